@@ -1,0 +1,18 @@
+// Bundles the CLI into dist/ for a fast start. Native packages (koffi) stay external: they must
+// load their .node binary from node_modules (STACK.md, pitfall P9).
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { cli: 'src/cli/main.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  external: ['koffi'],
+  // Bundled CommonJS dependencies (commander) call require(); give them one (pitfall P8).
+  banner: { js: "import { createRequire as __gpuwiseCreateRequire } from 'node:module'; const require = __gpuwiseCreateRequire(import.meta.url);" },
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});

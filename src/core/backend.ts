@@ -1,0 +1,77 @@
+// The contract every GPU backend implements (nvml, nvidia-smi, pci …), kept tiny on purpose:
+// open it (or learn why it cannot open), read everything at one instant, close it.
+
+import type { DriverInfo, GpuDevice, GpuProcess, SnapshotProblem } from './snapshot.js';
+
+export const BACKEND_IDS = ['nvml', 'nvidia-smi', 'pci'] as const;
+export type BackendId = (typeof BACKEND_IDS)[number];
+
+export function isBackendId(value: string): value is BackendId {
+  return (BACKEND_IDS as readonly string[]).includes(value);
+}
+
+/** The GPU side of a process; the host side (user, command, CPU …) is added by `host/`. */
+export type BackendProcess = Pick<
+  GpuProcess,
+  | 'pid'
+  | 'gpuIndex'
+  | 'gpuUuid'
+  | 'gpuInstanceId'
+  | 'computeInstanceId'
+  | 'type'
+  | 'usedMemoryBytes'
+  | 'smUtilPercent'
+  | 'memoryUtilPercent'
+  | 'encoderUtilPercent'
+  | 'decoderUtilPercent'
+  | 'name'
+>;
+
+export interface BackendReading {
+  driver: DriverInfo;
+  devices: GpuDevice[];
+  processes: BackendProcess[];
+  problems: SnapshotProblem[];
+}
+
+export interface BackendCapabilities {
+  /** Live metrics (utilisation, memory, power …); false for a bus scan that only finds devices. */
+  metrics: boolean;
+  processes: boolean;
+}
+
+export interface Backend {
+  readonly id: BackendId;
+  readonly capabilities: BackendCapabilities;
+  /** One batched read of every device and process. Partial failures land in `problems`. */
+  read(): Promise<BackendReading>;
+  close(): Promise<void>;
+}
+
+/** Why a backend could not open. Expected on most machines, so a value, not an exception. */
+export type BackendUnavailableCode =
+  | 'library-not-found'
+  | 'init-failed'
+  | 'command-not-found'
+  | 'command-failed'
+  | 'timeout'
+  | 'unsupported-platform'
+  | 'driver-not-loaded'
+  | 'no-permission'
+  | 'error';
+
+export interface BackendUnavailable {
+  code: BackendUnavailableCode;
+  /** Technical detail for the curious (a path, an NVML return code, stderr) — not translated. */
+  detail: string;
+}
+
+export type BackendOpenResult =
+  | { ok: true; backend: Backend }
+  | { ok: false; unavailable: BackendUnavailable };
+
+/** A backend's factory: one per folder under src/backends/, named after its id. */
+export interface BackendDriver {
+  readonly id: BackendId;
+  open(): Promise<BackendOpenResult>;
+}

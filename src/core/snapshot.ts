@@ -1,0 +1,207 @@
+// The one data model every consumer reads: plain, JSON-serialisable, units in field names.
+// A value the hardware or driver does not give is `null` — never 0, -1, NaN or "N/A" — and the
+// reason it is missing goes into `unavailable` (see ./unavailable.ts).
+
+import type { BackendId } from './backend.js';
+import type { ClockEventReason } from './clock-events.js';
+import type { UnavailableMap } from './unavailable.js';
+
+export const SNAPSHOT_SCHEMA_VERSION = 1;
+
+export interface Snapshot {
+  schemaVersion: typeof SNAPSHOT_SCHEMA_VERSION;
+  /** The one instant this snapshot describes (ISO 8601, UTC, milliseconds). */
+  at: string;
+  /** Which backend produced the GPU data. */
+  backend: BackendId;
+  driver: DriverInfo;
+  host: HostSummary;
+  devices: GpuDevice[];
+  processes: GpuProcess[];
+  /** Problems that did not stop the snapshot (a failed process list, an unreadable /proc …). */
+  problems: SnapshotProblem[];
+}
+
+export interface DriverInfo {
+  /** e.g. "580.65.06". */
+  driverVersion: string | null;
+  /** Newest CUDA version the *driver* supports (not the installed toolkit), e.g. "13.0". */
+  cudaDriverVersion: string | null;
+  /** e.g. "13.580.65.06"; only NVML reports it. */
+  nvmlVersion: string | null;
+  unavailable: UnavailableMap<'driverVersion' | 'cudaDriverVersion' | 'nvmlVersion'>;
+}
+
+export interface HostSummary {
+  hostname: string;
+  /** Node's `process.platform`: linux, win32, darwin … */
+  platform: string;
+  /** Kernel release, e.g. "6.8.0-45-generic". */
+  kernelRelease: string | null;
+  cpuModel: string | null;
+  cpuLogicalCount: number | null;
+  /** Busy share of all logical CPUs since the previous reading (or over a short first window). */
+  cpuUtilPercent: number | null;
+  loadAverage1m: number | null;
+  loadAverage5m: number | null;
+  loadAverage15m: number | null;
+  memoryTotalBytes: number | null;
+  /** Memory the kernel could give to a new program without swapping (MemAvailable). */
+  memoryAvailableBytes: number | null;
+  memoryUsedBytes: number | null;
+  swapTotalBytes: number | null;
+  swapUsedBytes: number | null;
+  uptimeSeconds: number | null;
+}
+
+/** `lost`: the GPU stopped answering (fell off the bus); `error`: it answered with errors only. */
+export type DeviceState = 'ok' | 'lost' | 'error';
+
+export type ComputeMode = 'default' | 'exclusive-thread' | 'prohibited' | 'exclusive-process';
+
+export interface EccErrorCounts {
+  correctedVolatile: number | null;
+  uncorrectedVolatile: number | null;
+  correctedAggregate: number | null;
+  uncorrectedAggregate: number | null;
+}
+
+export interface MigDevice {
+  /** Index of this MIG device within its parent GPU. */
+  index: number;
+  uuid: string | null;
+  name: string | null;
+  gpuInstanceId: number | null;
+  computeInstanceId: number | null;
+  multiprocessorCount: number | null;
+  memoryTotalBytes: number | null;
+  memoryUsedBytes: number | null;
+  memoryFreeBytes: number | null;
+}
+
+export interface GpuDevice {
+  index: number;
+  state: DeviceState;
+  /** What went wrong when `state` is not `ok` (an NVML return-code name or a short text). */
+  stateDetail: string | null;
+  vendor: 'nvidia' | 'amd' | 'intel' | 'apple' | 'other';
+  name: string | null;
+  uuid: string | null;
+  /** Domain-qualified, upper-case hex as NVML prints it: "00000000:17:00.0". */
+  pciBusId: string | null;
+  serial: string | null;
+  /** Architecture name as NVML reports it: "ampere", "hopper" … */
+  architecture: string | null;
+  /** CUDA compute capability, e.g. "8.0". */
+  computeCapability: string | null;
+  vbiosVersion: string | null;
+
+  memoryTotalBytes: number | null;
+  memoryUsedBytes: number | null;
+  memoryFreeBytes: number | null;
+  /** Memory the driver keeps for itself (NVML v2 memory info only). */
+  memoryReservedBytes: number | null;
+
+  /** Share of the sample period in which at least one kernel ran — not how busy the SMs are. */
+  gpuUtilPercent: number | null;
+  /** Share of the sample period in which device memory was read or written. */
+  memoryUtilPercent: number | null;
+  encoderUtilPercent: number | null;
+  decoderUtilPercent: number | null;
+
+  temperatureCelsius: number | null;
+  temperatureSlowdownCelsius: number | null;
+  temperatureShutdownCelsius: number | null;
+  fanSpeedPercent: number | null;
+
+  powerDrawWatts: number | null;
+  /** The limit the driver enforces now. */
+  powerLimitWatts: number | null;
+  powerLimitDefaultWatts: number | null;
+  /** Energy since the driver was loaded. */
+  energyConsumedJoules: number | null;
+
+  graphicsClockMhz: number | null;
+  smClockMhz: number | null;
+  memoryClockMhz: number | null;
+  graphicsClockMaxMhz: number | null;
+  smClockMaxMhz: number | null;
+  memoryClockMaxMhz: number | null;
+
+  pcieLinkGeneration: number | null;
+  pcieLinkGenerationMax: number | null;
+  pcieLinkWidth: number | null;
+  pcieLinkWidthMax: number | null;
+  pcieRxBytesPerSecond: number | null;
+  pcieTxBytesPerSecond: number | null;
+
+  /** 0 (P0, fastest) … 15; null when unknown. */
+  performanceState: number | null;
+  /** Why clocks are below their maximum right now, decoded from NVML's bit mask. */
+  clockEventReasons: ClockEventReason[] | null;
+
+  eccModeCurrent: boolean | null;
+  eccModePending: boolean | null;
+  eccErrors: EccErrorCounts | null;
+
+  migModeCurrent: boolean | null;
+  migModePending: boolean | null;
+  migDevices: MigDevice[];
+
+  computeMode: ComputeMode | null;
+  persistenceMode: boolean | null;
+  /** "WDDM" / "TCC" on Windows; null elsewhere. */
+  driverModel: string | null;
+
+  unavailable: UnavailableMap<DeviceMetricField>;
+}
+
+/** The device fields that can be missing for a reason worth telling. */
+export type DeviceMetricField = Exclude<
+  keyof GpuDevice,
+  'index' | 'state' | 'stateDetail' | 'vendor' | 'migDevices' | 'unavailable'
+>;
+
+export type ProcessType = 'compute' | 'graphics' | 'compute+graphics';
+
+/**
+ * How the host side of a GPU process was resolved:
+ * `other-namespace` — the PID belongs to another PID namespace (a container, or gpuwise runs in
+ * one), so the host cannot see it; `gone` — it exited between the GPU read and the host read.
+ */
+export type HostResolution = 'ok' | 'other-namespace' | 'gone' | 'no-permission' | 'unsupported';
+
+export interface GpuProcess {
+  pid: number;
+  gpuIndex: number;
+  gpuUuid: string | null;
+  /** MIG placement, when the GPU is in MIG mode. */
+  gpuInstanceId: number | null;
+  computeInstanceId: number | null;
+  type: ProcessType;
+  usedMemoryBytes: number | null;
+  /** Per-process utilisation over the last sample window, where NVML gives it. */
+  smUtilPercent: number | null;
+  memoryUtilPercent: number | null;
+  encoderUtilPercent: number | null;
+  decoderUtilPercent: number | null;
+
+  /** Executable name as the backend or host reports it. */
+  name: string | null;
+  // Host enrichment (Linux /proc; null elsewhere or when unresolvable; see `hostResolution`).
+  command: string | null;
+  user: string | null;
+  cpuPercent: number | null;
+  rssBytes: number | null;
+  /** ISO 8601. */
+  startedAt: string | null;
+  hostResolution: HostResolution;
+}
+
+export interface SnapshotProblem {
+  /** Where: "processes", "host", "device:2" … */
+  scope: string;
+  /** Machine-readable code (an NVML return-code name, "timeout", "parse" …). */
+  code: string;
+  message: string;
+}

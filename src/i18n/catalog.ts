@@ -1,0 +1,22 @@
+// Every domain's messages, merged. Add a domain: write messages/<domain>.ts and list it here.
+
+import type { MessageSet } from './define.js';
+import common from './messages/common.js';
+
+const DOMAINS = [common] as const;
+
+type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
+export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;
+
+function merge(locale: 'en' | 'zh-CN'): Record<MessageKey, string> {
+  const merged: Record<string, string> = {};
+  for (const domain of DOMAINS) {
+    for (const [key, text] of Object.entries(domain[locale])) {
+      if (key in merged) throw new Error(`i18n: message key ${key} is defined twice`);
+      merged[key] = text;
+    }
+  }
+  return merged as Record<MessageKey, string>;
+}
+
+export const CATALOG = { en: merge('en'), 'zh-CN': merge('zh-CN') } as const;
