@@ -5,6 +5,9 @@ import { build } from 'esbuild';
 await build({
   entryPoints: { cli: 'src/cli/main.ts' },
   outdir: 'dist',
+  // Commands import their implementation lazily; splitting keeps those out of the start path.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',

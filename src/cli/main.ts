@@ -1,5 +1,24 @@
-// The `gpuwise` command: parses arguments, hands each subcommand to its own file.
-import { Command } from 'commander';
+// Entry of the bundled CLI: build the program, run it, turn the outcome into an exit code.
+// 0 success, 1 the command found a problem (or crashed), 2 bad usage (unknown flag, bad value).
 
-const program = new Command('gpuwise').description('算力助手 gpuwise').version('0.1.0');
-await program.parseAsync(process.argv);
+import { CommanderError } from 'commander';
+import { createCliContext } from './context.js';
+import { buildProgram } from './program.js';
+
+const OK_CODES = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
+
+export async function main(argv: readonly string[] = process.argv): Promise<number> {
+  const cli = createCliContext(argv);
+  const program = buildProgram(cli);
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return OK_CODES.has(error.code) ? 0 : 2;
+    cli.err(`${cli.t('common.unexpectedError', { detail: error instanceof Error ? (error.stack ?? error.message) : String(error) })}\n`);
+    cli.err(`${cli.t('common.reportBug')}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main();

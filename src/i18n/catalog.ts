@@ -1,9 +1,10 @@
 // Every domain's messages, merged. Add a domain: write messages/<domain>.ts and list it here.
 
 import type { MessageSet } from './define.js';
+import cli from './messages/cli.js';
 import common from './messages/common.js';
 
-const DOMAINS = [common] as const;
+const DOMAINS = [common, cli] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

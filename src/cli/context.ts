@@ -1,0 +1,54 @@
+// What every command needs to talk to the user: the language, colours, and where to write.
+// Built once in main.ts, before commander parses, so help texts are translated too.
+
+import pc from 'picocolors';
+import { createTranslator, detectLocale, isLocale, type Locale, type Translate } from '../i18n/index.js';
+
+export type Colors = ReturnType<typeof pc.createColors>;
+
+export interface CliContext {
+  locale: Locale;
+  t: Translate;
+  color: Colors;
+  /** Writes to stdout (the result). */
+  out: (text: string) => void;
+  /** Writes to stderr (progress, warnings, errors). */
+  err: (text: string) => void;
+  stdoutIsTTY: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * The locale from `--lang X` / `--lang=X` if present (read before commander runs, so that help
+ * is in the right language), else from the environment. A bad value is left for commander to
+ * reject with a proper message.
+ */
+export function localeFromArgv(argv: readonly string[], env: NodeJS.ProcessEnv): Locale {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const value = arg === '--lang' ? argv[i + 1] : arg.startsWith('--lang=') ? arg.slice(7) : undefined;
+    if (value !== undefined && isLocale(value)) return value;
+  }
+  return detectLocale(env);
+}
+
+/** NO_COLOR (https://no-color.org) and --no-color turn colour off; so does a non-TTY stdout. */
+export function colorEnabled(argv: readonly string[], env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (argv.includes('--no-color') || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
+  if (argv.includes('--color') || env.FORCE_COLOR === '1') return true;
+  return isTTY;
+}
+
+export function createCliContext(argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env): CliContext {
+  const locale = localeFromArgv(argv, env);
+  const stdoutIsTTY = Boolean(process.stdout.isTTY);
+  return {
+    locale,
+    t: createTranslator(locale),
+    color: pc.createColors(colorEnabled(argv, env, stdoutIsTTY)),
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+    stdoutIsTTY,
+    env,
+  };
+}

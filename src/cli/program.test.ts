@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { CommanderError } from 'commander';
+import { colorEnabled, localeFromArgv } from './context.js';
+import { buildProgram } from './program.js';
+import { collectingContext } from '../../test/helpers/cli-context.js';
+
+async function run(args: string[], locale: 'en' | 'zh-CN') {
+  const cli = collectingContext(locale);
+  let code: string | null = null;
+  try {
+    await buildProgram(cli).parseAsync(['node', 'gpuwise', ...args]);
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    code = error.code;
+  }
+  return { code, out: cli.stdout.join(''), err: cli.stderr.join('') };
+}
+
+describe('the gpuwise program', () => {
+  it('translates an unknown option and points at --help', async () => {
+    const zh = await run(['--bogus'], 'zh-CN');
+    expect(zh.code).toBe('commander.unknownOption');
+    expect(zh.err).toContain('未知选项 --bogus');
+    expect(zh.err).toContain('gpuwise --help');
+    const en = await run(['--bogus'], 'en');
+    expect(en.err).toContain('Unknown option --bogus.');
+  });
+
+  it('rejects a --lang it does not speak', async () => {
+    const result = await run(['--lang', 'fr'], 'en');
+    expect(result.code).toBe('commander.invalidArgument');
+    expect(result.err).toContain('Invalid value "fr" for --lang <locale>');
+  });
+
+  it('prints help with translated section titles', async () => {
+    const result = await run(['--help'], 'zh-CN');
+    expect(result.code).toBe('commander.helpDisplayed');
+    expect(result.out).toContain('用法：');
+    expect(result.out).toContain('选项：');
+  });
+});
+
+describe('CLI context', () => {
+  it('reads --lang before commander runs', () => {
+    expect(localeFromArgv(['node', 'gpuwise', 'info', '--lang', 'en'], { LANG: 'zh_CN.UTF-8' })).toBe('en');
+    expect(localeFromArgv(['node', 'gpuwise', '--lang=zh-CN'], { LANG: 'en_US' })).toBe('zh-CN');
+    expect(localeFromArgv(['node', 'gpuwise'], { LANG: 'zh_CN.UTF-8' })).toBe('zh-CN');
+  });
+
+  it('turns colour off for NO_COLOR, --no-color and pipes', () => {
+    expect(colorEnabled([], {}, true)).toBe(true);
+    expect(colorEnabled([], { NO_COLOR: '1' }, true)).toBe(false);
+    expect(colorEnabled(['--no-color'], {}, true)).toBe(false);
+    expect(colorEnabled([], {}, false)).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+// The `gpuwise` program: global options, translated help and errors, and the list of commands.
+// Each command lives in commands/<name>.ts and exports `register(program, cli)` — see
+// docs/cli.md. Keep registration light: a command's action should `await import()` its
+// implementation, so that `gpuwise info` does not pay for the catalog, the doctor or the server
+// (the bundle is code-split; see scripts/build.mjs).
+
+import { Command, Option } from 'commander';
+import { LOCALES } from '../i18n/index.js';
+import type { CliContext } from './context.js';
+import { translateUsageError } from './usage-errors.js';
+
+export const VERSION = '0.1.0';
+
+const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [];
+
+export function buildProgram(cli: CliContext): Command {
+  const { t } = cli;
+  const titles: Record<string, string> = {
+    'Usage:': t('cli.help.usage'),
+    'Options:': t('cli.help.options'),
+    'Commands:': t('cli.help.commands'),
+    'Arguments:': t('cli.help.arguments'),
+    'Global Options:': t('cli.help.globalOptions'),
+  };
+  const program = new Command('gpuwise')
+    .description(t('cli.description'))
+    .version(VERSION, '-V, --version', t('cli.option.version'))
+    .helpOption('-h, --help', t('cli.option.help'))
+    .helpCommand('help [command]', t('cli.helpCommand'))
+    .addOption(new Option('--lang <locale>', t('cli.option.lang')).choices(LOCALES))
+    .option('--no-color', t('cli.option.noColor'))
+    .configureHelp({ styleTitle: (title) => titles[title] ?? title, showGlobalOptions: true })
+    .configureOutput({
+      writeOut: (text) => cli.out(text),
+      writeErr: (text) => cli.err(text),
+      outputError: (text, write) => write(translateUsageError(text, t, 'gpuwise')),
+    })
+    .exitOverride();
+  // Settings above are copied to every subcommand created after this point.
+  for (const register of COMMANDS) register(program, cli);
+  return program;
+}
