@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_GPU_ENTRIES } from './data/gpus/index.js';
+import { ALL_SOURCES } from './data/sources/index.js';
+import { findNumbers } from './figure-walk.js';
+import {
+  GpuCatalogError,
+  getGpu,
+  listGpus,
+  loadGpuCatalog,
+  NUMERIC_FIGURE_FIELDS,
+  sourcesOfGpu,
+  validateGpuCatalog,
+} from './index.js';
+
+const catalog = loadGpuCatalog();
+
+function expectCatalogError(gpus: unknown[], pattern: RegExp) {
+  let caught: unknown = null;
+  try {
+    validateGpuCatalog({ sources: ALL_SOURCES, gpus });
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(GpuCatalogError);
+  expect((caught as Error).message).toMatch(pattern);
+}
+
+const a100 = ALL_GPU_ENTRIES.find((gpu) => gpu.id === 'a100-sxm4-80gb');
+if (!a100) throw new Error('fixture entry a100-sxm4-80gb missing');
+
+describe('catalog validation', () => {
+  it('validates every entry', () => {
+    expect(catalog.gpus.length).toBe(ALL_GPU_ENTRIES.length);
+    expect(catalog.sources.length).toBe(ALL_SOURCES.length);
+  });
+
+  it('caches the validated catalog', () => {
+    expect(loadGpuCatalog()).toBe(catalog);
+  });
+
+  it('rejects a bare number, naming the entry and the field', () => {
+    expectCatalogError([{ ...a100, fp32Tflops: 19.5 }], /a100-sxm4-80gb → fp32Tflops/);
+  });
+
+  it('rejects a figure with an empty source list', () => {
+    expectCatalogError([{ ...a100, tdpWatts: { value: 400, sources: [] } }], /a100-sxm4-80gb → tdpWatts\.sources/);
+  });
+
+  it('rejects 0 for an absent figure (absent is null with a reason)', () => {
+    expectCatalogError([{ ...a100, fp8TensorDenseTflops: { value: 0, sources: [{ source: 'nvidia-a100-datasheet' }] } }], /fp8TensorDenseTflops/);
+  });
+
+  it('rejects a citation of a source that does not exist', () => {
+    expectCatalogError([{ ...a100, tdpWatts: { value: 400, sources: [{ source: 'no-such-source' }] } }], /cites unknown source "no-such-source"/);
+  });
+
+  it('rejects duplicate ids and colliding names', () => {
+    expectCatalogError([a100, a100], /duplicate GPU id/);
+    expectCatalogError([a100, { ...a100, id: 'other', aliases: ['NVIDIA A100 SXM4 80GB'] }], /also belongs to a100-sxm4-80gb/);
+  });
+
+  it('rejects unknown fields (a typo is not silently ignored)', () => {
+    expectCatalogError([{ ...a100, fp32Tflop: a100.fp32Tflops }], /a100-sxm4-80gb/);
+  });
+});
+
+describe('every number has a source', () => {
+  it('finds an unsourced number planted in an entry', () => {
+    const sites = findNumbers({ fp32Tflops: { value: 19.5, sources: [{ source: 'x' }] }, stray: { value: 7 } });
+    expect(sites).toEqual([
+      { path: 'fp32Tflops.value', value: 19.5, sourceIds: ['x'] },
+      { path: 'stray.value', value: 7, sourceIds: [] },
+    ]);
+  });
+
+  it.each(catalog.gpus.map((gpu) => [gpu.id, gpu] as const))('%s: every number is covered by a source', (_id, gpu) => {
+    const sites = findNumbers(gpu);
+    expect(sites.length).toBeGreaterThan(10);
+    const unsourced = sites.filter((site) => site.sourceIds.length === 0).map((site) => site.path);
+    expect(unsourced).toEqual([]);
+  });
+
+  it('every numeric figure field is a number or null, never 0 or NaN', () => {
+    for (const gpu of catalog.gpus) {
+      for (const field of NUMERIC_FIGURE_FIELDS) {
+        const value = gpu[field].value;
+        if (value !== null) expect(Number.isFinite(value) && value > 0, `${gpu.id}.${field}`).toBe(true);
+      }
+    }
+  });
+
+  it('every absent figure says why', () => {
+    for (const gpu of catalog.gpus) {
+      for (const field of NUMERIC_FIGURE_FIELDS) {
+        const figure = gpu[field];
+        if (figure.value === null) expect('reason' in figure && figure.reason, `${gpu.id}.${field}`).toBeTruthy();
+      }
+    }
+  });
+});
+
+describe('queries', () => {
+  it('gets an entry by id, and null for an unknown id', () => {
+    expect(getGpu('a100-sxm4-80gb')?.memoryBandwidthGBps.value).toBe(2039);
+    expect(getGpu('no-such-gpu')).toBeNull();
+  });
+
+  it('filters by vendor, segment and memory', () => {
+    const big = listGpus({ minMemoryGiB: 80 });
+    expect(big.length).toBeGreaterThan(0);
+    expect(big.every((gpu) => gpu.memorySizeGiB.value >= 80)).toBe(true);
+    expect(listGpus({ vendor: 'nvidia', segment: 'datacenter' }).every((g) => g.vendor === 'nvidia' && g.segment === 'datacenter')).toBe(true);
+  });
+
+  it('resolves the sources an entry cites', () => {
+    const entry = getGpu('a100-sxm4-80gb');
+    expect(entry).not.toBeNull();
+    const ids = sourcesOfGpu(entry!).map((s) => s.id);
+    expect(ids).toContain('nvidia-a100-datasheet');
+  });
+});

@@ -1,0 +1,30 @@
+// GPUs people meet (in clouds, in China-market servers) that the catalog deliberately leaves out,
+// with the reason and the closest entry — so "not found" can say something useful.
+
+import type { LocalizedText } from './gpu-schema.js';
+import { normaliseGpuName } from './name-tokens.js';
+
+export interface UnlistedGpu {
+  /** The name as drivers print it. */
+  name: string;
+  reason: LocalizedText;
+  /** The catalog entry closest to it, which is NOT the same GPU. */
+  closestId: string | null;
+}
+
+const UNLISTED: UnlistedGpu[] = [
+  {
+    name: 'NVIDIA A10G',
+    reason: {
+      en: 'The A10G is an AWS-only variant of the A10 (GA102, 24 GB GDDR6) with its own clocks and power limit; NVIDIA publishes no datasheet for it, so the catalog does not pretend it is an A10.',
+      'zh-CN': 'A10G 是 AWS 专用的 A10 变体（GA102，24 GB GDDR6），频率和功耗上限与 A10 不同；NVIDIA 没有为它发布数据表，因此目录不把它当作 A10。',
+    },
+    closestId: 'a10',
+  },
+];
+
+/** Why a GPU name is not in the catalog, when it is one we know we leave out; else null. */
+export function describeUnlistedGpu(name: string): UnlistedGpu | null {
+  const wanted = normaliseGpuName(name);
+  return UNLISTED.find((gpu) => normaliseGpuName(gpu.name) === wanted) ?? null;
+}
