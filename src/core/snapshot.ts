@@ -2,7 +2,7 @@
 // A value the hardware or driver does not give is `null` — never 0, -1, NaN or "N/A" — and the
 // reason it is missing goes into `unavailable` (see ./unavailable.ts).
 
-import type { BackendId } from './backend.js';
+import type { BackendId, BackendUnavailableCode } from './backend.js';
 import type { ClockEventReason } from './clock-events.js';
 import type { UnavailableMap } from './unavailable.js';
 
@@ -12,14 +12,24 @@ export interface Snapshot {
   schemaVersion: typeof SNAPSHOT_SCHEMA_VERSION;
   /** The one instant this snapshot describes (ISO 8601, UTC, milliseconds). */
   at: string;
-  /** Which backend produced the GPU data. */
-  backend: BackendId;
+  /** Which backend produced the GPU data; null when none could open (no driver, no GPU). */
+  backend: BackendId | null;
+  /** Every backend tried before (and including) the one used, and why each that failed did. */
+  backendAttempts: BackendAttemptSummary[];
   driver: DriverInfo;
   host: HostSummary;
   devices: GpuDevice[];
   processes: GpuProcess[];
   /** Problems that did not stop the snapshot (a failed process list, an unreadable /proc …). */
   problems: SnapshotProblem[];
+}
+
+export interface BackendAttemptSummary {
+  backend: BackendId;
+  ok: boolean;
+  /** Why it could not open (null when ok). */
+  code: BackendUnavailableCode | null;
+  detail: string | null;
 }
 
 export interface DriverInfo {
