@@ -1,0 +1,158 @@
+// What the estimator needs to know about a model's shape, and the parameter counts that follow
+// from it. Counting from the shape (instead of trusting a rounded "8B") lets the tests check our
+// arithmetic against the exact totals the model cards publish.
+
+export interface TransformerArchitecture {
+  kind: 'transformer';
+  layers: number;
+  hiddenSize: number;
+  attentionHeads: number;
+  /** Key/value heads: fewer than attentionHeads under grouped-query attention (GQA). */
+  kvHeads: number;
+  /** Per-head width; hiddenSize / attentionHeads unless config.json says otherwise. */
+  headDim: number;
+  intermediateSize: number;
+  vocabSize: number;
+  /** SwiGLU-style MLP (gate, up, down projections) instead of two projections with GeLU. */
+  gatedMlp: boolean;
+  /** Which linear layers carry a bias: none (Llama), q/k/v only (Qwen2), all (GPT-2, BERT). */
+  linearBias: 'none' | 'qkv' | 'all';
+  norm: 'rmsnorm' | 'layernorm';
+  tiedEmbeddings: boolean;
+  /** Learned position embeddings (GPT-2, BERT); 0 for rotary models. */
+  learnedPositions: number;
+  /** Token-type embeddings (BERT). */
+  tokenTypes: number;
+  /** Extra norms outside the blocks: final norm (decoders) or embedding norm (BERT). */
+  finalNorm: boolean;
+  embeddingNorm: boolean;
+  /** BERT's pooler (hidden × hidden + bias). */
+  pooler: boolean;
+  /** Dropout layers (GPT-2, BERT); modern LLMs train without. Adds the masks to activations. */
+  dropout: boolean;
+  /** Mixture of experts (Mixtral): every layer has `count` MLPs, each token uses `activePerToken`. */
+  experts: { count: number; activePerToken: number } | null;
+  /** Context the model was built for (max_position_embeddings). */
+  maxContext: number;
+  /** Sliding-window attention (Mistral 7B v0.1: 4096): the KV cache never holds more tokens. */
+  slidingWindow: number | null;
+}
+
+/** A ResNet as in He et al. 2016 (arXiv:1512.03385) Table 1, bottleneck blocks. */
+export interface ResNetArchitecture {
+  kind: 'resnet';
+  blocksPerStage: readonly number[];
+  /** Bottleneck widths per stage (the block output is 4× this). */
+  widths: readonly number[];
+  inputResolution: number;
+  classes: number;
+}
+
+/** A pipeline of separately published parts (Stable Diffusion XL); no activation model. */
+export interface CompositeArchitecture {
+  kind: 'composite';
+  components: readonly { id: string; parameterCount: number }[];
+}
+
+export type ModelArchitecture = TransformerArchitecture | ResNetArchitecture | CompositeArchitecture;
+
+/** A linear layer's weight shape, repeated `count` times in the model. */
+export interface LinearShape {
+  module: string;
+  inFeatures: number;
+  outFeatures: number;
+  count: number;
+}
+
+/** The linear layers inside the transformer blocks (what LoRA adapts and int4/NF4 quantises). */
+export function blockLinearShapes(arch: TransformerArchitecture): LinearShape[] {
+  const { hiddenSize: h, attentionHeads: a, kvHeads: kv, headDim: d, intermediateSize: i, layers: L } = arch;
+  const experts = arch.experts?.count ?? 1;
+  const mlp: LinearShape[] = arch.gatedMlp
+    ? [
+        { module: 'gate_proj', inFeatures: h, outFeatures: i, count: L * experts },
+        { module: 'up_proj', inFeatures: h, outFeatures: i, count: L * experts },
+        { module: 'down_proj', inFeatures: i, outFeatures: h, count: L * experts },
+      ]
+    : [
+        { module: 'up_proj', inFeatures: h, outFeatures: i, count: L * experts },
+        { module: 'down_proj', inFeatures: i, outFeatures: h, count: L * experts },
+      ];
+  return [
+    { module: 'q_proj', inFeatures: h, outFeatures: a * d, count: L },
+    { module: 'k_proj', inFeatures: h, outFeatures: kv * d, count: L },
+    { module: 'v_proj', inFeatures: h, outFeatures: kv * d, count: L },
+    { module: 'o_proj', inFeatures: a * d, outFeatures: h, count: L },
+    ...mlp,
+  ];
+}
+
+export interface TransformerParameterCounts {
+  /** Weights of the blocks' linear layers (no biases). */
+  blockLinear: number;
+  /** Token (+ position, token-type) embeddings and the output head when untied. */
+  embeddingsAndHead: number;
+  /** Norms, biases, MoE routers, pooler: small, always kept in 16/32-bit. */
+  other: number;
+  total: number;
+  /** Parameters one token passes through (MoE: only the active experts). */
+  activePerToken: number;
+}
+
+export function transformerParameterCounts(arch: TransformerArchitecture): TransformerParameterCounts {
+  const { hiddenSize: h, attentionHeads: a, kvHeads: kv, headDim: d, intermediateSize: i, layers: L } = arch;
+  const experts = arch.experts?.count ?? 1;
+  const active = arch.experts?.activePerToken ?? 1;
+  const mlpWeightsPerExpert = (arch.gatedMlp ? 3 : 2) * h * i;
+  const attentionWeights = h * a * d + 2 * h * kv * d + a * d * h;
+  const blockLinear = L * (attentionWeights + experts * mlpWeightsPerExpert);
+
+  const embeddings = (arch.vocabSize + arch.learnedPositions + arch.tokenTypes) * h;
+  const head = arch.tiedEmbeddings ? 0 : arch.vocabSize * h;
+
+  const normSize = arch.norm === 'layernorm' ? 2 * h : h;
+  const qkvBias = arch.linearBias === 'none' ? 0 : a * d + 2 * kv * d;
+  const otherBias = arch.linearBias === 'all' ? h + experts * (arch.gatedMlp ? 2 * i + h : i + h) : 0;
+  const router = arch.experts ? h * arch.experts.count : 0;
+  const perLayerOther = 2 * normSize + qkvBias + otherBias + router;
+  const outside = (arch.finalNorm ? normSize : 0) + (arch.embeddingNorm ? normSize : 0) + (arch.pooler ? h * h + h : 0);
+  const other = L * perLayerOther + outside;
+
+  const total = blockLinear + embeddings + head + other;
+  const inactiveExperts = L * (experts - active) * mlpWeightsPerExpert;
+  return { blockLinear, embeddingsAndHead: embeddings + head, other, total, activePerToken: total - inactiveExperts };
+}
+
+/**
+ * Total parameters of a ResNet with bottleneck blocks (He et al. 2016 Table 1; torchvision's
+ * layout, the stride on the 3×3 conv): convolutions without bias, batch-norm scale + shift,
+ * 1×1 projection shortcuts at the first block of each stage, and the final fully connected layer.
+ */
+export function resnetParameterCount(arch: ResNetArchitecture): number {
+  const stemChannels = 64;
+  let total = 3 * stemChannels * 7 * 7 + 2 * stemChannels;
+  let inChannels = stemChannels;
+  arch.blocksPerStage.forEach((blocks, stage) => {
+    const width = arch.widths[stage] ?? 0;
+    const out = 4 * width;
+    for (let block = 0; block < blocks; block++) {
+      total += inChannels * width + 2 * width; // 1×1 reduce + BN
+      total += width * width * 9 + 2 * width; // 3×3 + BN
+      total += width * out + 2 * out; // 1×1 expand + BN
+      if (block === 0) total += inChannels * out + 2 * out; // projection shortcut + BN
+      inChannels = out;
+    }
+  });
+  return total + inChannels * arch.classes + arch.classes;
+}
+
+export function architectureParameterCount(arch: ModelArchitecture): number {
+  switch (arch.kind) {
+    case 'transformer':
+      return transformerParameterCounts(arch).total;
+    case 'resnet':
+      return resnetParameterCount(arch);
+    case 'composite':
+      return arch.components.reduce((sum, part) => sum + part.parameterCount, 0);
+  }
+}

@@ -1,0 +1,125 @@
+// Inference: weights in the chosen format, the KV cache and one step's working memory, split
+// over `gpuCount` GPUs by tensor parallelism.
+
+import { AdvisorError, requireNumber } from '../errors.js';
+import { KV_CACHE_DTYPES, WEIGHT_DTYPES, bytesPerWeight, isQuantized, type KvCacheDtype, type WeightDtype } from './dtypes.js';
+import { breakdown, round, scaleBreakdown } from './estimate-training.js';
+import {
+  PREFILL_CHUNK_TOKENS,
+  decoderWorkspaceBytes,
+  encoderWorkspaceBytes,
+  kvCacheBytesPerGpu,
+  resnetWorkspaceBytes,
+  transformerWeightsBytes,
+} from './inference.js';
+import type { ResolvedModel } from './resolve-model.js';
+import { defaultBatchSize, defaultSequenceLength, overheadBytes, positiveInteger } from './settings.js';
+import type { AdvisorNote, EstimateInput, MemoryEstimate, MissingReason, MissingTerm } from './types.js';
+
+function pick<T extends string>(name: string, value: T | undefined, choices: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (choices.includes(value)) return value;
+  throw new AdvisorError('advisor.error.unknownDtype', { value: String(value), choices: choices.join(', ') });
+}
+
+function weightsBytes(model: ResolvedModel, dtype: WeightDtype): number {
+  const arch = model.architecture;
+  if (arch?.kind === 'transformer' && model.countFromArchitecture) return transformerWeightsBytes(arch, dtype);
+  return model.parameterCount * bytesPerWeight(dtype);
+}
+
+export function estimateInference(input: EstimateInput, model: ResolvedModel): MemoryEstimate {
+  const weightDtype = pick('weightDtype', input.weightDtype, WEIGHT_DTYPES, 'bf16');
+  // vLLM's `--kv-cache-dtype auto` keeps the model's 16-bit type even when weights are quantised.
+  const defaultKv: KvCacheDtype = weightDtype === 'fp32' ? 'fp32' : weightDtype === 'fp16' ? 'fp16' : 'bf16';
+  const kvCacheDtype = pick('kvCacheDtype', input.kvCacheDtype, KV_CACHE_DTYPES, defaultKv);
+  const gpuCount = positiveInteger('gpuCount', input.gpuCount, 1);
+  if (input.tensorParallel !== undefined && input.tensorParallel !== gpuCount) {
+    throw new AdvisorError('advisor.error.inferenceTensorParallel', { tp: input.tensorParallel, gpus: gpuCount });
+  }
+  const t = gpuCount;
+  const s = defaultSequenceLength(input, model);
+  const b = defaultBatchSize(input, model);
+  const arch = model.architecture;
+  const notes: AdvisorNote[] = [];
+  const missing: { term: MissingTerm; reason: MissingReason }[] = [];
+
+  if (isQuantized(weightDtype)) {
+    notes.push({ key: model.countFromArchitecture && arch?.kind === 'transformer' ? 'advisor.assume.quantizedLinearOnly' : 'advisor.assume.quantizedAll', params: { dtype: weightDtype } });
+  }
+
+  let kvCache: number | null = 0;
+  let workspace: number | null = null;
+  const e = weightDtype === 'fp32' ? 4 : 2;
+  if (arch?.kind === 'transformer' && model.family !== 'encoder') {
+    kvCache = kvCacheBytesPerGpu({ arch, contextLength: s, batchSize: b, dtype: kvCacheDtype, tensorParallel: t });
+    workspace = decoderWorkspaceBytes(arch, s, b) / t;
+    notes.push({ key: 'advisor.assume.kvCache', params: { tokens: s, batch: b, dtype: kvCacheDtype } });
+    if (arch.slidingWindow && s > arch.slidingWindow) notes.push({ key: 'advisor.assume.slidingWindow', params: { window: arch.slidingWindow } });
+    notes.push({ key: 'advisor.assume.prefillChunk', params: { tokens: PREFILL_CHUNK_TOKENS } });
+    if (arch.experts) notes.push({ key: 'advisor.assume.moeResident', params: { experts: arch.experts.count } });
+  } else if (arch?.kind === 'transformer') {
+    workspace = encoderWorkspaceBytes(arch, s, b) / t;
+  } else if (arch?.kind === 'resnet') {
+    workspace = resnetWorkspaceBytes(arch, b, e) / t;
+  } else if (arch === null) {
+    kvCache = null;
+    missing.push({ term: 'kvCacheBytes', reason: 'needs-architecture' });
+  }
+
+  if (input.activationsBytes !== undefined) {
+    workspace = requireNumber('activationsBytes', input.activationsBytes);
+    notes.push({ key: 'advisor.assume.activationsGiven', params: {} });
+  } else if (workspace === null) {
+    missing.push({ term: 'activationsBytes', reason: arch === null ? 'needs-architecture' : 'not-modelled' });
+  }
+  const overhead = overheadBytes(input);
+  notes.push({ key: 'advisor.assume.overhead', params: { gib: round(overhead / 1024 ** 3, 2) } });
+  if (t > 1) notes.push({ key: 'advisor.assume.inferenceSplit', params: { tp: t } });
+
+  const perGpu = breakdown({
+    weightsBytes: weightsBytes(model, weightDtype) / t,
+    gradientsBytes: 0,
+    optimizerStatesBytes: 0,
+    activationsBytes: workspace,
+    kvCacheBytes: kvCache,
+    overheadBytes: overhead,
+  });
+  return {
+    task: 'inference',
+    model: {
+      id: model.id,
+      name: model.name,
+      parameterCount: model.parameterCount,
+      trainableParameterCount: 0,
+      activeParameterCount: model.activeParameterCount,
+    },
+    settings: {
+      precision: null,
+      optimizer: null,
+      method: null,
+      loraRank: null,
+      loraTargets: null,
+      sequenceLength: s,
+      batchSize: b,
+      recomputation: null,
+      attention: 'flash',
+      gpuCount,
+      tensorParallel: t,
+      dataParallel: 1,
+      zeroStage: null,
+      weightDtype,
+      kvCacheDtype,
+    },
+    perGpu,
+    total: scaleBreakdown(perGpu, gpuCount),
+    complete: missing.length === 0,
+    missing,
+    assumptions: notes,
+    sources: [
+      'Kwon et al. 2023, "PagedAttention", arXiv:2309.06180',
+      'https://docs.vllm.ai/en/latest/features/quantization/quantized_kvcache.html',
+      ...model.sources,
+    ],
+  };
+}

@@ -1,0 +1,106 @@
+// Turns the user's model argument — a preset name or a size with an optional shape — into one
+// description the estimator works from.
+
+import { AdvisorError, requireNumber } from '../errors.js';
+import {
+  architectureParameterCount,
+  transformerParameterCounts,
+  type ModelArchitecture,
+  type TransformerArchitecture,
+} from './architecture.js';
+import { getModelPreset, type ModelFamily } from './models.js';
+import type { CustomModelInput } from './types.js';
+
+export interface ResolvedModel {
+  id: string | null;
+  name: string;
+  family: ModelFamily | null;
+  /** null when a custom model came without its shape. */
+  architecture: ModelArchitecture | null;
+  parameterCount: number;
+  activeParameterCount: number;
+  /** Whether parameterCount was computed from a published shape (presets) or given by the user. */
+  countFromArchitecture: boolean;
+  sources: string[];
+}
+
+export function resolveModel(model: string | CustomModelInput): ResolvedModel {
+  if (typeof model === 'string') {
+    const preset = getModelPreset(model);
+    const arch = preset.architecture;
+    const total = architectureParameterCount(arch);
+    const active = arch.kind === 'transformer' ? transformerParameterCounts(arch).activePerToken : total;
+    return {
+      id: preset.id,
+      name: preset.name,
+      family: preset.family,
+      architecture: arch,
+      parameterCount: total,
+      activeParameterCount: active,
+      countFromArchitecture: true,
+      sources: [...preset.sources],
+    };
+  }
+  return resolveCustomModel(model);
+}
+
+function optionalInteger(name: string, value: number | undefined): number | undefined {
+  return value === undefined ? undefined : requireNumber(name, value, { min: 1, integer: true });
+}
+
+function resolveCustomModel(model: CustomModelInput): ResolvedModel {
+  const parameterCount = requireNumber('parameterCount', model.parameterCount, { min: 0, exclusiveMin: true });
+  const layers = optionalInteger('layers', model.layers);
+  const hiddenSize = optionalInteger('hiddenSize', model.hiddenSize);
+  const attentionHeads = optionalInteger('attentionHeads', model.attentionHeads);
+  const kvHeads = optionalInteger('kvHeads', model.kvHeads);
+  const intermediateSize = optionalInteger('intermediateSize', model.intermediateSize);
+  const vocabSize = optionalInteger('vocabSize', model.vocabSize);
+
+  const shapeGiven = [layers, hiddenSize, attentionHeads].filter((v) => v !== undefined).length;
+  if (shapeGiven > 0 && shapeGiven < 3) throw new AdvisorError('advisor.error.partialShape');
+
+  let architecture: TransformerArchitecture | null = null;
+  if (layers !== undefined && hiddenSize !== undefined && attentionHeads !== undefined) {
+    if (hiddenSize % attentionHeads !== 0) {
+      throw new AdvisorError('advisor.error.headsDontDivide', { hidden: hiddenSize, heads: attentionHeads });
+    }
+    if (kvHeads !== undefined && (kvHeads > attentionHeads || attentionHeads % kvHeads !== 0)) {
+      throw new AdvisorError('advisor.error.kvHeadsDontDivide', { heads: attentionHeads, kvHeads });
+    }
+    const gated = model.gatedMlp ?? false;
+    architecture = {
+      kind: 'transformer',
+      layers,
+      hiddenSize,
+      attentionHeads,
+      kvHeads: kvHeads ?? attentionHeads,
+      headDim: hiddenSize / attentionHeads,
+      intermediateSize: intermediateSize ?? 4 * hiddenSize,
+      vocabSize: vocabSize ?? 0,
+      gatedMlp: gated,
+      linearBias: 'none',
+      norm: 'rmsnorm',
+      tiedEmbeddings: false,
+      learnedPositions: 0,
+      tokenTypes: 0,
+      finalNorm: true,
+      embeddingNorm: false,
+      pooler: false,
+      dropout: false,
+      experts: null,
+      maxContext: Number.POSITIVE_INFINITY,
+      slidingWindow: null,
+    };
+  }
+  return {
+    id: null,
+    name: model.name ?? 'custom',
+    family: architecture ? 'llm' : null,
+    architecture,
+    parameterCount,
+    activeParameterCount: parameterCount,
+    countFromArchitecture: false,
+    sources: [],
+  };
+}
