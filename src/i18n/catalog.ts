@@ -4,11 +4,8 @@ import type { MessageSet } from './define.js';
 import advisor from './messages/advisor.js';
 import cli from './messages/cli.js';
 import common from './messages/common.js';
-import host from './messages/host.js';
-import info from './messages/info.js';
-import pci from './messages/pci.js';
 
-const DOMAINS = [common, cli, advisor, host, info, pci] as const;
+const DOMAINS = [common, cli, advisor] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;
