@@ -18,6 +18,32 @@ export default defineMessages(
     'advisor.error.tensorParallelDivides': 'The tensor-parallel degree {tp} must divide the number of GPUs ({gpus}).',
     'advisor.error.inferenceTensorParallel': 'Inference splits the model over all GPUs: tensor parallel {tp} does not match {gpus} GPUs.',
 
+    'advisor.error.unknownGpu': 'No GPU in the catalog is called "{value}". {hint} Run `gpuwise gpus list` to see the names.',
+    'advisor.error.ambiguousGpu': '"{value}" could be several different GPUs: {candidates}. Name one of them.',
+    'advisor.error.compareNeedsTwo': 'Comparing needs at least two GPUs; got {count}.',
+
+    // Comparison summary
+    'advisor.compare.fp32FromCores': '{a} vs {b}: FP32 is {ratio}×, which follows CUDA cores × clock — {coresA} vs {coresB} cores at {clockA} vs {clockB} MHz ({product}×).',
+    'advisor.compare.tensorBeyondFp32': '{a} vs {b}: dense FP16 tensor is {tensor}× but FP32 only {fp32}× — the gain is in the tensor cores, so only tensor-core work (mixed-precision training, inference) sees it.',
+    'advisor.compare.fp64Tensor': '{a} runs FP64 matrix math on tensor cores ({tensor} TFLOPS): FP64 is {ratio}× {b} for matrix work (DGEMM), but {vectorRatio}× for other FP64 code ({vector} TFLOPS on its FP64 units).',
+    'advisor.compare.unsupported': '{gpus}: no {metric} at all, so there is no ratio for it.',
+    'advisor.compare.memory': '{a} vs {b}: {memory}× the memory and {bandwidth}× the bandwidth — what decides which models fit and how fast large models generate tokens.',
+    'advisor.compare.readAs': '"{query}" read as {name}; it could also be {alternatives} — give the exact name to choose.',
+    'advisor.compare.priceUnknown': '{gpu}: no published launch price, so no per-dollar figures.',
+
+    // Metric names
+    'advisor.metric.fp64': 'FP64',
+    'advisor.metric.fp32': 'FP32',
+    'advisor.metric.tf32Tensor': 'TF32 tensor',
+    'advisor.metric.fp16Tensor': 'FP16 tensor',
+    'advisor.metric.fp16TensorFp32Acc': 'FP16 tensor (FP32 accumulate)',
+    'advisor.metric.bf16Tensor': 'BF16 tensor',
+    'advisor.metric.fp8Tensor': 'FP8 tensor',
+    'advisor.metric.int8Tensor': 'INT8 tensor',
+    'advisor.metric.memory': 'Memory',
+    'advisor.metric.bandwidth': 'Memory bandwidth',
+    'advisor.metric.tdp': 'Board power',
+
     // Assumptions the estimator made
     'advisor.assume.statesPerParam': 'Weights, gradients and optimizer states take {bytes} bytes per parameter ({precision}, {optimizer}; mixed precision counts the fp32 master copy with the optimizer, as in the ZeRO paper).',
     'advisor.assume.loraAdapters': 'LoRA rank {rank} on {targets} layers: {trainable} trainable parameters, kept in fp32 with their gradients and optimizer states; the base model is frozen.',
@@ -59,6 +85,29 @@ export default defineMessages(
     'advisor.error.tensorParallelDivides': '张量并行度 {tp} 必须能整除 GPU 数量（{gpus}）。',
     'advisor.error.inferenceTensorParallel': '推理时模型会切分到所有 GPU 上：张量并行度 {tp} 与 GPU 数量 {gpus} 不一致。',
 
+    'advisor.error.unknownGpu': '目录中没有名为“{value}”的 GPU。{hint} 运行 `gpuwise gpus list` 查看可用名称。',
+    'advisor.error.ambiguousGpu': '“{value}”可能指多款不同的 GPU：{candidates}。请指明其中一款。',
+    'advisor.error.compareNeedsTwo': '比较至少需要两款 GPU，实际给出 {count} 款。',
+
+    'advisor.compare.fp32FromCores': '{a} 对比 {b}：FP32 为 {ratio} 倍，与 CUDA 核心数 × 频率一致——{coresA} 对 {coresB} 个核心，{clockA} 对 {clockB} MHz（{product} 倍）。',
+    'advisor.compare.tensorBeyondFp32': '{a} 对比 {b}：稠密 FP16 张量算力为 {tensor} 倍，而 FP32 只有 {fp32} 倍——提升来自张量核心，只有用到张量核心的工作（混合精度训练、推理）才能受益。',
+    'advisor.compare.fp64Tensor': '{a} 的 FP64 矩阵运算跑在张量核心上（{tensor} TFLOPS）：矩阵类工作（DGEMM）的 FP64 是 {b} 的 {ratio} 倍，其他 FP64 代码只有 {vectorRatio} 倍（FP64 单元 {vector} TFLOPS）。',
+    'advisor.compare.unsupported': '{gpus}：完全不支持 {metric}，因此这一项没有比值。',
+    'advisor.compare.memory': '{a} 对比 {b}：显存为 {memory} 倍，带宽为 {bandwidth} 倍——这决定了能装下多大的模型，以及大模型生成 token 的速度。',
+    'advisor.compare.readAs': '“{query}”按 {name} 理解；它也可能指 {alternatives}——请给出确切名称来选择。',
+    'advisor.compare.priceUnknown': '{gpu}：没有公开的首发价格，因此没有每美元指标。',
+
+    'advisor.metric.fp64': 'FP64',
+    'advisor.metric.fp32': 'FP32',
+    'advisor.metric.tf32Tensor': 'TF32 张量',
+    'advisor.metric.fp16Tensor': 'FP16 张量',
+    'advisor.metric.fp16TensorFp32Acc': 'FP16 张量（FP32 累加）',
+    'advisor.metric.bf16Tensor': 'BF16 张量',
+    'advisor.metric.fp8Tensor': 'FP8 张量',
+    'advisor.metric.int8Tensor': 'INT8 张量',
+    'advisor.metric.memory': '显存',
+    'advisor.metric.bandwidth': '显存带宽',
+    'advisor.metric.tdp': '板卡功耗',
     'advisor.assume.statesPerParam': '权重、梯度和优化器状态合计每个参数 {bytes} 字节（{precision}，{optimizer}；与 ZeRO 论文一致，混合精度的 fp32 主权重计入优化器状态）。',
     'advisor.assume.loraAdapters': 'LoRA 秩 {rank}，作用于 {targets} 层：可训练参数 {trainable} 个，连同梯度和优化器状态以 fp32 保存；基座模型冻结。',
     'advisor.assume.qloraBase': '冻结的线性层以 4 位 NF4 存储，每 64 个权重一个 fp32 量化常数（每个权重 0.5 位）；词嵌入和输出层保持 16 位。',

@@ -1,0 +1,30 @@
+// Turns the advisor's notes (message key + parameters) into text in the user's language. A
+// parameter named `metric` holds a metric id and is shown by its translated name.
+
+import { translate, type Locale, type MessageKey } from '../i18n/index.js';
+import type { AdvisorNote } from './estimate/types.js';
+
+const METRIC_KEYS: Record<string, MessageKey> = {
+  fp64: 'advisor.metric.fp64',
+  fp32: 'advisor.metric.fp32',
+  tf32Tensor: 'advisor.metric.tf32Tensor',
+  fp16Tensor: 'advisor.metric.fp16Tensor',
+  fp16TensorFp32Acc: 'advisor.metric.fp16TensorFp32Acc',
+  bf16Tensor: 'advisor.metric.bf16Tensor',
+  fp8Tensor: 'advisor.metric.fp8Tensor',
+  int8Tensor: 'advisor.metric.int8Tensor',
+  memory: 'advisor.metric.memory',
+  bandwidth: 'advisor.metric.bandwidth',
+  tdp: 'advisor.metric.tdp',
+};
+
+export function metricLabel(locale: Locale, metric: string): string {
+  const key = METRIC_KEYS[metric];
+  return key ? translate(locale, key) : metric;
+}
+
+export function renderNote(locale: Locale, note: AdvisorNote): string {
+  const params = { ...note.params };
+  if (typeof params.metric === 'string') params.metric = metricLabel(locale, params.metric);
+  return translate(locale, note.key, params);
+}
