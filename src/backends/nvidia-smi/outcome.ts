@@ -23,6 +23,7 @@ export interface DeviceHandleError {
 }
 
 export type QueryOutcome =
+  /** `text` is the whole stdout; the parsers take the per-GPU error lines out themselves. */
   | { kind: 'csv'; text: string; deviceErrors: DeviceHandleError[] }
   | { kind: 'no-devices' }
   | { kind: 'invalid-field'; field: string; detail: string }
@@ -50,7 +51,7 @@ export function extractDeviceErrors(stdout: string): { text: string; deviceError
 }
 
 function classifyExit(exitCode: number, stdout: string, stderr: string): QueryOutcome {
-  const output = `${stdout}\n${stderr}`;
+  const output = [stdout, stderr].map((text) => text.trim()).filter((text) => text !== '').join('\n');
   const invalid = INVALID_FIELD.exec(output);
   if (invalid) return { kind: 'invalid-field', field: invalid[1]!, detail: invalid[0] };
   const driver = DRIVER_NOT_LOADED.exec(output);
@@ -60,11 +61,8 @@ function classifyExit(exitCode: number, stdout: string, stderr: string): QueryOu
   if (NO_DEVICES.test(output)) return { kind: 'no-devices' };
 
   const { text, deviceErrors } = extractDeviceErrors(stdout);
-  const hasRows = text.split('\n').filter((line) => line.trim() !== '').length >= 2;
-  // A non-zero exit with rows still printed: some GPUs answered, the others are in deviceErrors.
-  if (exitCode === 0 || (hasRows && deviceErrors.length > 0) || (deviceErrors.length > 0 && text.trim() === '')) {
-    return { kind: 'csv', text, deviceErrors };
-  }
+  // A non-zero exit with per-GPU errors: the GPUs that answered (if any) still printed their rows.
+  if (exitCode === 0 || deviceErrors.length > 0) return { kind: 'csv', text: stdout, deviceErrors };
   if (NO_PERMISSION.test(output)) return { kind: 'failed', code: 'no-permission', detail: shorten(output) };
   return { kind: 'failed', code: 'command-failed', detail: shorten(`exit code ${exitCode}: ${output}`) };
 }

@@ -51,7 +51,9 @@ const usedMemory = quantity('bytes');
  * CSV query for graphics processes.
  */
 export function parseComputeApps(text: string, devices: readonly GpuDevice[], asked?: readonly string[]): ComputeAppsResult {
-  const { records, notes } = parseRecords(text, PROCESS_FIELDS, asked, { freeTextColumn: 'process_name' });
+  // Per-GPU "Unable to determine the device handle" lines: the GPU query reports those.
+  const { text: csv } = extractDeviceErrors(text);
+  const { records, notes } = parseRecords(csv, PROCESS_FIELDS, asked, { freeTextColumn: 'process_name' });
   const problems: SnapshotProblem[] = notes.map((message) => ({ scope: 'processes', code: 'parse', message }));
   const processes: BackendProcess[] = [];
   const unplaced: string[] = [];
