@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  getCloudOffering,
+  listCloudOfferings,
+  loadCloudCatalog,
+  perGpuHour,
+  PRICE_KINDS,
+  pricesAsOf,
+  rentalQuotes,
+  validateCloudCatalog,
+  type CloudOffering,
+} from './cloud.js';
+import { CLOUD_CATALOG_DATA } from './data/cloud/index.js';
+import { CatalogDataError } from './servers-validate.js';
+
+const catalog = loadCloudCatalog();
+
+function offering(id: string): CloudOffering {
+  const found = getCloudOffering(id);
+  if (found === null) throw new Error(`no offering ${id}`);
+  return found;
+}
+
+describe('cloud price catalog data', () => {
+  it('validates, and every offering has at least one sourced price', () => {
+    expect(catalog.offerings.length).toBe(CLOUD_CATALOG_DATA.offerings.length);
+    for (const o of catalog.offerings) {
+      const sourced = PRICE_KINDS.filter((kind) => o.usdPerHour[kind].value !== null);
+      expect(sourced.length, o.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('cites an existing source for every price and dates every offering', () => {
+    const sourceIds = new Set(catalog.sources.map((s) => s.id));
+    for (const o of catalog.offerings) {
+      expect(o.asOf, o.id).toMatch(/^\d{4}/);
+      for (const kind of PRICE_KINDS) {
+        const price = o.usdPerHour[kind];
+        if (price.value === null) expect(price, `${o.id} ${kind}`).toHaveProperty('reason');
+        else for (const ref of price.sources) expect(sourceIds, `${o.id} ${kind}`).toContain(ref.source);
+      }
+    }
+    const cited = new Set(catalog.offerings.flatMap((o) => PRICE_KINDS.flatMap((k) => o.usdPerHour[k].sources?.map((r) => r.source) ?? [])));
+    for (const source of catalog.sources) expect(cited, source.id).toContain(source.id);
+  });
+
+  it('names a region for every offering', () => {
+    for (const o of catalog.offerings) expect(o.region.trim(), o.id).not.toBe('');
+  });
+});
+
+describe('perGpuHour', () => {
+  it('is the instance price divided by the GPU count, for every offering and price kind', () => {
+    for (const o of catalog.offerings) {
+      const perGpu = perGpuHour(o);
+      for (const kind of PRICE_KINDS) {
+        const instance = o.usdPerHour[kind].value;
+        if (instance === null) expect(perGpu[kind], `${o.id} ${kind}`).toBeNull();
+        else expect(perGpu[kind], `${o.id} ${kind}`).toBeCloseTo(instance / o.gpuCount, 10);
+      }
+    }
+  });
+
+  it('matches the per-accelerator rate AWS prints for a p5 capacity block ($4.916)', () => {
+    expect(perGpuHour(offering('aws-p5-48xlarge-us-east-1-capacity-block-2024')).capacityBlock).toBeCloseTo(4.916, 3);
+  });
+
+  it('keeps a missing price missing (null), never 0', () => {
+    const p5 = perGpuHour(offering('aws-p5-48xlarge-us-east-1-capacity-block-2024'));
+    expect(p5.onDemand).toBeNull();
+    expect(p5.reserved1y).toBeNull();
+  });
+});
+
+describe('rentalQuotes and filters', () => {
+  it('lists sourced on-demand quotes for a GPU, cheapest per GPU-hour first', () => {
+    const quotes = rentalQuotes('h100-sxm5-80gb', 'onDemand');
+    expect(quotes.map((q) => q.offering.id)).toEqual(['lambda-1x-h100-sxm-2026-05']);
+    expect(quotes[0]?.usdPerGpuHour).toBe(3.78);
+    const blocks = rentalQuotes('a100-sxm4-40gb', 'capacityBlock');
+    expect(blocks[0]?.usdPerGpuHour).toBeCloseTo(14.75 / 8, 10);
+  });
+
+  it('returns nothing for a GPU no cloud rents here', () => {
+    expect(rentalQuotes('no-such-gpu')).toEqual([]);
+  });
+
+  it('filters by provider, GPU and minimum GPU count', () => {
+    expect(listCloudOfferings({ provider: 'lambda' }).every((o) => o.provider === 'lambda')).toBe(true);
+    expect(listCloudOfferings({ minGpuCount: 8 }).every((o) => o.gpuCount >= 8)).toBe(true);
+    expect(listCloudOfferings({ provider: 'azure' })).toEqual([]);
+  });
+});
+
+describe('pricesAsOf', () => {
+  it('spans the oldest and newest price readings', () => {
+    expect(pricesAsOf()).toEqual({ oldest: '2024', newest: '2026-05-07' });
+    expect(pricesAsOf([offering('lambda-1x-h100-pcie-2026-05')])).toEqual({ oldest: '2026-05-07', newest: '2026-05-07' });
+    expect(pricesAsOf([])).toBeNull();
+  });
+});
+
+describe('validateCloudCatalog on bad data', () => {
+  const good = CLOUD_CATALOG_DATA.offerings[0];
+  const run = (offerings: unknown[]) => () => validateCloudCatalog({ sources: CLOUD_CATALOG_DATA.sources, offerings });
+
+  it('rejects a price without a source, a negative or zero price, and an undated entry', () => {
+    if (good === undefined) throw new Error('no data');
+    const unsourced = { ...good, usdPerHour: { ...good.usdPerHour, onDemand: { value: 32.77, sources: [] } } };
+    const zero = { ...good, usdPerHour: { ...good.usdPerHour, onDemand: { value: 0, sources: [{ source: 'xither-gpu-compute-costs' }] } } };
+    const undated = { ...good, asOf: 'last spring' };
+    expect(run([unsourced])).toThrow(CatalogDataError);
+    expect(run([zero])).toThrow(CatalogDataError);
+    expect(run([undated])).toThrow(/YYYY/);
+  });
+
+  it('rejects an unknown provider and a price citing an unknown source', () => {
+    if (good === undefined) throw new Error('no data');
+    expect(run([{ ...good, provider: 'mystery-cloud' }])).toThrow(CatalogDataError);
+    const unknownSource = { ...good, usdPerHour: { ...good.usdPerHour, onDemand: { value: 1, sources: [{ source: 'nope' }] } } };
+    expect(run([unknownSource])).toThrow(/unknown source "nope"/);
+  });
+});

@@ -1,0 +1,12 @@
+// All cloud offerings and the sources they cite, in the shape `cloudCatalogSchema` validates.
+
+import type { CloudOfferingInput } from '../../cloud-schema.js';
+import type { CatalogSource } from '../../servers-schema.js';
+import { AWS_OFFERINGS } from './aws.js';
+import { LAMBDA_OFFERINGS } from './lambda.js';
+import { CLOUD_SOURCES } from './sources.js';
+
+export const CLOUD_CATALOG_DATA: { sources: CatalogSource[]; offerings: CloudOfferingInput[] } = {
+  sources: CLOUD_SOURCES,
+  offerings: [...AWS_OFFERINGS, ...LAMBDA_OFFERINGS],
+};

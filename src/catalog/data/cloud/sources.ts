@@ -1,0 +1,35 @@
+// Where the cloud prices come from. Provider price pages are mostly rendered by scripts, so few
+// stored copies carry numbers; each source here is a page whose stored copy states the price and
+// when it held. Fewer, sourced entries beat many guessed ones.
+
+import type { CatalogSource } from '../../servers-schema.js';
+
+const accessed = '2026-11-29';
+
+export const CLOUD_SOURCES: CatalogSource[] = [
+  {
+    id: 'aws-capacity-blocks-pricing',
+    kind: 'price-list',
+    publisher: 'Amazon Web Services (copy hosted at sibshop.uat.jiralog.com)',
+    title: 'Amazon EC2 Capacity Blocks for ML Pricing (rates in effect until the update scheduled for 2025-01-01)',
+    url: 'http://sibshop.uat.jiralog.com/ec2/capacityblocks/pricing',
+    accessed,
+    copyOf: 'https://aws.amazon.com/ec2/capacityblocks/pricing/',
+  },
+  {
+    id: 'xither-gpu-compute-costs',
+    kind: 'article',
+    publisher: 'Xither',
+    title: 'GPU Compute Costs: On-Prem vs. Cloud vs. Spot Instances',
+    url: 'https://www.xither.com/compare/gpu-compute-costs-on-prem-vs-cloud-vs-spot-instances',
+    accessed,
+  },
+  {
+    id: 'techbytes-gpu-pricing-2026',
+    kind: 'price-list',
+    publisher: 'TechBytes',
+    title: 'Serverless GPU Pricing Matrix [2026 Developer Cheat Sheet] (prices verified 2026-05-07 from vendor pricing pages)',
+    url: 'https://techbytes.app/posts/serverless-gpu-pricing-matrix-modal-replicate-lambda-2026/',
+    accessed,
+  },
+];
