@@ -160,7 +160,10 @@ const KNOWN: Record<string, (text: string) => void> = {
     expect(gpu.unavailable).toMatchObject({ fanSpeedPercent: 'not-reported', driverModel: 'not-reported', pcieRxBytesPerSecond: 'not-reported' });
   },
   'h100-80gb-hbm3_mig_driver-590.48.01_query-gpu-all-fields_load.csv': (text) => {
-    const gpu = parseGpuQuery(text).devices[0]!;
+    const { devices, problems } = parseGpuQuery(text);
+    const gpu = devices[0]!;
+    expect(gpu.migDevices).toEqual([]);
+    expect(problems).toEqual([expect.objectContaining({ scope: 'device:0', code: 'not-supported' })]);
     expect(gpu.migModeCurrent).toBe(true);
     expect(gpu.migModePending).toBe(true);
     // Under 100 % load, yet nvidia-smi has no utilisation in MIG mode: null, not 0.

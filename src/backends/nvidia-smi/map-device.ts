@@ -77,12 +77,15 @@ class RecordReader {
     return null;
   }
 
+  /** `lost` wins over `error`: a GPU that fell off the bus may also print "requires reset". */
   state(): { state: DeviceState; detail: string | null } {
+    let found: { state: DeviceState; detail: string | null } = { state: 'ok', detail: null };
     for (const cell of this.cells.values()) {
       const state = deviceStateFromCell(cell.raw);
-      if (state) return { state, detail: cell.raw.replace(/^\[|\]$/g, '') };
+      if (state === null || found.state === 'lost') continue;
+      found = { state, detail: cell.raw.trim().replace(/^\[|\]$/g, '') };
     }
-    return { state: 'ok', detail: null };
+    return found;
   }
 }
 
@@ -179,6 +182,14 @@ export function recordToDevice(record: FieldRecord<GpuFieldKey>, position: numbe
     code: 'parse',
     message: `line ${record.line}: ${message}`,
   }));
+  if (device.migModeCurrent === true) {
+    // An empty migDevices would read as "no MIG instances"; say that it is unknown instead.
+    problems.push({
+      scope: `device:${index}`,
+      code: 'not-supported',
+      message: "MIG is on, but nvidia-smi's CSV query cannot list MIG instances (the NVML backend can)",
+    });
+  }
   if (!parsedIndex?.ok) {
     problems.push({ scope: `device:${index}`, code: 'parse', message: `line ${record.line}: no GPU index; using row position ${position}` });
   }

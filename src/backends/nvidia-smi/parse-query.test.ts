@@ -60,6 +60,13 @@ describe('parseGpuQuery on the backend’s own query shape', () => {
     expect(result.problems).toContainEqual({ scope: 'device:0000:C1:00.0', code: 'device-error', message: 'Unknown Error' });
   });
 
+  it('prefers "lost" over "requires reset" when a row has both', () => {
+    const { devices } = parseGpuQuery('index, power.draw [W], memory.used [MiB]\n0, [GPU requires reset], [GPU is lost]\n');
+    expect(devices[0]).toMatchObject({ state: 'lost', stateDetail: 'GPU is lost' });
+    const reset = parseGpuQuery('index, power.draw [W]\n0, [GPU requires reset]\n').devices[0];
+    expect(reset).toMatchObject({ state: 'error', stateDetail: 'GPU requires reset' });
+  });
+
   it('names a lost-GPU message as such', () => {
     const text = 'Unable to determine the device handle for GPU 0000:3B:00.0: GPU is lost.  Reboot the system to recover this GPU\n';
     expect(parseGpuQuery(text).problems).toEqual([
