@@ -63,6 +63,8 @@ export function perGpuHour(offering: CloudOffering): PricesPerGpuHour {
 export interface RentalQuote {
   offering: CloudOffering;
   kind: PriceKind;
+  /** The whole instance, as the source prices it. */
+  usdPerInstanceHour: number;
   usdPerGpuHour: number;
 }
 
@@ -70,8 +72,8 @@ export interface RentalQuote {
 export function rentalQuotes(gpuId: string, kind: PriceKind = 'onDemand', catalog: CloudCatalog = loadCloudCatalog()): RentalQuote[] {
   return listCloudOfferings({ gpuId }, catalog)
     .flatMap((offering) => {
-      const price = perGpuHour(offering)[kind];
-      return price === null ? [] : [{ offering, kind, usdPerGpuHour: price }];
+      const instance = offering.usdPerHour[kind].value;
+      return instance === null ? [] : [{ offering, kind, usdPerInstanceHour: instance, usdPerGpuHour: instance / offering.gpuCount }];
     })
     .sort((a, b) => a.usdPerGpuHour - b.usdPerGpuHour || a.offering.id.localeCompare(b.offering.id));
 }

@@ -7,11 +7,12 @@
 import { Command, Option } from 'commander';
 import { LOCALES } from '../i18n/index.js';
 import type { CliContext } from './context.js';
+import { register as registerServers } from './commands/servers.js';
 import { translateUsageError } from './usage-errors.js';
 
 export const VERSION = '0.1.0';
 
-const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [];
+const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [registerServers];
 
 export function buildProgram(cli: CliContext): Command {
   const { t } = cli;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { knownGpuIds, queryServers, resolveGpuId, UnknownGpuError } from './servers-query.js';
+
+describe('queryServers', () => {
+  it('resolves ids and exact GPU names, and refuses what it does not know', () => {
+    expect(resolveGpuId('A100-SXM4-80GB'.toLowerCase())).toBe('a100-sxm4-80gb');
+    expect(resolveGpuId('NVIDIA A100-SXM4-80GB')).toBe('a100-sxm4-80gb');
+    expect(() => resolveGpuId('GeForce 256')).toThrow(UnknownGpuError);
+    expect(knownGpuIds()).toContain('v100-sxm2-32gb');
+  });
+
+  it('returns the fitting servers with their sources and dated rental quotes', () => {
+    const result = queryServers({ gpu: 'h100-sxm5-80gb', count: 8 });
+    expect(result.matches.map((m) => m.server.id)).toEqual(['dell-poweredge-xe9680', 'dgx-h100']);
+    expect(result.matches.every((m) => m.option?.gpuId === 'h100-sxm5-80gb' && m.sources.length > 0)).toBe(true);
+    expect(result.rental.map((q) => [q.offering.id, q.kind])).toEqual([
+      ['lambda-1x-h100-sxm-2026-05', 'onDemand'],
+      ['aws-p5-48xlarge-us-east-1-capacity-block-2024', 'capacityBlock'],
+    ]);
+    expect(result.rentalPricesAsOf).toEqual({ oldest: '2024-12', newest: '2026-05-07' });
+  });
+
+  it('without a GPU: every server, or those with at least N sourced GPUs', () => {
+    expect(queryServers({}).matches).toHaveLength(16);
+    const eight = queryServers({ count: 8 });
+    expect(eight.matches.every((m) => (m.server.gpuCountMax.value ?? 0) >= 8)).toBe(true);
+    expect(eight.unsourcedGpuCount).toContain('supermicro-sys-1029gq-trt');
+    expect(eight.rental).toEqual([]);
+  });
+
+  it('rejects a count that is not a positive integer', () => {
+    expect(() => queryServers({ count: 0 })).toThrow(RangeError);
+    expect(() => queryServers({ gpu: 'a100-sxm4-80gb', count: 2.5 })).toThrow(RangeError);
+  });
+});

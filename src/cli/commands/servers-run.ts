@@ -1,0 +1,116 @@
+// The work behind `gpuwise servers`: ask the catalog, print the answer as text or JSON.
+
+import type { MessageKey } from '../../i18n/index.js';
+import { queryServers, UnknownGpuError, type ServerMatch, type ServerQueryResult } from '../../catalog/servers-query.js';
+import type { FactOrMissing, ServerEntry } from '../../catalog/servers-schema.js';
+import type { RentalQuote } from '../../catalog/cloud.js';
+import type { CliContext } from '../context.js';
+import type { ServersOptions } from './servers.js';
+
+/** Exit codes: 0 answered (even "nothing fits"), 2 bad usage (unknown GPU). */
+export function runServers(cli: CliContext, options: ServersOptions): number {
+  let result: ServerQueryResult;
+  try {
+    result = queryServers({ gpu: options.gpu, count: options.count });
+  } catch (error) {
+    if (error instanceof UnknownGpuError) {
+      const reason = cli.t('servers.badGpu', { ids: error.knownIds.join(', ') });
+      cli.err(`${cli.t('cli.invalidOptionValue', { option: '--gpu <id>', value: error.query, reason })}\n`);
+      cli.err(`${cli.t('cli.seeHelp', { command: 'gpuwise servers' })}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  cli.out(options.json ? `${JSON.stringify(result, null, 2)}\n` : renderServers(cli, result));
+  return 0;
+}
+
+export function renderServers(cli: CliContext, result: ServerQueryResult): string {
+  const { t, color } = cli;
+  const lines: string[] = [];
+  const matches = String(result.matches.length);
+  if (result.gpuId !== null) lines.push(color.bold(t('servers.heading.hold', { count: result.count ?? 1, gpu: result.gpuId, matches })));
+  else if (result.count !== null) lines.push(color.bold(t('servers.heading.atLeast', { count: result.count, matches })));
+  else lines.push(color.bold(t('servers.heading.all', { matches })));
+  lines.push('');
+  if (result.matches.length === 0) lines.push(t('servers.none'), '');
+  for (const match of result.matches) lines.push(...renderMatch(cli, match), '');
+  if (result.unsourcedGpuCount.length > 0) lines.push(color.dim(t('servers.unsourcedCount', { ids: result.unsourcedGpuCount.join(', ') })), '');
+  if (result.gpuId !== null) lines.push(...renderRental(cli, result.gpuId, result.rental, result.rentalPricesAsOf), '');
+  lines.push(color.dim(t('servers.footer')));
+  return `${lines.join('\n')}\n`;
+}
+
+function renderMatch(cli: CliContext, match: ServerMatch): string[] {
+  const { t, color } = cli;
+  const s = match.server;
+  const cite = citer(match);
+  const header = `${color.bold(`${s.vendor} ${s.model}`)}  ${color.dim(`(${s.id})`)} — ${t(`servers.category.${s.category}` as MessageKey)}, ${fact(cli, s.formFactor, (f) =>
+    f.kind === 'rack' ? t('servers.formFactor.rack', { units: f.rackUnits }) : t(`servers.formFactor.${f.kind}` as MessageKey),
+  )}${cite(s.formFactor)}`;
+  const options = s.gpuOptions.map((o) => {
+    const link = o.interconnect.value === null ? '' : `, ${t(`servers.interconnect.${o.interconnect.value}` as MessageKey)}`;
+    const chosen = match.option === o ? color.green('▶ ') : '';
+    return `${chosen}${o.count.value} × ${o.gpuId}${link}${cite(o.count)}`;
+  });
+  const lines = [
+    header,
+    `  ${t('servers.field.gpus')}: ${fact(cli, s.gpuCountMax, (n) => t('servers.upTo', { count: n }))}${cite(s.gpuCountMax)}`,
+  ];
+  if (options.length > 0) lines.push(`  ${t('servers.field.models')}: ${options.join('; ')}`);
+  const cpu = s.cpuFamilies.value === null ? fact(cli, s.cpuFamilies, () => '') : `${s.cpuSockets.value === null ? '' : `${t('servers.sockets', { count: s.cpuSockets.value })} `}${s.cpuFamilies.value.join(' / ')}`;
+  lines.push(`  ${t('servers.field.cpu')}: ${cpu}${cite(s.cpuFamilies)}   ${t('servers.field.memory')}: ${fact(cli, s.maxMemoryGiB, (gib) => t('servers.memoryGiB', { gib }))}${cite(s.maxMemoryGiB)}`);
+  const psu = fact(cli, s.psu, (p) =>
+    p.redundancy === null ? t('servers.psuValue', { count: p.count, watts: p.wattsEach }) : t('servers.psuRedundancy', { count: p.count, watts: p.wattsEach, redundancy: p.redundancy }),
+  );
+  lines.push(`  ${t('servers.field.psu')}: ${psu}${cite(s.psu)}   ${t('servers.field.maxPower')}: ${fact(cli, s.maxPowerWatts, (w) => t('servers.watts', { watts: w }))}${cite(s.maxPowerWatts)}`);
+  lines.push(
+    `  ${t('servers.field.launched')}: ${fact(cli, s.launchYear, String)}${cite(s.launchYear)}   ${t('servers.field.listPrice')}: ${fact(cli, s.listPrice, (p) =>
+      t('servers.priceValue', { usd: p.usd.toLocaleString('en-US'), date: p.announced }),
+    )}${cite(s.listPrice)}`,
+  );
+  for (const c of s.corrections) {
+    const seenIn = c.claimSeenIn === undefined ? '' : color.dim(` (${t('servers.claimSeenIn', { refs: cite({ sources: c.claimSeenIn }).trim() })})`);
+    lines.push(color.yellow(`  ⚠ ${t('servers.correction', { claim: c.claim[cli.locale], correction: c.correction[cli.locale] })}`) + cite(c) + seenIn);
+  }
+  for (const note of s.notes) lines.push(color.dim(`  · ${note[cli.locale]}`));
+  lines.push(`  ${t('servers.sources')}:`);
+  match.sources.forEach((source, i) => lines.push(color.dim(`    [${i + 1}] ${source.publisher}: ${source.title} — ${source.url}`)));
+  return lines;
+}
+
+/** " [1,3]": the numbers of the sources a fact cites, in the match's source list. */
+function citer(match: ServerMatch): (item: { sources?: { source: string }[] }) => string {
+  return (item) => {
+    const numbers = (item.sources ?? []).map((ref) => match.sources.findIndex((s) => s.id === ref.source) + 1).filter((n) => n > 0);
+    return numbers.length === 0 ? '' : ` [${[...new Set(numbers)].join(',')}]`;
+  };
+}
+
+function fact<T>(cli: CliContext, value: FactOrMissing<T>, show: (v: T) => string): string {
+  if (value.value !== null) return show(value.value);
+  const reason = 'reason' in value ? value.reason : 'not-sourced';
+  const key: MessageKey = reason === 'not-published' ? 'servers.notPublished' : reason === 'not-applicable' || reason === 'unsupported' ? 'servers.notApplicable' : 'servers.notSourced';
+  return cli.color.dim(cli.t(key));
+}
+
+function renderRental(cli: CliContext, gpuId: string, quotes: RentalQuote[], asOf: ServerQueryResult['rentalPricesAsOf']): string[] {
+  const { t } = cli;
+  if (quotes.length === 0 || asOf === null) return [cli.color.dim(t('servers.rent.none', { gpu: gpuId }))];
+  const span = asOf.oldest === asOf.newest ? asOf.oldest : `${asOf.oldest} … ${asOf.newest}`;
+  return [
+    t('servers.rent.heading', { gpu: gpuId, asOf: span }),
+    ...quotes.map((q) =>
+      `  ${t('servers.rent.line', {
+        provider: q.offering.provider,
+        instance: q.offering.instanceType,
+        region: q.offering.region,
+        kind: t(q.kind === 'capacityBlock' ? 'servers.rent.capacityBlock' : 'servers.rent.onDemand'),
+        perGpu: q.usdPerGpuHour.toFixed(3),
+        instance_price: q.usdPerInstanceHour.toFixed(2),
+        gpus: q.offering.gpuCount,
+        asOf: q.offering.asOf,
+      })}`,
+    ),
+  ];
+}

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CommanderError } from 'commander';
+import { collectingContext } from '../../../test/helpers/cli-context.js';
+import { buildProgram } from '../program.js';
+import { runServers } from './servers-run.js';
+
+async function parse(args: string[], locale: 'en' | 'zh-CN') {
+  const cli = collectingContext(locale);
+  let code: string | null = null;
+  try {
+    await buildProgram(cli).parseAsync(['node', 'gpuwise', 'servers', ...args]);
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    code = error.code;
+  }
+  return { code, exitCode: process.exitCode, out: cli.stdout.join(''), err: cli.stderr.join('') };
+}
+
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+describe('gpuwise servers', () => {
+  it('answers --gpu a100-sxm4-80gb --count 8 with DGX A100, not the DGX Station A100, sources shown', () => {
+    const cli = collectingContext('en');
+    expect(runServers(cli, { gpu: 'a100-sxm4-80gb', count: 8 })).toBe(0);
+    const out = cli.stdout.join('');
+    expect(out).toContain('Servers that hold 8 × a100-sxm4-80gb: 2');
+    expect(out).toContain('NVIDIA DGX A100  (dgx-a100)');
+    expect(out).not.toContain('dgx-station-a100');
+    expect(out).toContain('https://github.com/mlcommons/training_results_v1.0/blob/master/NVIDIA/systems/dgxa100_ngc21.05_pytorch.json');
+    expect(out).toMatch(/⚠ Correction — lists say: .*"up to 16"/);
+  });
+
+  it('prints the corrections in Chinese, and "not sourced" instead of a made-up figure', () => {
+    const cli = collectingContext('zh-CN');
+    expect(runServers(cli, {})).toBe(0);
+    const out = cli.stdout.join('');
+    expect(out).toContain('目录中的服务器与工作站：16 台');
+    expect(out).toContain('DGX Station 配 4 块 Tesla V100');
+    expect(out).toContain('ROG Strix GA15 是华硕的游戏台式机');
+    expect(out).toContain('无来源');
+    expect(out).not.toMatch(/: 0 W|N\/A GiB|NaN/);
+  });
+
+  it('accepts a GPU name the GPU catalog knows, and shows rental prices with their date', () => {
+    const cli = collectingContext('en');
+    expect(runServers(cli, { gpu: 'h100-sxm5-80gb', count: 8 })).toBe(0);
+    const out = cli.stdout.join('');
+    expect(out).toContain('dell-poweredge-xe9680');
+    expect(out).toContain('Renting h100-sxm5-80gb instead (prices as of 2024-12 … 2026-05-07):');
+    expect(out).toContain('lambda 1x H100 SXM (all Lambda regions), on-demand: $3.780/GPU-hour');
+    const byName = collectingContext('en');
+    expect(runServers(byName, { gpu: 'NVIDIA A100-SXM4-80GB', count: 8 })).toBe(0);
+    expect(byName.stdout.join('')).toContain('8 × a100-sxm4-80gb');
+  });
+
+  it('says so when nothing fits, and exits 0', () => {
+    const cli = collectingContext('en');
+    expect(runServers(cli, { gpu: 'a100-sxm4-80gb', count: 16 })).toBe(0);
+    expect(cli.stdout.join('')).toContain('No machine in the catalog holds that');
+  });
+
+  it('--count alone lists machines with at least that many GPUs and names the ones it could not count', () => {
+    const cli = collectingContext('en');
+    expect(runServers(cli, { count: 8 })).toBe(0);
+    const out = cli.stdout.join('');
+    expect(out).toContain('Servers that hold at least 8 GPUs');
+    expect(out).toContain('(dgx-h100)');
+    expect(out).not.toContain('(dgx-station-v100)');
+    expect(out).toMatch(/Not counted \(GPU capacity not sourced\): .*gigabyte-g481-ha0/);
+  });
+
+  it('--json prints the library result and nothing else', () => {
+    const cli = collectingContext('en');
+    expect(runServers(cli, { gpu: 'a100-sxm4-80gb', count: 8, json: true })).toBe(0);
+    const result = JSON.parse(cli.stdout.join(''));
+    expect(result.gpuId).toBe('a100-sxm4-80gb');
+    expect(result.matches.map((m: { server: { id: string } }) => m.server.id)).toEqual(['dgx-a100', 'inspur-nf5488a5']);
+    expect(result.matches[0].sources[0].url).toMatch(/^https?:\/\//);
+    expect(cli.stderr).toEqual([]);
+  });
+
+  it('rejects an unknown GPU with exit code 2 and the known ids, in the user\'s language', () => {
+    const cli = collectingContext('zh-CN');
+    expect(runServers(cli, { gpu: 'rtx-9999' })).toBe(2);
+    expect(cli.stdout).toEqual([]);
+    const err = cli.stderr.join('');
+    expect(err).toContain('--gpu <id> 的值 "rtx-9999" 无效');
+    expect(err).toContain('a100-sxm4-80gb');
+  });
+
+  it('rejects a bad --count through commander, translated', async () => {
+    for (const bad of ['0', '-1', '2.5', 'eight', '65']) {
+      const result = await parse(['--count', bad], 'en');
+      expect(result.code, bad).toBe('commander.invalidArgument');
+      expect(result.err, bad).toContain(`Invalid value "${bad}" for --count <n>: must be a whole number from 1 to 64`);
+    }
+  });
+
+  it('runs through the registered command', async () => {
+    const result = await parse(['--gpu', 'a100-sxm4-40gb', '--count', '8', '--json'], 'en');
+    expect(result.code).toBeNull();
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.out).matches[0].server.id).toBe('dgx-a100');
+  });
+});

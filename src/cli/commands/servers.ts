@@ -1,0 +1,35 @@
+// `gpuwise servers [--gpu <id>] [--count N] [--json]`: the sourced server catalog, or the machines
+// that hold N of a GPU, with what renting that GPU costs where we have a dated price.
+
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { CliContext } from '../context.js';
+
+export interface ServersOptions {
+  gpu?: string;
+  count?: number;
+  json?: boolean;
+}
+
+export const MAX_GPU_COUNT = 64;
+
+export function register(program: Command, cli: CliContext): void {
+  const { t } = cli;
+  program
+    .command('servers')
+    .description(t('servers.description'))
+    .option('--gpu <id>', t('servers.option.gpu'))
+    .addOption(
+      new Option('--count <n>', t('servers.option.count')).argParser((value: string) => {
+        const count = Number(value);
+        if (!/^\d+$/.test(value.trim()) || !Number.isInteger(count) || count < 1 || count > MAX_GPU_COUNT) {
+          throw new InvalidArgumentError(t('servers.badCount'));
+        }
+        return count;
+      }),
+    )
+    .option('--json', t('servers.option.json'))
+    .action(async (options: ServersOptions) => {
+      const { runServers } = await import('./servers-run.js');
+      process.exitCode = runServers(cli, options);
+    });
+}
