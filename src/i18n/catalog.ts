@@ -4,9 +4,10 @@ import type { MessageSet } from './define.js';
 import advisor from './messages/advisor.js';
 import cli from './messages/cli.js';
 import common from './messages/common.js';
+import pci from './messages/pci.js';
 import servers from './messages/servers.js';
 
-const DOMAINS = [common, cli, advisor, servers] as const;
+const DOMAINS = [common, cli, advisor, servers, pci] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;
