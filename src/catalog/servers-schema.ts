@@ -13,8 +13,8 @@
 // Units: memory in GiB as vendors sell DIMMs ("2 TB" of DDR4 = 2048 GiB); power in watts.
 
 import { z } from 'zod';
-import { ABSENT_REASONS, localizedTextSchema, SOURCE_KINDS, sourceRefSchema, sourceSchema } from './gpu-schema.js';
-import type { LocalizedText, SourceRef } from './gpu-schema.js';
+import { ABSENT_REASONS, absentSchema, localizedTextSchema, SOURCE_KINDS, sourcedSchema, sourceRefSchema, sourceSchema } from './gpu-schema.js';
+import type { LocalizedText, Sourced } from './gpu-schema.js';
 
 export const CATALOG_SOURCE_KINDS = [
   ...SOURCE_KINDS,
@@ -48,27 +48,18 @@ const partialIsoDate = z.string().regex(/^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9
 const positive = z.number().positive().finite();
 const positiveInt = z.number().int().positive();
 
-export function factSchema<T extends z.ZodType>(value: T) {
-  return z.strictObject({
-    value,
-    sources: z.array(sourceRefSchema).min(1, 'a fact needs at least one source'),
-    note: localizedTextSchema.optional(),
-  });
-}
+/** A present fact: the GPU catalog's sourced figure, `{ value, sources: [≥1], note? }`. */
+export const factSchema = sourcedSchema;
 
-export const missingSchema = z.strictObject({
-  value: z.null(),
-  reason: z.enum(CATALOG_ABSENT_REASONS),
-  note: localizedTextSchema.optional(),
-  sources: z.array(sourceRefSchema).optional(),
-});
+/** A missing fact: the GPU catalog's absent figure, with `not-sourced` among the reasons. */
+export const missingSchema = absentSchema.extend({ reason: z.enum(CATALOG_ABSENT_REASONS) });
 export type Missing = z.infer<typeof missingSchema>;
 
 export function factOrMissingSchema<T extends z.ZodType>(value: T) {
   return z.union([factSchema(value), missingSchema]);
 }
 
-export type Fact<T> = { value: T; sources: SourceRef[]; note?: LocalizedText };
+export type Fact<T> = Sourced<T>;
 export type FactOrMissing<T> = Fact<T> | Missing;
 
 export const SERVER_CATEGORIES = ['server', 'workstation', 'gaming-desktop'] as const;

@@ -223,5 +223,7 @@ describe('validateServerCatalog on bad data', () => {
     expect(run([unknownSource])).toThrow(/unknown source "made-up-source"/);
     expect(run([good, good])).toThrow(/used twice/);
     expect(run([zero])).toThrow(CatalogDataError);
+    expect(run([{ ...good, psu: { value: null, reason: 'not-sourced', guess: 2000 } }])).toThrow(CatalogDataError);
+    expect(run([{ ...good, psu: { value: null, reason: 'forgot' } }])).toThrow(CatalogDataError);
   });
 });
