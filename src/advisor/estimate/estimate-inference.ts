@@ -93,6 +93,7 @@ export function estimateInference(input: EstimateInput, model: ResolvedModel): M
       parameterCount: model.parameterCount,
       trainableParameterCount: 0,
       activeParameterCount: model.activeParameterCount,
+      architecture: model.architecture?.kind ?? null,
     },
     settings: {
       precision: null,

@@ -182,6 +182,7 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
       parameterCount: model.parameterCount,
       trainableParameterCount: statesResult.trainable,
       activeParameterCount: model.activeParameterCount,
+      architecture: model.architecture?.kind ?? null,
     },
     settings: {
       precision,

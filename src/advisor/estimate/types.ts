@@ -110,6 +110,8 @@ export interface MemoryEstimate {
     trainableParameterCount: number;
     /** Parameters each token passes through (fewer than parameterCount for MoE). */
     activeParameterCount: number;
+    /** The kind of shape the estimate worked from; null for a size without a shape. */
+    architecture: 'transformer' | 'resnet' | 'composite' | null;
   };
   settings: ResolvedSettings;
   /** What each GPU holds. */

@@ -1,0 +1,3 @@
+export { recommend, compareOptions, gpuCounts } from './recommend.js';
+export { rateAt, rateWithFallback } from './precision.js';
+export * from './types.js';

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import type { GpuDevice, Snapshot } from '../../core/snapshot.js';
+import { FIXTURE_CATALOG } from '../__fixtures__/gpus.js';
+import { gpuCounts, recommend } from './recommend.js';
+import type { RecommendInput, RecommendOption } from './types.js';
+
+const GIB = 1024 ** 3;
+const run = (input: Omit<RecommendInput, 'catalog'>) => recommend({ ...input, catalog: FIXTURE_CATALOG });
+const option = (options: RecommendOption[], id: string) => {
+  const found = options.find((o) => o.gpuId === id);
+  if (!found) throw new Error(`no option for ${id}`);
+  return found;
+};
+
+describe('advice comes out of the computation', () => {
+  // Pure bf16 AdamW with full recomputation: 8 bytes per parameter → ~64 GB of model states.
+  const finetune = run({ task: 'finetune', model: 'llama-3-8b', estimate: { precision: 'bf16', optimizer: 'adamw', recomputation: 'full' } });
+
+  it('Llama 3 8B full fine-tune: the 40 GB A100 does not fit on one GPU, the 80 GB one does', () => {
+    const a100_80 = option(finetune.options, 'a100-sxm4-80gb');
+    const a100_40 = option(finetune.options, 'a100-sxm4-40gb');
+    expect(a100_80.count).toBe(1);
+    expect(a100_80.memory.fits).toBe(true);
+    expect(a100_40.count).toBeGreaterThan(1);
+    expect(finetune.singleGpuNeedBytes).toBeGreaterThan(40 * GIB);
+    expect(finetune.singleGpuNeedBytes).toBeLessThan(80 * GIB);
+    expect(a100_40.reasons.map((r) => r.key)).toContain('advisor.reason.splitZero');
+    expect(a100_80.reasons[0]?.key).toBe('advisor.reason.fits');
+  });
+
+  it('with standard mixed-precision AdamW (16 B/param) no card holds it alone; 80 GB cards need two', () => {
+    const mixed = run({ task: 'finetune', model: 'llama-3-8b' });
+    expect(mixed.singleGpuNeedBytes).toBeGreaterThan(128e9);
+    expect(option(mixed.options, 'a100-sxm4-80gb').count).toBe(2);
+    expect(option(mixed.options, 'a100-sxm4-80gb').memory.zeroStage).toBeGreaterThan(0);
+  });
+
+  it('Llama 3 8B inference: both the 40 GB and the 80 GB A100 fit on one GPU', () => {
+    const serve = run({ task: 'inference', model: 'llama-3-8b' });
+    expect(option(serve.options, 'a100-sxm4-40gb')).toMatchObject({ count: 1, memory: { fits: true } });
+    expect(option(serve.options, 'a100-sxm4-80gb')).toMatchObject({ count: 1, memory: { fits: true } });
+  });
+
+  it('a model too big for any allowed count is listed as not fitting, last', () => {
+    const big = run({ task: 'train', model: 'llama-3.1-405b', maxGpuCount: 2 });
+    expect(big.options.every((o) => o.memory.fits === false)).toBe(true);
+    expect(big.options.every((o) => o.count === 2)).toBe(true);
+    expect(big.options[0]?.reasons[0]?.key).toBe('advisor.reason.doesNotFit');
+  });
+});
+
+describe('ranking', () => {
+  it('by throughput: fitting options first, fastest first, then fewer GPUs', () => {
+    const result = run({ task: 'inference', model: 'llama-3-8b', sortBy: 'throughput' });
+    const rates = result.options.map((o) => o.throughput.rate ?? 0);
+    expect([...rates].sort((a, b) => b - a)).toEqual(rates);
+    expect(result.options[0]?.gpuId).toBe('h100-sxm5-80gb');
+    expect(result.options[0]?.throughput.relative).toBe(1);
+  });
+
+  it('puts options that do not fit after every option that fits', () => {
+    const result = run({ task: 'inference', model: 'llama-3-70b', maxGpuCount: 2 });
+    const fits = result.options.map((o) => o.memory.fits);
+    const firstMiss = fits.indexOf(false);
+    expect(firstMiss).toBeGreaterThan(0);
+    expect(fits.slice(firstMiss).every((f) => f === false)).toBe(true);
+  });
+
+  it('by price-performance: priced options ordered by rate per dollar, unpriced after', () => {
+    const result = run({ task: 'inference', model: 'llama-3-8b', sortBy: 'price-performance' });
+    const priced = result.options.filter((o) => o.ratePerThousandUsd !== null);
+    const values = priced.map((o) => o.ratePerThousandUsd ?? 0);
+    expect([...values].sort((a, b) => b - a)).toEqual(values);
+    expect(result.options.slice(0, priced.length).every((o) => o.ratePerThousandUsd !== null)).toBe(true);
+    // Token generation is bandwidth-bound, so per dollar it is GB/s per dollar: the RTX 4090
+    // (1008 GB/s for $1599) just edges the RTX 3090 (936 GB/s for $1499); the H100 is far behind.
+    expect(result.options.slice(0, 3).map((o) => o.gpuId)).toEqual(['rtx-4090', 'rtx-3090', 'l40s']);
+  });
+
+  it('by performance per watt', () => {
+    const result = run({ task: 'scientific', sortBy: 'performance-per-watt' });
+    const values = result.options.map((o) => o.ratePerWatt ?? 0);
+    expect([...values].sort((a, b) => b - a)).toEqual(values);
+  });
+
+  it('scientific work ranks by FP64 (tensor path where it exists), analytics by bandwidth', () => {
+    const science = run({ task: 'scientific' });
+    expect(science.options.slice(0, 2).map((o) => o.gpuId)).toEqual(['h100-sxm5-80gb', 'a100-pcie-80gb']);
+    expect(option(science.options, 'a100-sxm4-80gb').throughput.perGpuRate).toBe(19.5);
+    const analytics = run({ task: 'analytics', memoryNeedBytes: 10 * GIB });
+    expect(analytics.options[0]?.gpuId).toBe('h100-sxm5-80gb');
+    expect(analytics.options[1]?.gpuId).toBe('a100-sxm4-80gb');
+  });
+
+  it('gpuCounts walks powers of two up to the limit', () => {
+    expect(gpuCounts(8)).toEqual([1, 2, 4, 8]);
+    expect(gpuCounts(6)).toEqual([1, 2, 4, 6]);
+    expect(gpuCounts(1)).toEqual([1]);
+  });
+});
+
+describe('speed model', () => {
+  it('decoding is bandwidth-bound: tokens/s = bandwidth ÷ bytes read per step', () => {
+    const result = run({ task: 'inference', model: 'llama-3-8b', estimate: { sequenceLength: 4096 } });
+    const a100 = option(result.options, 'a100-sxm4-80gb');
+    expect(a100.throughput.bound).toBe('bandwidth');
+    const bytes = (a100.memory.breakdown?.weightsBytes ?? 0) + (a100.memory.breakdown?.kvCacheBytes ?? 0);
+    expect(a100.throughput.rate).toBeCloseTo(2039e9 / bytes, 6);
+    expect(a100.throughput.rate).toBeGreaterThan(110);
+    expect(a100.throughput.rate).toBeLessThan(130);
+  });
+
+  it('training is compute-bound: tokens/s ≤ FLOP/s ÷ 6P', () => {
+    const result = run({ task: 'finetune', model: 'llama-3-8b', estimate: { precision: 'bf16', recomputation: 'none' } });
+    const h100 = option(result.options, 'h100-sxm5-80gb');
+    expect(h100.throughput.bound).toBe('compute');
+    expect(h100.throughput.peakTokensPerSecond).toBeCloseTo((h100.count * 989.5e12) / (6 * 8_030_261_248), 6);
+  });
+
+  it('rates a GPU without BF16 at FP16 and says so; without tensor cores at FP32', () => {
+    const result = run({ task: 'finetune', model: 'gpt2' });
+    const v100 = option(result.options, 'v100-sxm2-32gb');
+    expect(v100.throughput).toMatchObject({ precision: 'fp16', fallbackFrom: 'bf16', perGpuRate: 125 });
+    expect(v100.reasons.map((r) => r.key)).toContain('advisor.reason.precisionFallback');
+    expect(option(result.options, 'p100-sxm2-16gb').throughput).toMatchObject({ precision: 'fp32', perGpuRate: 10.6 });
+  });
+});
+
+describe('constraints', () => {
+  it('budget removes options over it and keeps unpriced ones, marked unknown', () => {
+    const result = run({ task: 'inference', model: 'llama-3-8b', budgetUsd: 5000 });
+    expect(result.options.some((o) => o.gpuId === 'h100-sxm5-80gb')).toBe(false);
+    expect(result.excluded.budget).toBeGreaterThan(0);
+    expect(option(result.options, 'a100-sxm4-80gb').withinBudget).toBeNull();
+    expect(option(result.options, 'rtx-4090').withinBudget).toBe(true);
+  });
+
+  it('power limit counts every GPU’s board power', () => {
+    const result = run({ task: 'inference', model: 'llama-3-8b', maxPowerWatts: 350 });
+    expect(result.options.every((o) => o.boardPowerWatts <= 350)).toBe(true);
+    expect(result.excluded.power).toBeGreaterThan(0);
+  });
+
+  it('workstation deployment leaves out passively cooled datacenter cards', () => {
+    const result = run({ task: 'inference', model: 'llama-3-8b', deployment: 'workstation' });
+    expect(result.options.map((o) => o.gpuId).sort()).toEqual(['rtx-3090', 'rtx-4090']);
+    expect(result.excluded.deployment).toBe(FIXTURE_CATALOG.gpus.length - 2);
+  });
+
+  it('lists machines that hold the GPUs when servers are given', () => {
+    const servers = [
+      { id: 'dgx-a100', name: 'NVIDIA DGX A100', category: 'server' as const, gpuSlots: { 'a100-sxm4-80gb': 8 } },
+      { id: 'tower', name: 'Tower', category: 'workstation' as const, gpuSlots: { 'a100-sxm4-80gb': 1 } },
+    ];
+    const result = run({ task: 'finetune', model: 'llama-3-8b', servers });
+    expect(option(result.options, 'a100-sxm4-80gb').servers.map((s) => s.id)).toEqual(['dgx-a100']);
+  });
+
+  it('limit keeps the best N', () => {
+    expect(run({ task: 'scientific', limit: 3 }).options).toHaveLength(3);
+  });
+});
+
+describe('your local GPUs', () => {
+  const device = (index: number, name: string, totalGiB: number, usedGiB = 0): GpuDevice =>
+    ({ index, state: 'ok', name, memoryTotalBytes: totalGiB * GIB, memoryUsedBytes: usedGiB * GIB }) as GpuDevice;
+  const snapshot = (devices: GpuDevice[]) => ({ devices }) as unknown as Snapshot;
+
+  it('your RTX 3090 has 24 GiB: Llama 3 8B inference fits, 70B does not', () => {
+    const local = snapshot([device(0, 'NVIDIA GeForce RTX 3090', 24)]);
+    const small = run({ task: 'inference', model: 'llama-3-8b', snapshot: local });
+    expect(small.local).toEqual([expect.objectContaining({ deviceName: 'NVIDIA GeForce RTX 3090', catalogId: 'rtx-3090', count: 1, fits: true })]);
+    expect(small.local[0]?.note.key).toBe('advisor.local.fits');
+    const big = run({ task: 'inference', model: 'llama-3-70b', snapshot: local });
+    expect(big.local[0]).toMatchObject({ fits: false, note: { key: 'advisor.local.doesNotFit' } });
+  });
+
+  it('two local cards shard the work; busy memory is called out', () => {
+    const two = snapshot([device(0, 'NVIDIA GeForce RTX 4090', 24, 20), device(1, 'NVIDIA GeForce RTX 4090', 24, 20)]);
+    const result = run({ task: 'inference', model: 'llama-3-8b', snapshot: two });
+    expect(result.local[0]).toMatchObject({ count: 2, fits: true, note: { key: 'advisor.local.fitsButBusy' } });
+  });
+
+  it('an unknown local GPU still uses the memory the driver reports', () => {
+    const result = run({ task: 'inference', model: 'llama-3-8b', snapshot: snapshot([device(0, 'Mystery GPU 9000', 48)]) });
+    expect(result.local[0]).toMatchObject({ catalogId: null, fits: true });
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    [{ task: 'juggle' }, 'advisor.error.badChoice'],
+    [{ task: 'train' }, 'advisor.error.needModelOrMemory'],
+    [{ task: 'train', model: 'llama-3-8b', precision: 'fp7' }, 'advisor.error.badChoice'],
+    [{ task: 'train', model: 'llama-3-8b', budgetUsd: -1 }, 'advisor.error.badNumber'],
+    [{ task: 'train', model: 'llama-3-8b', maxGpuCount: 0 }, 'advisor.error.badInteger'],
+    [{ task: 'train', model: 'no-such-model' }, 'advisor.error.unknownModel'],
+    [{ task: 'analytics', memoryNeedBytes: -5 }, 'advisor.error.badNumber'],
+  ])('%o → %s', (input, key) => {
+    expect(() => run(input as RecommendInput)).toThrowError(expect.objectContaining({ key }));
+  });
+});
