@@ -92,12 +92,16 @@ describe('describing a PCI scan', () => {
       '1 GPU on the PCI bus:',
       '  NVIDIA device (10de:2330, H100 SXM5 80GB) at 0000:17:00.0 — no driver bound, PCIe Gen5 x16',
       '1 SR-IOV virtual function(s) of these GPUs are not listed separately.',
-      'Also on the bus, not a GPU: ASPEED ASPEED Graphics Family (1a03:2000) at 0000:03:00.0 — driver: ast',
+      'Also on the bus, not a GPU: ASPEED Graphics Family (1a03:2000) at 0000:03:00.0 — driver: ast',
       expect.stringContaining('This is WSL'),
       expect.stringContaining('Read with lspci'),
       'Could not read the PCI name database (pci.ids), so some names are missing: /usr/share/misc/pci.ids: EACCES',
     ]);
     expect(describePciScan(scan([h100, { ...h100, address: '0000:65:00.0' }]), en)[0]).toBe('2 GPUs on the PCI bus:');
+    expect(describePciScan(scan([{ ...bmc, vendorId: '102b', vendorName: 'Matrox', deviceName: null }]), zh)).toEqual([
+      'PCI 总线上没有 GPU。',
+      '总线上另有非 GPU 设备：Matrox 设备（102b:2000），位于 0000:03:00.0 — 驱动：ast',
+    ]);
   });
 
   it('explains unsupported platforms and failures', () => {

@@ -2,7 +2,7 @@
 // 0000:17:00.0 — no driver bound". The CLI (info, doctor) prints these; the library only returns them.
 
 import type { Translate } from '../../i18n/index.js';
-import { isMonitoredPciDevice } from './to-gpu-device.js';
+import { isMonitoredPciDevice, pciDisplayName } from './to-gpu-device.js';
 import type { PciDisplayDevice, PciScanFailed, PciScanProblem, PciScanResult } from './types.js';
 
 export function describePciDriver(device: PciDisplayDevice, t: Translate): string {
@@ -89,8 +89,7 @@ export function describePciScan(scan: PciScanResult, t: Translate): string[] {
   for (const other of scan.devices.filter((d) => d.role === 'other')) {
     lines.push(
       t('pci.otherDisplay', {
-        vendor: other.vendorName ?? t('pci.unknownVendor'),
-        name: other.deviceName ?? t('pci.unnamedDevice'),
+        label: pciDisplayName(other) ?? `${other.vendorName ?? t('pci.unknownVendor')} ${t('pci.unnamedDevice')}`,
         ids: `${other.vendorId}:${other.deviceId}`,
         address: other.address,
         driver: describePciDriver(other, t),

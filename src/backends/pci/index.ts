@@ -108,3 +108,11 @@ export { isGpuVendor, findPciVendor, PCI_VENDORS, type PciVendor } from './vendo
 export { parseLspci, type LspciRecord, type LspciParseResult } from './lspci-parse.js';
 export { isMonitoredPciDevice, pciDisplayName, pciStateDetail, pciDeviceToGpuDevice } from './to-gpu-device.js';
 export { toNvmlBusId, normalizePciAddress } from './address.js';
+export {
+  describePciScan,
+  describePciDevice,
+  describePciDriver,
+  describePciLink,
+  describePciProblem,
+  describePciScanFailure,
+} from './describe.js';
