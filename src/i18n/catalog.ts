@@ -4,10 +4,11 @@ import type { MessageSet } from './define.js';
 import advisor from './messages/advisor.js';
 import cli from './messages/cli.js';
 import common from './messages/common.js';
+import host from './messages/host.js';
 import pci from './messages/pci.js';
 import servers from './messages/servers.js';
 
-const DOMAINS = [common, cli, advisor, servers, pci] as const;
+const DOMAINS = [common, cli, advisor, servers, pci, host] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

@@ -1,0 +1,157 @@
+// The host side of a snapshot: a summary of the machine (htop's essentials) and, for each GPU
+// process the backend found, its user, command line, CPU %, RSS and start time.
+//
+// One reader per monitoring session: CPU % needs the previous reading, so the reader keeps it.
+// On the FIRST reading of a process (or of the host CPU) there is nothing to compare with, so the
+// reader re-reads after `firstSampleWindowMs` (default 100 ms) — only the processes that need it,
+// and readSummary and enrichProcesses called together (Promise.all) wait side by side. 100 ms is ten clock
+// ticks: a one-shot `gpuwise info` pays 0.1 s for a figure accurate to about ±10 % of a core,
+// instead of ps's lifetime average, which says little about a job that idles then trains. Set it
+// to 0 to never wait: first readings then report cpuPercent / cpuUtilPercent null.
+// Neither method throws: what could not be read is null, and why goes into `problems`.
+
+import type { BackendProcess } from '../core/backend.js';
+import type { GpuProcess, HostSummary, SnapshotProblem } from '../core/snapshot.js';
+import { createTranslator, detectLocale, type Translate } from '../i18n/index.js';
+import { LINUX_CLOCK_TICKS_PER_SECOND, MIN_SAMPLE_INTERVAL_MS } from './cpu-sampler.js';
+import { createLinuxProcessEnricher, unresolvedDetails, type HostProcessDetails } from './linux-processes.js';
+import { createLinuxSummaryReader } from './linux-summary.js';
+import { signalPidProbe, type PidProbe } from './pid-trust.js';
+import { createPortableSummaryReader } from './portable-summary.js';
+import { createGetentLookup, createUserNameResolver, currentUser, type UidLookup } from './user-names.js';
+
+export interface HostReaderOptions {
+  /** Where procfs is mounted (default /proc); point it at a recorded tree in tests. */
+  procRoot?: string;
+  /** Where passwd lives (default /etc). */
+  etcRoot?: string;
+  /** Overrides process.platform: only 'linux' reads /proc. */
+  platform?: string;
+  /**
+   * How long to wait for a first CPU reading; 0 reports null instead (see above). Default 100;
+   * values between 0 and 20 are raised to 20, below which ticks say nothing (cpu-sampler.ts).
+   */
+  firstSampleWindowMs?: number;
+  /** A monotonic clock in ms (default performance.now). */
+  now?: () => number;
+  /** How to wait out the first window (default setTimeout); tests pass one that moves `now`. */
+  sleep?: (ms: number) => Promise<void>;
+  /** USER_HZ, the unit of /proc times: 100 on every Linux architecture Node runs on. */
+  clockTicksPerSecond?: number;
+  /**
+   * Names for uids not in passwd (LDAP, SSSD …). Default: `getent passwd <uid>` once per uid in
+   * the background, for the real /etc only; null: show numeric uids.
+   */
+  uidLookup?: UidLookup | null;
+  /** Does a PID exist although /proc does not show it (hidepid=2)? Default: kill(pid, 0) on the real /proc. */
+  probePid?: PidProbe;
+  /** Language of problem messages (default: from the environment). */
+  t?: Translate;
+}
+
+export interface HostSummaryResult {
+  summary: HostSummary;
+  problems: SnapshotProblem[];
+}
+
+export interface ProcessEnrichmentResult {
+  /** The backend's processes, in the same order, with the host fields filled in. */
+  processes: GpuProcess[];
+  problems: SnapshotProblem[];
+}
+
+export interface HostReader {
+  readSummary(): Promise<HostSummaryResult>;
+  /** The same PID on several GPUs is read once. */
+  enrichProcesses(processes: readonly BackendProcess[]): Promise<ProcessEnrichmentResult>;
+}
+
+export const DEFAULT_FIRST_SAMPLE_WINDOW_MS = 100;
+
+const UNSUPPORTED = unresolvedDetails('unsupported');
+
+function firstWindow(requestedMs: number | undefined): number {
+  if (requestedMs === undefined || !Number.isFinite(requestedMs)) return DEFAULT_FIRST_SAMPLE_WINDOW_MS;
+  return requestedMs <= 0 ? 0 : Math.max(MIN_SAMPLE_INTERVAL_MS, requestedMs);
+}
+
+function mergeProcess(backendProcess: BackendProcess, host: HostProcessDetails): GpuProcess {
+  return {
+    ...backendProcess,
+    name: backendProcess.name ?? host.name,
+    command: host.command,
+    user: host.user,
+    cpuPercent: host.cpuPercent,
+    rssBytes: host.rssBytes,
+    startedAt: host.startedAt,
+    hostResolution: host.hostResolution,
+  };
+}
+
+export function createHostReader(options: HostReaderOptions = {}): HostReader {
+  const platform = options.platform ?? process.platform;
+  const procRoot = options.procRoot ?? '/proc';
+  const etcRoot = options.etcRoot ?? '/etc';
+  const firstSampleWindowMs = firstWindow(options.firstSampleWindowMs);
+  const now = options.now ?? (() => performance.now());
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const t = options.t ?? createTranslator(detectLocale());
+  const timing = { firstSampleWindowMs, now, sleep };
+
+  if (platform !== 'linux') {
+    const readPortable = createPortableSummaryReader({ platform, ...timing });
+    return {
+      async readSummary() {
+        return { summary: await readPortable(), problems: [] };
+      },
+      async enrichProcesses(processes) {
+        return { processes: processes.map((p) => mergeProcess(p, UNSUPPORTED)), problems: [] };
+      },
+    };
+  }
+
+  const realSystem = options.procRoot === undefined && options.etcRoot === undefined;
+  const userNames = createUserNameResolver({
+    etcRoot,
+    lookup: options.uidLookup !== undefined ? options.uidLookup : realSystem ? createGetentLookup() : null,
+    self: options.etcRoot === undefined ? currentUser() : null,
+  });
+  const readLinuxSummary = createLinuxSummaryReader({ procRoot, t, ...timing });
+  const enrichLinux = createLinuxProcessEnricher({
+    procRoot,
+    t,
+    ...timing,
+    clockTicksPerSecond: options.clockTicksPerSecond ?? LINUX_CLOCK_TICKS_PER_SECOND,
+    userNames,
+    probePid: options.probePid ?? (options.procRoot === undefined ? signalPidProbe : () => 'unknown'),
+  });
+
+  return {
+    async readSummary() {
+      try {
+        return await readLinuxSummary();
+      } catch (error) {
+        // The readers catch every I/O error themselves; this is a last guard against a bug.
+        return { summary: await createPortableSummaryReader({ platform, ...timing, firstSampleWindowMs: 0 })(), problems: [bugProblem('host', error, t)] };
+      }
+    },
+    async enrichProcesses(processes) {
+      try {
+        const { details, problems } = await enrichLinux(processes.map((p) => p.pid));
+        return { processes: processes.map((p) => mergeProcess(p, details.get(p.pid) ?? UNSUPPORTED)), problems };
+      } catch (error) {
+        return { processes: processes.map((p) => mergeProcess(p, UNSUPPORTED)), problems: [bugProblem('processes', error, t)] };
+      }
+    },
+  };
+}
+
+function bugProblem(scope: string, error: unknown, t: Translate): SnapshotProblem {
+  const detail = error instanceof Error ? error.message : String(error);
+  return { scope, code: 'bug', message: `${t('common.unexpectedError', { detail })} ${t('common.reportBug')}` };
+}
+
+export { createProcessSampler, createCpuTimesSampler, type ProcessSampler, type CpuTimesSampler } from './cpu-sampler.js';
+export type { HostProcessDetails } from './linux-processes.js';
+export type { PidProbe } from './pid-trust.js';
+export type { UidLookup } from './user-names.js';

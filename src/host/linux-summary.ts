@@ -1,0 +1,99 @@
+// The host summary on Linux: htop's essentials from /proc, plus os for what /proc does not name.
+// Memory and CPU figures are those of the kernel the procfs belongs to: inside a container without
+// lxcfs they describe the whole host, not the container's cgroup limits.
+
+import os from 'node:os';
+import path from 'node:path';
+import type { HostSummary, SnapshotProblem } from '../core/snapshot.js';
+import type { Translate } from '../i18n/index.js';
+import { createCpuTimesSampler } from './cpu-sampler.js';
+import { readTextFile } from './proc-files.js';
+import { parseCpuinfoModel, parseLoadavg, parseMeminfo, parseProcSystemStat, parseUptime } from './proc-system-parsers.js';
+
+export interface LinuxSummaryReaderOptions {
+  procRoot: string;
+  firstSampleWindowMs: number;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  t: Translate;
+}
+
+export interface SummaryReading {
+  summary: HostSummary;
+  problems: SnapshotProblem[];
+}
+
+export function createLinuxSummaryReader(options: LinuxSummaryReaderOptions) {
+  const { procRoot, t } = options;
+  const cpuSampler = createCpuTimesSampler();
+  // The CPU model does not change while we run, and /proc/cpuinfo is ~1 KiB per CPU: read it once.
+  let cpuModel: string | null | undefined;
+
+  function read<T>(file: string, parse: (text: string) => T | null, problems: SnapshotProblem[]): T | null {
+    const filePath = path.join(procRoot, file);
+    const result = readTextFile(filePath);
+    if (!result.ok) {
+      problems.push({ scope: 'host', code: result.failure === 'no-permission' ? 'no-permission' : 'io', message: t('host.problem.unreadableFile', { path: filePath, detail: result.detail }) });
+      return null;
+    }
+    const parsed = parse(result.text);
+    if (parsed === null) {
+      problems.push({ scope: 'host', code: 'parse', message: t('host.problem.malformedFile', { path: filePath, excerpt: JSON.stringify(result.text.slice(0, 200)) }) });
+    }
+    return parsed;
+  }
+
+  return async function readSummary(): Promise<SummaryReading> {
+    const problems: SnapshotProblem[] = [];
+    const statText = (text: string) => {
+      const stat = parseProcSystemStat(text);
+      return stat.cpuTimes === null ? null : stat;
+    };
+    const stat = read('stat', statText, problems);
+    let cpuUtilPercent = stat?.cpuTimes ? cpuSampler.sample(stat.cpuTimes, options.now()) : null;
+    if (cpuUtilPercent === null && stat !== null && options.firstSampleWindowMs > 0) {
+      await options.sleep(options.firstSampleWindowMs);
+      const again = read('stat', statText, problems);
+      if (again?.cpuTimes) cpuUtilPercent = cpuSampler.sample(again.cpuTimes, options.now());
+    }
+
+    if (cpuModel === undefined) {
+      const modelProblems: SnapshotProblem[] = [];
+      // No model line (most arm64 kernels) is normal, not a problem worth reporting.
+      cpuModel = read('cpuinfo', (text) => parseCpuinfoModel(text) ?? '', modelProblems) || null;
+      problems.push(...modelProblems);
+    }
+
+    const mem = read('meminfo', (text) => {
+      const info = parseMeminfo(text);
+      return info.memoryTotalBytes === null ? null : info;
+    }, problems);
+    const load = read('loadavg', parseLoadavg, problems);
+    const uptimeSeconds = read('uptime', parseUptime, problems);
+
+    const total = mem?.memoryTotalBytes ?? null;
+    const available = mem?.memoryAvailableBytes ?? null;
+    const swapTotal = mem?.swapTotalBytes ?? null;
+    const swapFree = mem?.swapFreeBytes ?? null;
+    return {
+      problems,
+      summary: {
+        hostname: os.hostname(),
+        platform: 'linux',
+        kernelRelease: os.release() || null,
+        cpuModel,
+        cpuLogicalCount: stat?.onlineCpuCount ?? null,
+        cpuUtilPercent,
+        loadAverage1m: load?.loadAverage1m ?? null,
+        loadAverage5m: load?.loadAverage5m ?? null,
+        loadAverage15m: load?.loadAverage15m ?? null,
+        memoryTotalBytes: total,
+        memoryAvailableBytes: available,
+        memoryUsedBytes: total !== null && available !== null ? total - available : null,
+        swapTotalBytes: swapTotal,
+        swapUsedBytes: swapTotal !== null && swapFree !== null ? swapTotal - swapFree : null,
+        uptimeSeconds,
+      },
+    };
+  };
+}

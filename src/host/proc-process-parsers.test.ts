@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { formatCommand, parseCmdline, parseProcStat, parseProcStatus, processName } from './proc-process-parsers.js';
+
+const HOST = fileURLToPath(new URL('../../test/fixtures/proc/host/', import.meta.url));
+const read = (file: string) => fs.readFileSync(HOST + file, 'utf8');
+
+describe('parseProcStat', () => {
+  it('reads times and start from a recorded line', () => {
+    expect(parseProcStat(read('4242/stat'))).toEqual({ pid: 4242, comm: 'python3', state: 'R', cpuTicks: 5300, startTicks: 123456 });
+  });
+
+  it('takes comm up to the LAST parenthesis, spaces and parentheses included', () => {
+    const stat = parseProcStat(read('5151/stat'));
+    expect(stat?.comm).toBe('a) b (c) d');
+    expect(stat?.cpuTicks).toBe(15);
+    expect(stat?.startTicks).toBe(200000);
+  });
+
+  it('keeps a comm that ends in ")" or holds a newline', () => {
+    const tail = 'S 1 1 1 0 -1 0 0 0 0 0 7 3 0 0 20 0 1 0 42 0 0';
+    expect(parseProcStat(`12 (x)) ${tail}`)?.comm).toBe('x)');
+    expect(parseProcStat(`12 (a\nb) ${tail}`)).toMatchObject({ comm: 'a\nb', cpuTicks: 10, startTicks: 42 });
+  });
+
+  it('reads a zombie and a kernel thread', () => {
+    expect(parseProcStat(read('6000/stat'))).toMatchObject({ state: 'Z', comm: 'worker', cpuTicks: 73 });
+    expect(parseProcStat(read('2/stat'))).toMatchObject({ pid: 2, comm: 'kthreadd', state: 'S', startTicks: 18 });
+  });
+
+  it('returns null for malformed lines instead of inventing numbers', () => {
+    expect(parseProcStat(read('7000/stat'))).toBeNull();
+    expect(parseProcStat('')).toBeNull();
+    expect(parseProcStat('(no pid) S 1')).toBeNull();
+    expect(parseProcStat('12 (short) S 1 1 1')).toBeNull();
+    expect(parseProcStat('12 (x) S 1 1 1 0 -1 0 0 0 0 0 -7 3 0 0 20 0 1 0 42')).toBeNull();
+    expect(parseProcStat('12 (x) 5 1 1 1 0 -1 0 0 0 0 0 7 3 0 0 20 0 1 0 42')).toBeNull();
+  });
+});
+
+describe('parseProcStatus', () => {
+  it('reads the effective uid, VmRSS in bytes and NSpid', () => {
+    expect(parseProcStatus(read('4242/status'))).toEqual({ effectiveUid: 1000, rssBytes: 8388608 * 1024, namespacePids: [4242] });
+  });
+
+  it('uses the effective uid (second column), like ps and top', () => {
+    expect(parseProcStatus('Uid:\t1000\t0\t0\t0\n')?.effectiveUid).toBe(0);
+  });
+
+  it('lists every namespace PID of a containerised process, outermost first', () => {
+    expect(parseProcStatus(read('7100/status'))?.namespacePids).toEqual([7100, 12]);
+  });
+
+  it('has no RSS for zombies and kernel threads', () => {
+    expect(parseProcStatus(read('6000/status'))).toMatchObject({ rssBytes: null, effectiveUid: 1000 });
+    expect(parseProcStatus(read('2/status'))).toMatchObject({ rssBytes: null, effectiveUid: 0 });
+  });
+
+  it('leaves NSpid null on kernels without it, and rejects a status without a sane Uid line', () => {
+    expect(parseProcStatus('Name:\tx\nUid:\t5\t5\t5\t5\nVmRSS:\t 12 kB\n')).toEqual({ effectiveUid: 5, rssBytes: 12288, namespacePids: null });
+    expect(parseProcStatus('Name:\tx\n')).toBeNull();
+    expect(parseProcStatus('Uid:\tabc\tdef\n')).toBeNull();
+    expect(parseProcStatus('Uid:\t5\t5\nVmRSS:\t12 MB\n')?.rssBytes).toBeNull();
+  });
+});
+
+describe('command lines', () => {
+  it('splits NUL-separated arguments and joins them as ps does', () => {
+    const args = parseCmdline(read('4242/cmdline'));
+    expect(args).toEqual(['python3', 'train.py', '--epochs', '10']);
+    expect(formatCommand(args, 'python3')).toBe('python3 train.py --epochs 10');
+  });
+
+  it('keeps a rewritten title (no NULs) as one string', () => {
+    expect(formatCommand(parseCmdline(read('9300/cmdline')), 'setproctitle')).toBe('ray::TrainWorker.train() extra args here');
+  });
+
+  it('falls back to [comm] for kernel threads and zombies', () => {
+    expect(parseCmdline('')).toEqual([]);
+    expect(formatCommand([], 'kthreadd')).toBe('[kthreadd]');
+    expect(formatCommand([], null)).toBeNull();
+  });
+
+  it('extends a comm the kernel cut at 15 characters from argv[0]', () => {
+    expect(processName('python3.11-debu', ['/usr/bin/python3.11-debug', 'x.py'])).toBe('python3.11-debug');
+    expect(processName('python3.11-debu', ['/usr/bin/other'])).toBe('python3.11-debu');
+    expect(processName('python3', ['/usr/bin/python3.11'])).toBe('python3');
+    expect(processName('kworker/0:1-eve', [])).toBe('kworker/0:1-eve');
+  });
+});

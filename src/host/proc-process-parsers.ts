@@ -1,0 +1,110 @@
+// Pure parsers for the per-process files under /proc/<pid>/ (see proc(5)). Each returns null for
+// text it cannot make sense of, so a malformed file becomes a typed gap plus a problem, not a crash.
+
+import { kibToBytes } from '../core/units.js';
+
+export interface ProcStat {
+  pid: number;
+  /** The kernel's 15-byte task name; it may contain spaces and ')' (prctl(PR_SET_NAME) allows it). */
+  comm: string;
+  /** R, S, D, Z (zombie), T, t, X, I … */
+  state: string;
+  /** utime + stime, in clock ticks (USER_HZ) — the whole thread group when read for its leader. */
+  cpuTicks: number;
+  /** When the process started, in clock ticks after boot. */
+  startTicks: number;
+}
+
+// Fields after the closing ')' of comm, counted from 0 = field 3 (state) of proc(5).
+const STATE_INDEX = 0;
+const UTIME_INDEX = 11; // field 14
+const STIME_INDEX = 12; // field 15
+const STARTTIME_INDEX = 19; // field 22
+
+function parseCount(text: string | undefined): number | null {
+  if (text === undefined || !/^\d+$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/**
+ * Parses /proc/<pid>/stat. comm sits between the first '(' and the LAST ')' — a task can name
+ * itself "a) b (c" — so the numeric fields are read only after that last parenthesis.
+ */
+export function parseProcStat(text: string): ProcStat | null {
+  const open = text.indexOf('(');
+  const close = text.lastIndexOf(')');
+  if (open <= 0 || close < open) return null;
+  const pid = parseCount(text.slice(0, open).trim());
+  const fields = text.slice(close + 1).trim().split(/\s+/);
+  const state = fields[STATE_INDEX];
+  const utime = parseCount(fields[UTIME_INDEX]);
+  const stime = parseCount(fields[STIME_INDEX]);
+  const startTicks = parseCount(fields[STARTTIME_INDEX]);
+  if (pid === null || state === undefined || !/^[A-Za-z]$/.test(state)) return null;
+  if (utime === null || stime === null || startTicks === null) return null;
+  return { pid, comm: text.slice(open + 1, close), state, cpuTicks: utime + stime, startTicks };
+}
+
+export interface ProcStatus {
+  /** Effective uid (the second Uid: column), the one ps and top show as USER. */
+  effectiveUid: number;
+  /** VmRSS in bytes; null for kernel threads and zombies, which have no memory of their own. */
+  rssBytes: number | null;
+  /**
+   * The PID in each PID namespace the process belongs to, outermost first, starting at the
+   * namespace of the procfs being read (NSpid:, Linux 4.1+); null when the kernel has no such line.
+   */
+  namespacePids: number[] | null;
+}
+
+const UID_LINE = /^Uid:[ \t]*(\S+)[ \t]+(\S+)/m;
+const VMRSS_LINE = /^VmRSS:[ \t]*(\S+)[ \t]+(\S+)/m;
+const NSPID_LINE = /^NSpid:[ \t]*(.*)$/m;
+
+/**
+ * Parses /proc/<pid>/status: the Uid, VmRSS and NSpid lines (searched for directly — the file has
+ * some 55 lines and this runs for every GPU process on every snapshot). Null if Uid is garbled.
+ */
+export function parseProcStatus(text: string): ProcStatus | null {
+  const uid = UID_LINE.exec(text);
+  const effectiveUid = parseCount(uid?.[2]);
+  if (effectiveUid === null || parseCount(uid?.[1]) === null) return null;
+  const rss = VMRSS_LINE.exec(text);
+  const rssKib = rss?.[2] === 'kB' ? parseCount(rss[1]) : null;
+  const nsPid = NSPID_LINE.exec(text);
+  const pids = nsPid === null ? [] : nsPid[1]!.trim().split(/\s+/).map(parseCount);
+  const namespacePids = pids.length > 0 && pids.every((pid): pid is number => pid !== null) ? pids : null;
+  return { effectiveUid, rssBytes: rssKib === null ? null : kibToBytes(rssKib), namespacePids };
+}
+
+/**
+ * Splits /proc/<pid>/cmdline into arguments. It is NUL-separated with a trailing NUL; a process
+ * that rewrote its title (setproctitle) may leave one space-separated string. Empty for kernel
+ * threads and zombies.
+ */
+export function parseCmdline(text: string): string[] {
+  const parts = text.split('\0');
+  if (parts.at(-1) === '') parts.pop();
+  return parts;
+}
+
+/** The command line as ps prints it: arguments joined by spaces, or `[comm]` when there are none. */
+export function formatCommand(args: readonly string[], comm: string | null): string | null {
+  const joined = args.join(' ').trim();
+  if (joined !== '') return joined;
+  return comm === null ? null : `[${comm}]`;
+}
+
+const COMM_MAX_LENGTH = 15;
+
+/**
+ * The process name: comm, unless the kernel cut it at 15 bytes and argv[0]'s basename carries the
+ * full name ("python3.11-dbg" style) — the rule psutil (and so nvitop) uses.
+ */
+export function processName(comm: string, args: readonly string[]): string {
+  if (comm.length < COMM_MAX_LENGTH || args.length === 0) return comm;
+  const first = args[0] ?? '';
+  const base = first.split(' ')[0]?.split('/').at(-1) ?? '';
+  return base.startsWith(comm) ? base : comm;
+}
