@@ -142,9 +142,32 @@ describe('constraints', () => {
   });
 
   it('workstation deployment leaves out passively cooled datacenter cards', () => {
-    const result = run({ task: 'inference', model: 'llama-3-8b', deployment: 'workstation' });
+    const result = run({ task: 'inference', model: 'llama-3-8b', deployment: 'workstation', servers: [] });
     expect(result.options.map((o) => o.gpuId).sort()).toEqual(['rtx-3090', 'rtx-4090']);
     expect(result.excluded.deployment).toBe(FIXTURE_CATALOG.gpus.length - 2);
+  });
+
+  it('… except those a catalog workstation takes (DGX Station A100: four SXM4 A100s)', () => {
+    const result = run({ task: 'finetune', model: 'llama-3-70b', deployment: 'workstation', estimate: { method: 'qlora' } });
+    const a100 = option(result.options, 'a100-sxm4-80gb');
+    expect(a100.servers.map((s) => s.id)).toContain('dgx-station-a100');
+    expect(result.options.some((o) => o.gpuId === 'h100-sxm5-80gb')).toBe(false);
+    const huge = run({ task: 'train', model: 'llama-3-70b', deployment: 'workstation' });
+    expect(option(huge.options, 'a100-sxm4-80gb').count).toBeLessThanOrEqual(4);
+  });
+
+  it('cloud deployment keeps GPUs with a dated rental price and ranks price-performance per rental dollar', () => {
+    const result = run({ task: 'inference', model: 'llama-3-8b', deployment: 'cloud', sortBy: 'price-performance' });
+    expect(result.options.length).toBeGreaterThan(0);
+    for (const o of result.options) {
+      expect(o.rental?.usdPerHour).toBeGreaterThan(0);
+      expect(o.rental?.asOf).toMatch(/^\d{4}/);
+    }
+    const values = result.options.map((o) => o.ratePerUsdHour ?? 0);
+    expect([...values].sort((a, b) => b - a)).toEqual(values);
+    const cheap = run({ task: 'inference', model: 'llama-3-8b', deployment: 'cloud', budgetUsdPerHour: 0.01 });
+    expect(cheap.options).toHaveLength(0);
+    expect(cheap.excluded.budget).toBe(result.options.length);
   });
 
   it('lists machines that hold the GPUs when servers are given', () => {
@@ -198,5 +221,15 @@ describe('bad input', () => {
     [{ task: 'analytics', memoryNeedBytes: -5 }, 'advisor.error.badNumber'],
   ])('%o → %s', (input, key) => {
     expect(() => run(input as RecommendInput)).toThrowError(expect.objectContaining({ key }));
+  });
+});
+
+describe('on the built-in catalogs', () => {
+  it('Llama 3 8B bf16 full fine-tune: one A100 80GB, two A100 40GB; DGX machines listed', () => {
+    const result = recommend({ task: 'finetune', model: 'llama-3-8b', estimate: { precision: 'bf16', recomputation: 'full' } });
+    const a100_80 = option(result.options, 'a100-sxm4-80gb');
+    expect(a100_80.count).toBe(1);
+    expect(a100_80.servers.map((s) => s.id)).toContain('dgx-a100');
+    expect(option(result.options, 'a100-sxm4-40gb').count).toBe(2);
   });
 });

@@ -5,6 +5,7 @@
 
 import { loadGpuCatalog, memoryBytesOf, type GpuEntry } from '../../catalog/index.js';
 import { AdvisorError, requireNumber } from '../errors.js';
+import { cheapestRentals, serverCandidates, type RentalPrice } from './markets.js';
 import { createMemoryPlanner, type MemoryPlanner } from './memory-plan.js';
 import { localFits } from './local.js';
 import { defaultPrecision } from './precision.js';
@@ -19,6 +20,7 @@ import {
   type RecommendInput,
   type RecommendOption,
   type Recommendation,
+  type ServerCandidate,
   type SortKey,
 } from './types.js';
 
@@ -37,14 +39,39 @@ export function gpuCounts(max: number): number[] {
   return counts;
 }
 
-function deploymentAllows(entry: GpuEntry, deployment: RecommendInput['deployment']): boolean {
-  // Workstations take actively cooled cards; datacenter cards are passively cooled for server airflow.
-  if (deployment === 'workstation') return entry.segment !== 'datacenter';
-  if (deployment === 'cloud') return entry.segment === 'datacenter';
-  return true;
+interface Context {
+  input: RecommendInput;
+  planner: MemoryPlanner;
+  precision: ComputePrecision;
+  servers: readonly ServerCandidate[];
+  rentals: Map<string, RentalPrice>;
 }
 
-function buildOption(entry: GpuEntry, count: number, input: RecommendInput, planner: MemoryPlanner, precision: ComputePrecision): RecommendOption {
+function deploymentAllows(entry: GpuEntry, context: Context): boolean {
+  switch (context.input.deployment) {
+    case 'workstation':
+      // Actively cooled cards; datacenter cards only where a workstation in the catalog takes them
+      // (DGX Station): they are passively cooled for server airflow.
+      return entry.segment !== 'datacenter' || context.servers.some((s) => s.category === 'workstation' && (s.gpuSlots[entry.id] ?? 0) > 0);
+    case 'cloud':
+      return context.rentals.has(entry.id);
+    case 'server':
+    case undefined:
+      return true;
+  }
+}
+
+function budgetCheck(input: RecommendInput, priceUsd: number | null, rentalPerHour: number | null): boolean | null {
+  if (input.deployment === 'cloud') {
+    if (input.budgetUsdPerHour === undefined) return null;
+    return rentalPerHour === null ? null : rentalPerHour <= input.budgetUsdPerHour;
+  }
+  if (input.budgetUsd === undefined) return null;
+  return priceUsd === null ? null : priceUsd <= input.budgetUsd;
+}
+
+function buildOption(entry: GpuEntry, count: number, context: Context): RecommendOption {
+  const { input, planner, precision } = context;
   const capacity = memoryBytesOf(entry);
   const candidate = planner.choose(count, capacity);
   const need = candidate.perGpuNeedBytes;
@@ -53,9 +80,13 @@ function buildOption(entry: GpuEntry, count: number, input: RecommendInput, plan
   const price = entry.launchPrice.value;
   const priceUsd = price === null ? null : price.usd * count;
   const boardPowerWatts = entry.tdpWatts.value * count;
-  const servers = (input.servers ?? [])
+  const servers = context.servers
     .map((server) => ({ id: server.id, name: server.name, holds: server.gpuSlots[entry.id] ?? 0 }))
     .filter((server) => server.holds >= count);
+  const rentalPrice = context.rentals.get(entry.id);
+  const rental = rentalPrice
+    ? { usdPerHour: rentalPrice.usdPerGpuHour * count, offeringId: rentalPrice.offeringId, provider: rentalPrice.provider, instanceType: rentalPrice.instanceType, asOf: rentalPrice.asOf }
+    : null;
   const option: RecommendOption = {
     gpuId: entry.id,
     gpuName: entry.name,
@@ -74,9 +105,11 @@ function buildOption(entry: GpuEntry, count: number, input: RecommendInput, plan
     priceUsd,
     priceAnnounced: price?.announced ?? null,
     ratePerThousandUsd: priceUsd === null || throughput.rate === null ? null : (throughput.rate / priceUsd) * 1000,
+    rental,
+    ratePerUsdHour: rental === null || throughput.rate === null ? null : throughput.rate / rental.usdPerHour,
     boardPowerWatts,
     ratePerWatt: throughput.rate === null ? null : throughput.rate / boardPowerWatts,
-    withinBudget: input.budgetUsd === undefined ? null : priceUsd === null ? null : priceUsd <= input.budgetUsd,
+    withinBudget: budgetCheck(input, priceUsd, rental?.usdPerHour ?? null),
     servers,
     reasons: [],
   };
@@ -84,26 +117,39 @@ function buildOption(entry: GpuEntry, count: number, input: RecommendInput, plan
 }
 
 /** The fewest GPUs of this model that hold the work; the most allowed when none does. */
-function optionForGpu(entry: GpuEntry, counts: number[], input: RecommendInput, planner: MemoryPlanner, precision: ComputePrecision): RecommendOption {
+/** A workstation holds a datacenter card only as a catalog workstation does (DGX Station: 4). */
+function countsFor(entry: GpuEntry, counts: number[], context: Context): number[] {
+  if (context.input.deployment !== 'workstation' || entry.segment !== 'datacenter') return counts;
+  const slots = Math.max(0, ...context.servers.filter((s) => s.category === 'workstation').map((s) => s.gpuSlots[entry.id] ?? 0));
+  const allowed = counts.filter((n) => n <= slots);
+  return allowed.length > 0 ? allowed : counts.slice(0, 1);
+}
+
+function optionForGpu(entry: GpuEntry, counts: number[], context: Context): RecommendOption {
   let last: RecommendOption | null = null;
-  for (const count of counts) {
-    last = buildOption(entry, count, input, planner, precision);
+  for (const count of countsFor(entry, counts, context)) {
+    last = buildOption(entry, count, context);
     if (last.memory.fits !== false) return last;
   }
   if (!last) throw new Error('no GPU count to try');
   return last;
 }
 
-const SORT_VALUE: Record<SortKey, (o: RecommendOption) => number | null> = {
-  throughput: (o) => o.throughput.rate,
-  'price-performance': (o) => o.ratePerThousandUsd,
-  'performance-per-watt': (o) => o.ratePerWatt,
-};
+function sortValue(sortBy: SortKey, cloud: boolean): (o: RecommendOption) => number | null {
+  switch (sortBy) {
+    case 'throughput':
+      return (o) => o.throughput.rate;
+    case 'price-performance':
+      return cloud ? (o) => o.ratePerUsdHour : (o) => o.ratePerThousandUsd;
+    case 'performance-per-watt':
+      return (o) => o.ratePerWatt;
+  }
+}
 
 const fitRank = (o: RecommendOption) => (o.memory.fits === true ? 0 : o.memory.fits === null ? 1 : 2);
 
-export function compareOptions(sortBy: SortKey) {
-  const value = SORT_VALUE[sortBy];
+export function compareOptions(sortBy: SortKey, cloud = false) {
+  const value = sortValue(sortBy, cloud);
   return (a: RecommendOption, b: RecommendOption): number => {
     const fit = fitRank(a) - fitRank(b);
     if (fit !== 0) return fit;
@@ -127,22 +173,24 @@ export function recommend(input: RecommendInput): Recommendation {
   const sortBy = check('sortBy', input.sortBy, SORT_KEYS) ?? 'throughput';
   const maxGpus = input.maxGpuCount === undefined ? DEFAULT_MAX_GPUS : requireNumber('maxGpuCount', input.maxGpuCount, { min: 1, integer: true });
   if (input.budgetUsd !== undefined) requireNumber('budgetUsd', input.budgetUsd);
+  if (input.budgetUsdPerHour !== undefined) requireNumber('budgetUsdPerHour', input.budgetUsdPerHour);
   if (input.maxPowerWatts !== undefined) requireNumber('maxPowerWatts', input.maxPowerWatts, { min: 0, exclusiveMin: true });
   if (input.limit !== undefined) requireNumber('limit', input.limit, { min: 1, integer: true });
 
   const catalog = input.catalog ?? loadGpuCatalog();
   const planner = createMemoryPlanner(input);
   const precision = input.precision ?? defaultPrecision(input.task, input.estimate ?? {});
+  const context: Context = { input, planner, precision, servers: input.servers ?? serverCandidates(), rentals: cheapestRentals(input.cloudCatalog) };
   const counts = gpuCounts(maxGpus);
   const excluded = { budget: 0, power: 0, deployment: 0 };
 
   const options: RecommendOption[] = [];
   for (const entry of catalog.gpus) {
-    if (!deploymentAllows(entry, input.deployment)) {
+    if (!deploymentAllows(entry, context)) {
       excluded.deployment += 1;
       continue;
     }
-    const option = optionForGpu(entry, counts, input, planner, precision);
+    const option = optionForGpu(entry, counts, context);
     if (input.maxPowerWatts !== undefined && option.boardPowerWatts > input.maxPowerWatts) {
       excluded.power += 1;
       continue;
@@ -159,7 +207,7 @@ export function recommend(input: RecommendInput): Recommendation {
     option.throughput.relative = option.throughput.rate === null || best === 0 ? null : option.throughput.rate / best;
     option.reasons = optionReasons(option, input);
   }
-  options.sort(compareOptions(sortBy));
+  options.sort(compareOptions(sortBy, input.deployment === 'cloud'));
 
   const single = planner.candidates(1)[0] ?? null;
   return {

@@ -1,5 +1,6 @@
 // The recommender's input and typed result.
 
+import type { CloudCatalog } from '../../catalog/cloud.js';
 import type { GpuCatalog } from '../../catalog/index.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import type { AdvisorNote, CustomModelInput, EstimateInput, MemoryBreakdown } from '../estimate/types.js';
@@ -38,6 +39,8 @@ export interface RecommendInput {
   estimate?: Omit<EstimateInput, 'task' | 'model' | 'gpuCount' | 'zeroStage' | 'tensorParallel'>;
   /** Most you will pay for the GPUs, at launch prices (USD). */
   budgetUsd?: number;
+  /** Cloud: most you will pay per hour for all GPUs of an option (USD). */
+  budgetUsdPerHour?: number;
   deployment?: Deployment;
   /** Most board power all GPUs together may draw (W). */
   maxPowerWatts?: number;
@@ -49,8 +52,10 @@ export interface RecommendInput {
   /** A local snapshot: say whether the GPUs you have are enough. */
   snapshot?: Snapshot;
   catalog?: GpuCatalog;
-  /** Machines to fit the GPUs in; default none (no server catalog given). */
+  /** Machines to fit the GPUs in; default: the built-in server catalog. */
   servers?: readonly ServerCandidate[];
+  /** Rental prices; default: the built-in cloud price catalog. */
+  cloudCatalog?: CloudCatalog;
 }
 
 export type SplitKind = 'single' | 'zero' | 'tensor-parallel' | 'partition';
@@ -98,8 +103,13 @@ export interface RecommendOption {
   priceAnnounced: string | null;
   /** rate per 1000 USD of launch price. */
   ratePerThousandUsd: number | null;
+  /** Cheapest dated on-demand rental of `count` GPUs per hour; null when not in the price catalog. */
+  rental: { usdPerHour: number; offeringId: string; provider: string; instanceType: string; asOf: string } | null;
+  /** rate per USD per hour of rental. */
+  ratePerUsdHour: number | null;
   boardPowerWatts: number;
   ratePerWatt: number | null;
+  /** Against budgetUsd (purchase) or, in the cloud, budgetUsdPerHour; null when a price is unknown. */
   withinBudget: boolean | null;
   servers: { id: string; name: string; holds: number }[];
   reasons: AdvisorNote[];
