@@ -177,9 +177,10 @@ export type ProcessType = 'compute' | 'graphics' | 'compute+graphics';
 /**
  * How the host side of a GPU process was resolved:
  * `other-namespace` — the PID belongs to another PID namespace (a container, or gpuwise runs in
- * one), so the host cannot see it; `gone` — it exited between the GPU read and the host read.
+ * one), so the host cannot see it; `gone` — it exited between the GPU read and the host read;
+ * `error` — reading it failed for another reason (the snapshot's problems say which).
  */
-export type HostResolution = 'ok' | 'other-namespace' | 'gone' | 'no-permission' | 'unsupported';
+export type HostResolution = 'ok' | 'other-namespace' | 'gone' | 'no-permission' | 'error' | 'unsupported';
 
 export interface GpuProcess {
   pid: number;

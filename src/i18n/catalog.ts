@@ -5,10 +5,11 @@ import advisor from './messages/advisor.js';
 import cli from './messages/cli.js';
 import common from './messages/common.js';
 import host from './messages/host.js';
+import info from './messages/info.js';
 import pci from './messages/pci.js';
 import servers from './messages/servers.js';
 
-const DOMAINS = [common, cli, advisor, servers, pci, host] as const;
+const DOMAINS = [common, cli, advisor, host, info, pci, servers] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

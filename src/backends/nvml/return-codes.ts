@@ -39,6 +39,7 @@ export const NVML_RETURN_NAMES: Readonly<Record<number, string>> = {
 export const NVML_SUCCESS = 0;
 export const NVML_ERROR_NOT_SUPPORTED = 3;
 export const NVML_ERROR_NO_PERMISSION = 4;
+export const NVML_ERROR_NOT_FOUND = 6;
 export const NVML_ERROR_INSUFFICIENT_SIZE = 7;
 export const NVML_ERROR_DRIVER_NOT_LOADED = 9;
 export const NVML_ERROR_TIMEOUT = 10;

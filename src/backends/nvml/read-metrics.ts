@@ -1,0 +1,225 @@
+// The fields of a GPU that change from one read to the next. Each call's return code decides
+// between a value and a null with its reason; once the GPU reports itself lost, stop calling.
+
+import { decodeClockEventReasons } from '../../core/clock-events.js';
+import type { ComputeMode, DeviceMetricField, EccErrorCounts, GpuDevice } from '../../core/snapshot.js';
+import { clampPercent, millijoulesToJoules, milliwattsToWatts, pcieKibPerSecondToBytes } from '../../core/units.js';
+import type { FieldRecorder } from './field-recorder.js';
+import { isDeviceLost, NVML_SUCCESS } from './return-codes.js';
+import {
+  CLOCK_TYPE,
+  DRIVER_MODEL_NAMES,
+  ECC_COUNTER_TYPE,
+  ECC_ERROR_TYPE,
+  MEMORY_V1,
+  MEMORY_V2,
+  MEMORY_V2_VERSION,
+  PCIE_COUNTER,
+  PSTATE_UNKNOWN,
+  TEMPERATURE_SENSOR_GPU,
+  UTILIZATION,
+} from './layouts.js';
+import type { NvmlLibrary } from './library.js';
+import type { Scratch } from './scratch.js';
+
+export type DeviceMetrics = Pick<
+  GpuDevice,
+  | 'memoryTotalBytes' | 'memoryUsedBytes' | 'memoryFreeBytes' | 'memoryReservedBytes'
+  | 'gpuUtilPercent' | 'memoryUtilPercent' | 'encoderUtilPercent' | 'decoderUtilPercent'
+  | 'temperatureCelsius' | 'fanSpeedPercent'
+  | 'powerDrawWatts' | 'powerLimitWatts' | 'energyConsumedJoules'
+  | 'graphicsClockMhz' | 'smClockMhz' | 'memoryClockMhz'
+  | 'pcieLinkGeneration' | 'pcieLinkWidth' | 'pcieRxBytesPerSecond' | 'pcieTxBytesPerSecond'
+  | 'performanceState' | 'clockEventReasons'
+  | 'eccModeCurrent' | 'eccModePending' | 'eccErrors'
+  | 'migModeCurrent' | 'migModePending'
+  | 'computeMode' | 'persistenceMode' | 'driverModel'
+>;
+
+const COMPUTE_MODES: Readonly<Record<number, ComputeMode>> = {
+  0: 'default',
+  1: 'exclusive-thread',
+  2: 'prohibited',
+  3: 'exclusive-process',
+};
+
+export interface MetricOptions {
+  /** nvmlDeviceGetPcieThroughput samples for 20 ms per call on real GPUs; allow turning it off. */
+  pcieThroughput: boolean;
+  /** The driver model query only means something on Windows. */
+  platform: string;
+}
+
+export function readMetrics(
+  lib: NvmlLibrary,
+  s: Scratch,
+  handle: bigint,
+  rec: FieldRecorder<DeviceMetricField>,
+  options: MetricOptions,
+): DeviceMetrics {
+  const m = emptyMetrics();
+  const u32 = (field: DeviceMetricField, code: number) => (rec.ok(field, code) ? s.slotU32(0) : null);
+
+  readMemory(lib, s, handle, rec, m);
+  if (rec.lost) return m;
+
+  if (rec.ok('gpuUtilPercent', lib.call('utilization', handle, s.structPointer))) {
+    m.gpuUtilPercent = clampPercent(s.structU32(UTILIZATION.gpu));
+    m.memoryUtilPercent = clampPercent(s.structU32(UTILIZATION.memory));
+  } else {
+    rec.unavailable.memoryUtilPercent = rec.unavailable.gpuUtilPercent;
+  }
+  const encoder = u32('encoderUtilPercent', lib.call('encoderUtilization', handle, s.slot(0), s.slot(1)));
+  m.encoderUtilPercent = encoder === null ? null : clampPercent(encoder);
+  const decoder = u32('decoderUtilPercent', lib.call('decoderUtilization', handle, s.slot(0), s.slot(1)));
+  m.decoderUtilPercent = decoder === null ? null : clampPercent(decoder);
+  if (rec.lost) return m;
+
+  m.temperatureCelsius = u32('temperatureCelsius', lib.call('temperature', handle, TEMPERATURE_SENSOR_GPU, s.slot(0)));
+  m.fanSpeedPercent = u32('fanSpeedPercent', lib.call('fanSpeed', handle, s.slot(0)));
+  const drawMw = u32('powerDrawWatts', lib.call('powerUsage', handle, s.slot(0)));
+  m.powerDrawWatts = drawMw === null ? null : milliwattsToWatts(drawMw);
+  const limitMw = u32('powerLimitWatts', lib.call('enforcedPowerLimit', handle, s.slot(0)));
+  m.powerLimitWatts = limitMw === null ? null : milliwattsToWatts(limitMw);
+  if (rec.ok('energyConsumedJoules', lib.call('totalEnergy', handle, s.slot(0)))) {
+    m.energyConsumedJoules = millijoulesToJoules(Number(s.slotU64(0)));
+  }
+  if (rec.lost) return m;
+
+  m.graphicsClockMhz = u32('graphicsClockMhz', lib.call('clockInfo', handle, CLOCK_TYPE.graphics, s.slot(0)));
+  m.smClockMhz = u32('smClockMhz', lib.call('clockInfo', handle, CLOCK_TYPE.sm, s.slot(0)));
+  m.memoryClockMhz = u32('memoryClockMhz', lib.call('clockInfo', handle, CLOCK_TYPE.memory, s.slot(0)));
+  const pstate = u32('performanceState', lib.call('performanceState', handle, s.slot(0)));
+  m.performanceState = pstate === null || pstate === PSTATE_UNKNOWN || pstate > 15 ? null : pstate;
+  if (pstate !== null && m.performanceState === null) rec.unavailable.performanceState = 'not-reported';
+  if (rec.ok('clockEventReasons', lib.call('clockEventReasons', handle, s.slot(0)))) {
+    m.clockEventReasons = decodeClockEventReasons(s.slotU64(0));
+  }
+  if (rec.lost) return m;
+
+  m.pcieLinkGeneration = u32('pcieLinkGeneration', lib.call('pcieLinkGeneration', handle, s.slot(0)));
+  m.pcieLinkWidth = u32('pcieLinkWidth', lib.call('pcieLinkWidth', handle, s.slot(0)));
+  if (options.pcieThroughput) {
+    const tx = u32('pcieTxBytesPerSecond', lib.call('pcieThroughput', handle, PCIE_COUNTER.txBytes, s.slot(0)));
+    m.pcieTxBytesPerSecond = tx === null ? null : pcieKibPerSecondToBytes(tx);
+    const rx = u32('pcieRxBytesPerSecond', lib.call('pcieThroughput', handle, PCIE_COUNTER.rxBytes, s.slot(0)));
+    m.pcieRxBytesPerSecond = rx === null ? null : pcieKibPerSecondToBytes(rx);
+  } else {
+    rec.unavailable.pcieTxBytesPerSecond = 'not-reported';
+    rec.unavailable.pcieRxBytesPerSecond = 'not-reported';
+  }
+  if (rec.lost) return m;
+
+  readModes(lib, s, handle, rec, m, options.platform);
+  return m;
+}
+
+function readMemory(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldRecorder<DeviceMetricField>, m: DeviceMetrics): void {
+  // v2 adds the driver-reserved share; it needs its version word set or it answers
+  // ARGUMENT_VERSION_MISMATCH.
+  if (lib.has('memoryInfoV2')) {
+    s.clearStruct();
+    s.setStructU32(MEMORY_V2.version, MEMORY_V2_VERSION);
+    const code = lib.call('memoryInfoV2', handle, s.structPointer);
+    if (code === NVML_SUCCESS) {
+      m.memoryTotalBytes = Number(s.structU64(MEMORY_V2.total));
+      m.memoryReservedBytes = Number(s.structU64(MEMORY_V2.reserved));
+      m.memoryFreeBytes = Number(s.structU64(MEMORY_V2.free));
+      m.memoryUsedBytes = Number(s.structU64(MEMORY_V2.used));
+      return;
+    }
+    if (isDeviceLost(code)) {
+      rec.missing('memoryTotalBytes', code);
+      return copyMemoryReason(rec);
+    }
+    // Any other failure (a driver whose v2 rejects our version word …): the v1 call still works.
+  }
+  if (rec.ok('memoryTotalBytes', lib.call('memoryInfo', handle, s.structPointer))) {
+    m.memoryTotalBytes = Number(s.structU64(MEMORY_V1.total));
+    m.memoryFreeBytes = Number(s.structU64(MEMORY_V1.free));
+    m.memoryUsedBytes = Number(s.structU64(MEMORY_V1.used));
+    rec.unavailable.memoryReservedBytes = lib.has('memoryInfoV2') ? 'not-supported' : 'symbol-missing';
+    return;
+  }
+  copyMemoryReason(rec);
+}
+
+function copyMemoryReason(rec: FieldRecorder<DeviceMetricField>): void {
+  const reason = rec.unavailable.memoryTotalBytes ?? 'error';
+  rec.unavailable.memoryUsedBytes = reason;
+  rec.unavailable.memoryFreeBytes = reason;
+  rec.unavailable.memoryReservedBytes = reason;
+}
+
+function readModes(
+  lib: NvmlLibrary,
+  s: Scratch,
+  handle: bigint,
+  rec: FieldRecorder<DeviceMetricField>,
+  m: DeviceMetrics,
+  platform: string,
+): void {
+  if (rec.ok('eccModeCurrent', lib.call('eccMode', handle, s.slot(0), s.slot(1)))) {
+    m.eccModeCurrent = s.slotU32(0) === 1;
+    m.eccModePending = s.slotU32(1) === 1;
+    if (m.eccModeCurrent) m.eccErrors = readEccErrors(lib, s, handle, rec);
+    else rec.unavailable.eccErrors = 'not-supported';
+  } else {
+    rec.unavailable.eccModePending = rec.unavailable.eccModeCurrent;
+    rec.unavailable.eccErrors = rec.unavailable.eccModeCurrent;
+  }
+  if (rec.ok('migModeCurrent', lib.call('migMode', handle, s.slot(0), s.slot(1)))) {
+    m.migModeCurrent = s.slotU32(0) === 1;
+    m.migModePending = s.slotU32(1) === 1;
+  } else {
+    rec.unavailable.migModePending = rec.unavailable.migModeCurrent;
+  }
+  if (rec.ok('computeMode', lib.call('computeMode', handle, s.slot(0)))) {
+    m.computeMode = COMPUTE_MODES[s.slotU32(0)] ?? null;
+    if (m.computeMode === null) rec.unavailable.computeMode = 'not-reported';
+  }
+  if (rec.ok('persistenceMode', lib.call('persistenceMode', handle, s.slot(0)))) {
+    m.persistenceMode = s.slotU32(0) === 1;
+  }
+  if (platform !== 'win32') {
+    rec.unavailable.driverModel = 'not-supported';
+  } else if (rec.ok('driverModel', lib.call('driverModel', handle, s.slot(0), s.slot(1)))) {
+    m.driverModel = DRIVER_MODEL_NAMES[s.slotU32(0)] ?? null;
+  }
+}
+
+function readEccErrors(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldRecorder<DeviceMetricField>): EccErrorCounts | null {
+  const count = (errorType: number, counterType: number): number | null => {
+    const code = lib.call('totalEccErrors', handle, errorType, counterType, s.slot(0));
+    // A single counter failing does not make the others wrong; record the first reason.
+    if (code !== 0) {
+      if (rec.unavailable.eccErrors === undefined) rec.missing('eccErrors', code);
+      return null;
+    }
+    return Number(s.slotU64(0));
+  };
+  const errors: EccErrorCounts = {
+    correctedVolatile: count(ECC_ERROR_TYPE.corrected, ECC_COUNTER_TYPE.volatile),
+    uncorrectedVolatile: count(ECC_ERROR_TYPE.uncorrected, ECC_COUNTER_TYPE.volatile),
+    correctedAggregate: count(ECC_ERROR_TYPE.corrected, ECC_COUNTER_TYPE.aggregate),
+    uncorrectedAggregate: count(ECC_ERROR_TYPE.uncorrected, ECC_COUNTER_TYPE.aggregate),
+  };
+  const any = Object.values(errors).some((value) => value !== null);
+  if (any) delete rec.unavailable.eccErrors;
+  return any ? errors : null;
+}
+
+export function emptyMetrics(): DeviceMetrics {
+  return {
+    memoryTotalBytes: null, memoryUsedBytes: null, memoryFreeBytes: null, memoryReservedBytes: null,
+    gpuUtilPercent: null, memoryUtilPercent: null, encoderUtilPercent: null, decoderUtilPercent: null,
+    temperatureCelsius: null, fanSpeedPercent: null,
+    powerDrawWatts: null, powerLimitWatts: null, energyConsumedJoules: null,
+    graphicsClockMhz: null, smClockMhz: null, memoryClockMhz: null,
+    pcieLinkGeneration: null, pcieLinkWidth: null, pcieRxBytesPerSecond: null, pcieTxBytesPerSecond: null,
+    performanceState: null, clockEventReasons: null,
+    eccModeCurrent: null, eccModePending: null, eccErrors: null,
+    migModeCurrent: null, migModePending: null,
+    computeMode: null, persistenceMode: null, driverModel: null,
+  };
+}

@@ -1,0 +1,42 @@
+// `gpuwise info`: every GPU and GPU process, once or every N seconds.
+
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { BACKEND_IDS, isBackendId, type BackendId } from '../../core/backend.js';
+import type { CliContext } from '../context.js';
+
+export interface InfoOptions {
+  json?: boolean;
+  watch?: number | true;
+  backend?: BackendId;
+  cpuSample?: number;
+}
+
+export function register(program: Command, cli: CliContext): void {
+  const { t } = cli;
+  program
+    .command('info')
+    .description(t('info.description'))
+    .option('--json', t('info.option.json'))
+    .option('-w, --watch [seconds]', t('info.option.watch'), (value: string) => {
+      const seconds = Number(value);
+      if (!Number.isFinite(seconds) || seconds < 0.1) throw new InvalidArgumentError(t('info.badSeconds'));
+      return seconds;
+    })
+    .addOption(
+      new Option('--backend <id>', t('info.option.backend', { choices: BACKEND_IDS.join(', ') })).argParser((value: string) => {
+        if (!isBackendId(value)) throw new InvalidArgumentError(t('info.badBackend', { choices: BACKEND_IDS.join(', ') }));
+        return value;
+      }),
+    )
+    .addOption(
+      new Option('--cpu-sample <ms>', t('info.option.cpuSample')).argParser((value: string) => {
+        const ms = Number(value);
+        if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) throw new InvalidArgumentError(t('info.badMilliseconds'));
+        return ms;
+      }),
+    )
+    .action(async (options: InfoOptions) => {
+      const { runInfo } = await import('./info-run.js');
+      process.exitCode = await runInfo(cli, options);
+    });
+}

@@ -1,0 +1,75 @@
+// Small formatters shared by the text renderers. Column widths are display widths: a Chinese
+// character takes two terminal columns, so padding by .length would misalign every table.
+
+import stringWidth from 'string-width';
+import { BYTES_PER_GIB, BYTES_PER_MIB } from '../../core/units.js';
+
+export function displayWidth(text: string): number {
+  return stringWidth(text);
+}
+
+export function padEnd(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+}
+
+export function padStart(text: string, width: number): string {
+  return ' '.repeat(Math.max(0, width - displayWidth(text))) + text;
+}
+
+/** Cuts plain text (no colour codes) to at most `width` columns, marking the cut with "…". */
+export function truncate(text: string, width: number): string {
+  if (width <= 0) return '';
+  if (displayWidth(text) <= width) return text;
+  let out = '';
+  let used = 0;
+  for (const char of text) {
+    const w = displayWidth(char);
+    if (used + w > width - 1) break;
+    out += char;
+    used += w;
+  }
+  return `${out}…`;
+}
+
+/** Bytes as GiB with one decimal ("71.3 GiB"), or MiB below 1 GiB ("512 MiB"). */
+export function formatBytes(bytes: number): string {
+  if (Math.abs(bytes) >= BYTES_PER_GIB) return `${(bytes / BYTES_PER_GIB).toFixed(1)} GiB`;
+  return `${Math.round(bytes / BYTES_PER_MIB)} MiB`;
+}
+
+/** "71.3/79.6 GiB": both in the unit of the larger one, so the pair reads at a glance. */
+export function formatBytesPair(used: number, total: number): string {
+  if (total >= BYTES_PER_GIB) return `${(used / BYTES_PER_GIB).toFixed(1)}/${(total / BYTES_PER_GIB).toFixed(1)} GiB`;
+  return `${Math.round(used / BYTES_PER_MIB)}/${Math.round(total / BYTES_PER_MIB)} MiB`;
+}
+
+/** A bar of `width` cells filled to `percent`, with eighth-block precision. */
+export function bar(percent: number, width: number): string {
+  const clamped = Math.min(100, Math.max(0, percent));
+  const eighths = Math.round((clamped / 100) * width * 8);
+  const full = Math.floor(eighths / 8);
+  const partial = eighths % 8;
+  const partialChar = partial > 0 ? (['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'][partial] ?? '') : '';
+  const filled = '█'.repeat(full) + partialChar;
+  return filled + '░'.repeat(Math.max(0, width - full - (partialChar ? 1 : 0)));
+}
+
+/** Seconds as "3d04h", "2h13m", "4m05s", "12s". */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (d > 0) return `${d}d${two(h)}h`;
+  if (h > 0) return `${h}h${two(m)}m`;
+  if (m > 0) return `${m}m${two(s % 60)}s`;
+  return `${s}s`;
+}
+
+/** Local wall-clock time of an ISO timestamp, "2026-11-29 22:40:01". */
+export function formatLocalTime(iso: string): string {
+  const date = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+}

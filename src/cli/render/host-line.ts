@@ -1,0 +1,22 @@
+// The host's one line under the GPUs: CPU, load, RAM, uptime (htop's essentials).
+
+import type { HostSummary } from '../../core/snapshot.js';
+import type { TextRenderOptions } from './info-text.js';
+import { formatBytesPair, formatDuration } from './format.js';
+
+export function renderHostLine(host: HostSummary, { t, color }: TextRenderOptions): string {
+  const na = t('common.notAvailable');
+  const cpu =
+    host.cpuUtilPercent === null ? 'CPU' : `CPU ${Math.round(host.cpuUtilPercent)}%`;
+  const cores = host.cpuLogicalCount === null ? '' : ` ${t('info.host.cores', { count: host.cpuLogicalCount })}`;
+  const load =
+    host.loadAverage1m === null
+      ? ''
+      : `${t('info.host.load')} ${[host.loadAverage1m, host.loadAverage5m, host.loadAverage15m].map((v) => (v === null ? na : v.toFixed(2))).join(' ')}`;
+  const memory =
+    host.memoryUsedBytes !== null && host.memoryTotalBytes !== null
+      ? `${t('info.host.memory')} ${formatBytesPair(host.memoryUsedBytes, host.memoryTotalBytes)}`
+      : `${t('info.host.memory')} ${na}`;
+  const uptime = host.uptimeSeconds === null ? '' : `${t('info.host.uptime')} ${formatDuration(host.uptimeSeconds)}`;
+  return [color.dim(t('info.host.label')), cpu + cores, load, memory, uptime].filter(Boolean).join('  ');
+}

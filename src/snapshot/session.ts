@@ -1,0 +1,83 @@
+// A snapshot session: open the first backend that works (or the one the user pinned), then take
+// snapshots — each one a single instant of GPUs, their processes with host details, and the host.
+
+import type { Backend, BackendDriver, BackendId, BackendReading } from '../core/backend.js';
+import { SNAPSHOT_SCHEMA_VERSION, type BackendAttemptSummary, type Snapshot, type SnapshotProblem } from '../core/snapshot.js';
+import { openFirstBackend, type BackendAttempt } from '../backends/chain.js';
+import { backendDrivers, type BackendRegistryOptions } from '../backends/registry.js';
+import { createHostReader, type HostReader, type HostReaderOptions } from '../host/index.js';
+
+export interface SessionOptions extends BackendRegistryOptions {
+  /** Use only this backend. */
+  backend?: BackendId;
+  /** Replace the registry's drivers (tests, embedding). */
+  drivers?: BackendDriver[];
+  host?: HostReader;
+  hostOptions?: HostReaderOptions;
+  /** Wall clock for the snapshot's timestamp. */
+  now?: () => Date;
+}
+
+export interface SnapshotSession {
+  /** The backend in use, or null when none opened. */
+  readonly backend: Backend | null;
+  readonly attempts: readonly BackendAttempt[];
+  take(): Promise<Snapshot>;
+  close(): Promise<void>;
+}
+
+const EMPTY_READING: BackendReading = {
+  driver: { driverVersion: null, cudaDriverVersion: null, nvmlVersion: null, unavailable: {} },
+  devices: [],
+  processes: [],
+  problems: [],
+};
+
+export async function openSession(options: SessionOptions = {}): Promise<SnapshotSession> {
+  const drivers = options.drivers ?? backendDrivers({ ...options, pinned: options.backend });
+  const host = options.host ?? createHostReader({ platform: options.platform, ...options.hostOptions });
+  const now = options.now ?? (() => new Date());
+  const { backend, attempts } = await openFirstBackend(drivers);
+  const attemptSummaries: BackendAttemptSummary[] = attempts.map((a) => ({
+    backend: a.id,
+    ok: a.ok,
+    code: a.unavailable?.code ?? null,
+    detail: a.unavailable?.detail ?? null,
+  }));
+
+  return {
+    backend,
+    attempts,
+    async take() {
+      const at = now().toISOString();
+      const [reading, summary] = await Promise.all([readSafely(backend), host.readSummary()]);
+      const enriched = await host.enrichProcesses(reading.processes);
+      const problems: SnapshotProblem[] = [...reading.problems, ...summary.problems, ...enriched.problems];
+      return {
+        schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+        at,
+        backend: backend?.id ?? null,
+        backendAttempts: attemptSummaries,
+        driver: reading.driver,
+        host: summary.summary,
+        devices: reading.devices,
+        processes: enriched.processes,
+        problems,
+      };
+    },
+    close: async () => backend?.close(),
+  };
+}
+
+/** A backend whose read throws (a bug, a closed handle) yields an empty reading and a problem. */
+async function readSafely(backend: Backend | null): Promise<BackendReading> {
+  if (!backend) return EMPTY_READING;
+  try {
+    return await backend.read();
+  } catch (error) {
+    return {
+      ...EMPTY_READING,
+      problems: [{ scope: 'backend', code: 'read-failed', message: error instanceof Error ? error.message : String(error) }],
+    };
+  }
+}
