@@ -4,6 +4,7 @@
 
 import type { Backend, BackendDriver, BackendOpenResult, BackendReading } from '../../core/backend.js';
 import type { DriverInfo, SnapshotProblem } from '../../core/snapshot.js';
+import { createWhich, type Which } from '../../system/which.js';
 import { runCommand, type Exec, type ExecResult } from '../../system/exec.js';
 import { nvidiaSmiCandidates } from './command.js';
 import { parseDriverVersions, type DriverVersions } from './driver-info.js';
@@ -23,6 +24,11 @@ export interface NvidiaSmiDriverOptions {
   command?: string;
   env?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
+  /**
+   * Finds a candidate without running it. Default: a PATH lookup when `exec` is the real one;
+   * with an injected `exec`, every candidate counts as present (the test owns the world).
+   */
+  which?: Which;
 }
 
 /** `--format=csv,nounits`: the header keeps each unit in brackets, so values need no unit stripping. */
@@ -91,8 +97,12 @@ async function open(options: NvidiaSmiDriverOptions): Promise<BackendOpenResult>
   const exec = options.exec ?? runCommand;
   const env = options.env ?? process.env;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const candidates = options.command ? [options.command] : nvidiaSmiCandidates(options.platform ?? process.platform, env);
-  const missing: string[] = [];
+  const platform = options.platform ?? process.platform;
+  const listed = options.command ? [options.command] : nvidiaSmiCandidates(platform, env);
+  const find = options.which ?? (options.exec ? (command: string) => command : createWhich({ env, platform }));
+  // Skip the spawns that would only fail with ENOENT (two per candidate, ~10 ms each).
+  const candidates = listed.filter((command) => find(command) !== null);
+  const missing: string[] = listed.filter((command) => !candidates.includes(command));
 
   for (const command of candidates) {
     const session: Session = {
