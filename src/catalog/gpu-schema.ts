@@ -199,12 +199,17 @@ export const gpuEntrySchema = z.strictObject({
   formFactor: z.enum(FORM_FACTORS),
   /** The module or card standard: "SXM4", "OAM", "PCIe card"; free text. */
   module: z.string().min(1),
-  /** Expansion slots a PCIe card occupies; not-applicable for SXM/OAM modules. */
-  slots: sourcedOrAbsent(positiveInt),
+  /** Expansion slots a PCIe card occupies (2.5 exists); not-applicable for SXM/OAM modules. */
+  slots: sourcedOrAbsent(positive),
   /** PCIe generation of the host link. */
   pcieGeneration: sourcedOrAbsent(positiveInt),
   /** GPU-to-GPU link (NVLink, NVLink bridge, Infinity Fabric, Gaudi's on-chip RoCE). */
   gpuLink: sourcedOrAbsent(gpuLinkSchema),
+  /**
+   * How many GPUs drivers show for one board, when more than one: an MI250X is two GCDs, each
+   * reported with half the memory. Absent means one.
+   */
+  devicesPerBoard: sourcedSchema(positiveInt).optional(),
   /** Multi-Instance GPU: the most instances; unsupported on GPUs without MIG. */
   migMaxInstances: sourcedOrAbsent(positiveInt),
   /** CUDA compute capability ("8.0") on NVIDIA, the LLVM target ("gfx942") on AMD. */

@@ -39,3 +39,11 @@ export const notPublished = (note?: LocalizedText): Absent => absent('not-publis
 export const notApplicable = (note?: LocalizedText): Absent => absent('not-applicable', note);
 
 export const text = (en: string, zhCN: string): LocalizedText => ({ en, 'zh-CN': zhCN });
+
+/**
+ * A figure computed from published ones (a per-SM rate × SMs × clock, a published ratio); the
+ * note must show the arithmetic so a reader can redo it.
+ */
+export function derived<T>(value: T, from: readonly Citer[], en: string, zhCN: string): Sourced<T> {
+  return citeAll(value, from, text(`Derived: ${en}`, `推算：${zhCN}`));
+}

@@ -1,7 +1,14 @@
 // Every source the catalog cites, by id.
 
 import type { Source } from '../../gpu-schema.js';
+import { AMD_INTEL_SOURCES } from './amd-intel.js';
 import { DATASET_SOURCES } from './datasets.js';
+import { NVIDIA_CLIENT_SOURCES } from './nvidia-client.js';
 import { NVIDIA_DATACENTER_SOURCES } from './nvidia-datacenter.js';
 
-export const ALL_SOURCES: Source[] = [...NVIDIA_DATACENTER_SOURCES, ...DATASET_SOURCES];
+export const ALL_SOURCES: Source[] = [
+  ...NVIDIA_DATACENTER_SOURCES,
+  ...NVIDIA_CLIENT_SOURCES,
+  ...AMD_INTEL_SOURCES,
+  ...DATASET_SOURCES,
+];

@@ -1,0 +1,248 @@
+// NVIDIA Turing (T4, TITAN RTX, RTX 2080 Ti, GTX 1660 SUPER) and Pascal GeForce (GTX 1080 Ti).
+
+import type { GpuEntryInput } from '../../gpu-schema.js';
+import { cite, citeAll, derived, notApplicable, notPublished, text, unsupported } from '../cite.js';
+
+const turingPaper = cite('nvidia-turing-whitepaper', 'appendix A, GeForce RTX 2080 Ti reference specifications');
+const t4Sheet = cite('nvidia-t4-datasheet', 'specifications table');
+const titanPage = cite('nvidia-titan-rtx-page', 'specifications');
+const cudaGpus = cite('nvidia-cuda-gpus');
+const epoch = (row: string) => cite('epoch-ml-hardware', `row "${row}"`);
+
+const tpuT4 = cite('tpu-tesla-t4');
+const tpuTitan = cite('tpu-titan-rtx');
+const tpu2080Ti = cite('tpu-rtx-2080-ti');
+const tpu1660S = cite('tpu-gtx-1660-super');
+const tpu1080Ti = cite('tpu-gtx-1080-ti');
+
+const noMig = unsupported(text('MIG is a datacenter feature (A100/A30 and newer).', 'MIG 仅数据中心 GPU（A100/A30 及更新）支持。'));
+const turingNoTf32 = unsupported(text('Turing has no TF32 (it arrived with Ampere).', 'Turing 不支持 TF32（Ampere 才引入）。'));
+const turingNoBf16 = unsupported(text('Turing has no BF16 (it arrived with Ampere).', 'Turing 不支持 BF16（Ampere 才引入）。'));
+const noFp8 = unsupported(text('FP8 arrived with Hopper and Ada.', 'FP8 从 Hopper/Ada 才开始支持。'));
+const noFp64Tensor = unsupported(text('Only datacenter GA100/GH100/GB100 chips have FP64 tensor cores.', '只有 GA100/GH100/GB100 等数据中心芯片有 FP64 张量核心。'));
+
+const TURING_TENSOR_ABSENT = {
+  fp64TensorDenseTflops: noFp64Tensor,
+  fp32TensorDenseTflops: unsupported(),
+  tf32TensorDenseTflops: turingNoTf32,
+  bf16TensorDenseTflops: turingNoBf16,
+  fp8TensorDenseTflops: noFp8,
+  fp4TensorDenseTflops: unsupported(),
+} as const satisfies Partial<GpuEntryInput>;
+
+const noTensorCores = (why: string, whyZh: string) => unsupported(text(why, whyZh));
+
+function noTensorAtAll(en: string, zhCN: string) {
+  const none = noTensorCores(en, zhCN);
+  return {
+    tensorCores: none,
+    fp64TensorDenseTflops: none,
+    fp32TensorDenseTflops: none,
+    tf32TensorDenseTflops: none,
+    fp16TensorDenseTflops: none,
+    fp16TensorFp32AccDenseTflops: none,
+    bf16TensorDenseTflops: none,
+    fp8TensorDenseTflops: none,
+    fp4TensorDenseTflops: none,
+    int8TensorDenseTops: none,
+  } as const satisfies Partial<GpuEntryInput>;
+}
+
+export const TURING_PASCAL_CLIENT_GPUS: GpuEntryInput[] = [
+  {
+    ...TURING_TENSOR_ABSENT,
+    id: 't4',
+    vendor: 'nvidia',
+    brand: 'Tesla',
+    family: 'T4',
+    name: 'NVIDIA T4',
+    aliases: ['Tesla T4', 'NVIDIA Tesla T4'],
+    architecture: 'Turing',
+    chip: 'TU104',
+    segment: 'datacenter',
+    releaseDate: epoch('NVIDIA Tesla T4')('2018-09-13'),
+    sources: [t4Sheet.ref, turingPaper.ref],
+    memorySizeGiB: t4Sheet(16),
+    memoryType: 'GDDR6',
+    memoryBusWidthBits: tpuT4(256),
+    memoryBandwidthGBps: t4Sheet(
+      300,
+      text(
+        'The datasheet prints 300 GB/s; 256-bit GDDR6 at 10 Gbps gives 320 GB/s (TechPowerUp, NVIDIA\'s product page says "320+ GB/s").',
+        '数据表印的是 300 GB/s；256 位 GDDR6、10 Gbps 理论为 320 GB/s（TechPowerUp 与 NVIDIA 产品页写作“320+ GB/s”）。',
+      ),
+    ),
+    shaderCores: t4Sheet(2560),
+    tensorCores: t4Sheet(320),
+    boostClockMhz: tpuT4(1590),
+    fp64Tflops: tpuT4(0.25, text('FP64 runs at 1/32 of FP32 on Turing.', 'Turing 的 FP64 速率为 FP32 的 1/32。')),
+    fp32Tflops: t4Sheet(8.1),
+    fp16Tflops: derived(16.2, [turingPaper, t4Sheet], 'Turing runs non-tensor FP16 at 2× FP32: 2 × 8.1.', 'Turing 非张量 FP16 为 FP32 的 2 倍：2 × 8.1。'),
+    fp16TensorDenseTflops: t4Sheet(65, text('Datasheet: "65 TFLOPS mixed precision (FP16/FP32)" — dense; Turing has no sparsity.', '数据表：“65 TFLOPS 混合精度（FP16/FP32）”，为稠密值；Turing 不支持稀疏。')),
+    fp16TensorFp32AccDenseTflops: t4Sheet(65),
+    int8TensorDenseTops: t4Sheet(130),
+    tdpWatts: t4Sheet(70),
+    formFactor: 'pcie',
+    module: 'PCIe card, single slot, low profile, passive',
+    slots: t4Sheet(1),
+    pcieGeneration: t4Sheet(3),
+    gpuLink: unsupported(),
+    migMaxInstances: noMig,
+    computeCapability: cudaGpus('7.5'),
+    launchPrice: notPublished(text('NVIDIA published no list price for T4.', 'NVIDIA 未公布 T4 的官方售价。')),
+    notes: [
+      text(
+        'Epoch AI and the gmasse dataset put the tensor rate (65 TFLOPS) in their non-tensor FP16 column; non-tensor FP16 is about 16 TFLOPS.',
+        'Epoch AI 与 gmasse 数据集把张量算力（65 TFLOPS）填进了非张量 FP16 列；非张量 FP16 实际约 16 TFLOPS。',
+      ),
+    ],
+  },
+  {
+    ...TURING_TENSOR_ABSENT,
+    id: 'titan-rtx',
+    vendor: 'nvidia',
+    brand: 'TITAN',
+    family: 'TITAN RTX',
+    name: 'NVIDIA TITAN RTX',
+    aliases: ['NVIDIA TITAN RTX', 'TITAN RTX'],
+    architecture: 'Turing',
+    chip: 'TU102',
+    segment: 'workstation',
+    releaseDate: tpuTitan('2018-12-18'),
+    sources: [titanPage.ref, tpuTitan.ref],
+    memorySizeGiB: titanPage(24),
+    memoryType: 'GDDR6',
+    memoryBusWidthBits: tpuTitan(384),
+    memoryBandwidthGBps: titanPage(672),
+    shaderCores: titanPage(4608),
+    tensorCores: titanPage(576),
+    boostClockMhz: titanPage(1770),
+    fp64Tflops: tpuTitan(0.51),
+    fp32Tflops: tpuTitan(16.3),
+    fp16Tflops: tpuTitan(32.6),
+    fp16TensorDenseTflops: titanPage(130),
+    fp16TensorFp32AccDenseTflops: titanPage(
+      130,
+      text('Unlike GeForce cards, TITAN RTX accumulates in FP32 at the full tensor rate.', '与 GeForce 不同，TITAN RTX 的 FP32 累加以全速率运行。'),
+    ),
+    int8TensorDenseTops: notPublished(text('NVIDIA quotes no INT8 figure for TITAN RTX.', 'NVIDIA 未给出 TITAN RTX 的 INT8 数据。')),
+    tdpWatts: titanPage(280),
+    formFactor: 'pcie',
+    module: 'PCIe card, dual slot, axial fans',
+    slots: tpuTitan(2),
+    pcieGeneration: tpuTitan(3),
+    gpuLink: titanPage({ technology: 'nvlink-bridge', generation: 2, bandwidthGBps: 100 } as const),
+    migMaxInstances: noMig,
+    computeCapability: cudaGpus('7.5'),
+    launchPrice: titanPage({ usd: 2499, announced: '2018-12-03' } as const),
+    notes: [],
+  },
+  {
+    ...TURING_TENSOR_ABSENT,
+    id: 'rtx-2080-ti',
+    vendor: 'nvidia',
+    brand: 'GeForce',
+    family: 'RTX 2080 Ti',
+    name: 'NVIDIA GeForce RTX 2080 Ti',
+    aliases: ['NVIDIA GeForce RTX 2080 Ti', 'GeForce RTX 2080 Ti'],
+    architecture: 'Turing',
+    chip: 'TU102',
+    segment: 'consumer',
+    releaseDate: citeAll('2018-09-20', [tpu2080Ti, epoch('NVIDIA GeForce RTX 2080 Ti 11GB')]),
+    sources: [turingPaper.ref, tpu2080Ti.ref],
+    memorySizeGiB: turingPaper(11),
+    memoryType: 'GDDR6',
+    memoryBusWidthBits: turingPaper(352),
+    memoryBandwidthGBps: turingPaper(616),
+    shaderCores: turingPaper(4352),
+    tensorCores: turingPaper(544),
+    boostClockMhz: turingPaper(1545, text('Reference clock; the Founders Edition boosts to 1635 MHz.', '公版参考频率；Founders Edition 为 1635 MHz。')),
+    fp64Tflops: tpu2080Ti(0.42),
+    fp32Tflops: turingPaper(13.4, text('Reference; Founders Edition 14.2.', '公版参考值；Founders Edition 为 14.2。')),
+    fp16Tflops: turingPaper(26.9),
+    fp16TensorDenseTflops: turingPaper(107.6, text('FP16 accumulate, reference clock (Founders Edition 113.8).', 'FP16 累加、参考频率（Founders Edition 为 113.8）。')),
+    fp16TensorFp32AccDenseTflops: turingPaper(53.8, text('GeForce runs FP32 accumulate at half rate (Founders Edition 56.9).', 'GeForce 的 FP32 累加为半速率（Founders Edition 为 56.9）。')),
+    int8TensorDenseTops: turingPaper(215.2),
+    tdpWatts: turingPaper(250, text('Reference board; the Founders Edition is rated 260 W.', '公版参考值；Founders Edition 为 260 W。')),
+    formFactor: 'pcie',
+    module: 'PCIe card, dual slot',
+    slots: tpu2080Ti(2),
+    pcieGeneration: tpu2080Ti(3),
+    gpuLink: turingPaper({ technology: 'nvlink-bridge', generation: 2, bandwidthGBps: 100 } as const),
+    migMaxInstances: noMig,
+    computeCapability: cudaGpus('7.5'),
+    launchPrice: citeAll({ usd: 999, announced: '2018-08-20' } as const, [epoch('NVIDIA GeForce RTX 2080 Ti 11GB'), tpu2080Ti], text('Partner cards from $999; the Founders Edition was $1,199.', '合作伙伴版起价 999 美元；Founders Edition 为 1199 美元。')),
+    notes: [
+      text(
+        'Epoch AI lists tensor 113.8 TFLOPS (Founders Edition clocks) next to FP32 13.45 (reference clocks) — two different boards in one row.',
+        'Epoch AI 的张量值 113.8 TFLOPS 用的是 Founders Edition 频率，而 FP32 13.45 用的是参考频率——一行混用了两种板卡。',
+      ),
+    ],
+  },
+  {
+    ...noTensorAtAll('TU116 has no tensor cores (it has dedicated FP16 units instead).', 'TU116 没有张量核心（改为独立的 FP16 单元）。'),
+    id: 'gtx-1660-super',
+    vendor: 'nvidia',
+    brand: 'GeForce',
+    family: 'GTX 1660 SUPER',
+    name: 'NVIDIA GeForce GTX 1660 SUPER',
+    aliases: ['NVIDIA GeForce GTX 1660 SUPER', 'GeForce GTX 1660 Super'],
+    architecture: 'Turing',
+    chip: 'TU116',
+    segment: 'consumer',
+    releaseDate: tpu1660S('2019-10-29'),
+    sources: [tpu1660S.ref],
+    memorySizeGiB: tpu1660S(6),
+    memoryType: 'GDDR6',
+    memoryBusWidthBits: tpu1660S(192),
+    memoryBandwidthGBps: tpu1660S(336),
+    shaderCores: tpu1660S(1408),
+    boostClockMhz: tpu1660S(1785),
+    fp64Tflops: tpu1660S(0.157),
+    fp32Tflops: tpu1660S(5.03),
+    fp16Tflops: tpu1660S(10.05),
+    tdpWatts: tpu1660S(125),
+    formFactor: 'pcie',
+    module: 'PCIe card, dual slot',
+    slots: tpu1660S(2),
+    pcieGeneration: tpu1660S(3),
+    gpuLink: unsupported(),
+    migMaxInstances: noMig,
+    computeCapability: cudaGpus('7.5'),
+    launchPrice: tpu1660S({ usd: 229, announced: '2019-10-29' } as const),
+    notes: [text('No tensor cores: fine for learning and small models, slow for mixed-precision training.', '没有张量核心：适合入门和小模型，混合精度训练很慢。')],
+  },
+  {
+    ...noTensorAtAll('Pascal has no tensor cores.', 'Pascal 没有张量核心。'),
+    id: 'gtx-1080-ti',
+    vendor: 'nvidia',
+    brand: 'GeForce',
+    family: 'GTX 1080 Ti',
+    name: 'NVIDIA GeForce GTX 1080 Ti',
+    aliases: ['NVIDIA GeForce GTX 1080 Ti', 'GeForce GTX 1080 Ti'],
+    architecture: 'Pascal',
+    chip: 'GP102',
+    segment: 'consumer',
+    releaseDate: citeAll('2017-03-10', [tpu1080Ti, epoch('NVIDIA GeForce GTX 1080 Ti')]),
+    sources: [tpu1080Ti.ref],
+    memorySizeGiB: tpu1080Ti(11),
+    memoryType: 'GDDR5X',
+    memoryBusWidthBits: tpu1080Ti(352),
+    memoryBandwidthGBps: tpu1080Ti(484),
+    shaderCores: tpu1080Ti(3584),
+    boostClockMhz: tpu1080Ti(1582),
+    fp64Tflops: tpu1080Ti(0.354),
+    fp32Tflops: citeAll(11.34, [tpu1080Ti, epoch('NVIDIA GeForce GTX 1080 Ti')]),
+    fp16Tflops: tpu1080Ti(0.177, text('GP102 runs FP16 at 1/64 of FP32: use FP32 for training.', 'GP102 的 FP16 只有 FP32 的 1/64：训练请用 FP32。')),
+    tdpWatts: tpu1080Ti(250),
+    formFactor: 'pcie',
+    module: 'PCIe card, dual slot',
+    slots: tpu1080Ti(2),
+    pcieGeneration: tpu1080Ti(3),
+    gpuLink: unsupported(text('SLI only; no NVLink.', '只有 SLI，没有 NVLink。')),
+    migMaxInstances: noMig,
+    computeCapability: cudaGpus('6.1'),
+    launchPrice: citeAll({ usd: 699, announced: '2017-02-28' } as const, [tpu1080Ti, epoch('NVIDIA GeForce GTX 1080 Ti')]),
+    notes: [],
+  },
+];
