@@ -24,6 +24,20 @@ export default defineMessages(
 
     'advisor.error.needModelOrMemory': 'To recommend GPUs for {task}, name a model (--model) or the memory it needs (--memory).',
 
+    'advisor.error.badPercent': '{name} is a percentage between 0 and 100; got {value}.',
+    'advisor.error.noPurchasePrice': '{gpu} has no published launch price: give the price you pay with --price.',
+    'advisor.error.runTwice': 'Give a training run either as FLOPs or as GPU-hours, not both.',
+    'advisor.error.noRateForRun': '{gpu} has no published {precision} rate (or a slower one), so FLOPs cannot be turned into hours: give --run-gpu-hours.',
+
+    // Cost assumptions
+    'advisor.cost.assumeUtilization': 'The GPUs work {percent}% of the time; renting is paid for the same hours.',
+    'advisor.cost.assumePue': 'PUE {pue}: the industry average (Uptime Institute, {asOf}).',
+    'advisor.cost.assumeElectricity': 'Electricity at {price} USD/kWh (US commercial average, EIA, {asOf}); set your own tariff.',
+    'advisor.cost.assumeTdp': 'Each GPU draws its board power, {watts} W, while it works.',
+    'advisor.cost.assumeLaunchPrice': 'Purchase at the launch price, {price} USD (announced {asOf}); today’s price may differ.',
+    'advisor.cost.assumeCloudPrice': 'Renting at {price} USD per GPU-hour: {provider} {instance}, on-demand, price as of {asOf}.',
+    'advisor.cost.assumeMfu': 'Run time assumes {percent}% model FLOPs utilisation (Llama 3 trained at 38–43%).',
+
     // Recommendation reasons
     'advisor.reason.fits': 'Fits: needs {need} GiB per GPU of {capacity} GiB, {headroom} GiB ({percent}%) to spare.',
     'advisor.reason.fitsLowerBound': 'Probably fits: needs at least {need} GiB per GPU of {capacity} GiB (part of the need is not modelled).',
@@ -127,6 +141,18 @@ export default defineMessages(
 
     'advisor.error.needModelOrMemory': '要为{task}推荐 GPU，请给出模型（--model）或所需显存（--memory）。',
 
+    'advisor.error.badPercent': '{name} 是 0 到 100 之间的百分比，实际为 {value}。',
+    'advisor.error.noPurchasePrice': '{gpu} 没有公开的首发价格：请用 --price 给出你的采购价。',
+    'advisor.error.runTwice': '训练任务请用 FLOPs 或 GPU 小时数中的一种给出，不要同时给。',
+    'advisor.error.noRateForRun': '{gpu} 没有公布 {precision}（或更低精度）的算力，无法把 FLOPs 换算成时长：请给出 --run-gpu-hours。',
+
+    'advisor.cost.assumeUtilization': 'GPU 有 {percent}% 的时间在工作；租用也按同样的时长计费。',
+    'advisor.cost.assumePue': 'PUE 取 {pue}：行业平均值（Uptime Institute，{asOf}）。',
+    'advisor.cost.assumeElectricity': '电价按 {price} 美元/千瓦时（美国商业用电平均水平，EIA，{asOf}）；请按你的电价设置。',
+    'advisor.cost.assumeTdp': '每张 GPU 工作时按其板卡功耗 {watts} W 计算。',
+    'advisor.cost.assumeLaunchPrice': '按首发价 {price} 美元采购（{asOf} 公布）；当前价格可能不同。',
+    'advisor.cost.assumeCloudPrice': '按每 GPU 小时 {price} 美元租用：{provider} {instance}，按需价格，截至 {asOf}。',
+    'advisor.cost.assumeMfu': '训练时长按 {percent}% 的模型算力利用率（MFU）估算（Llama 3 训练时为 38–43%）。',
     'advisor.reason.fits': '放得下：每张 GPU 需要 {need} GiB，容量 {capacity} GiB，余量 {headroom} GiB（{percent}%）。',
     'advisor.reason.fitsLowerBound': '大概率放得下：每张 GPU 至少需要 {need} GiB，容量 {capacity} GiB（部分需求未建模）。',
     'advisor.reason.doesNotFit': '即使用 {count} 张 GPU 也放不下：每张需要 {need} GiB，只有 {capacity} GiB。',

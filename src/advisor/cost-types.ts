@@ -1,0 +1,86 @@
+// Input and typed result of the cost model (cost.ts).
+
+import type { CloudCatalog } from '../catalog/cloud.js';
+import type { GpuCatalog } from '../catalog/index.js';
+import type { AdvisorNote } from './estimate/types.js';
+import type { ComputePrecision } from './recommend/types.js';
+
+export interface CostInput {
+  /** Catalog id or name. */
+  gpu: string;
+  count?: number;
+  /** Per GPU; default: the catalog's launch price. */
+  purchasePriceUsd?: number;
+  /** The host around the GPUs (server, chassis, network), once; default 0. */
+  hostPriceUsd?: number;
+  years?: number;
+  /** Share of the time the GPUs do work (and would be rented). Default 50. */
+  utilizationPercent?: number;
+  /** Draw of one GPU while working; default its board power (TDP). */
+  powerWattsPerGpu?: number;
+  electricityUsdPerKwh?: number;
+  /** Power usage effectiveness of the room: total facility power ÷ IT power. */
+  pue?: number;
+  /** What the hardware sells for at the end, as a share of the purchase. Default 0. */
+  resalePercent?: number;
+  /** Yearly maintenance/support as a share of the purchase. Default 0. */
+  maintenancePercentPerYear?: number;
+  /** Per GPU-hour; default: the cheapest dated on-demand price in the cloud catalog. */
+  cloudUsdPerGpuHour?: number;
+  /** Precision for cost per unit of work; default bf16 (fp16 where the GPU has no bf16). */
+  precision?: ComputePrecision;
+  /** A training run, to price: its total FLOPs … */
+  runFlops?: number;
+  /** … or the GPU-hours it takes. */
+  runGpuHours?: number;
+  /** Model FLOPs utilisation assumed to turn runFlops into hours. Default 40. */
+  mfuPercent?: number;
+  catalog?: GpuCatalog;
+  cloudCatalog?: CloudCatalog;
+}
+
+export interface PriceWithOrigin {
+  usd: number;
+  origin: 'catalog' | 'user';
+  /** When the price held: launch announcement or the cloud price's asOf; null for user prices. */
+  asOf: string | null;
+}
+
+export interface CostResult {
+  gpu: { id: string; name: string };
+  count: number;
+  years: number;
+  utilizationPercent: number;
+  /** GPU-hours of work over the period: count × years × 8760 × utilisation. */
+  busyGpuHours: number;
+  own: {
+    purchasePerGpu: PriceWithOrigin;
+    purchaseUsd: number;
+    hostUsd: number;
+    powerWattsPerGpu: number;
+    energyKwh: number;
+    electricityUsdPerKwh: number;
+    pue: number;
+    powerUsd: number;
+    maintenanceUsd: number;
+    resaleUsd: number;
+    totalUsd: number;
+    usdPerBusyGpuHour: number;
+  };
+  /** Renting the same GPU-hours; null (with `rentReason`) when no price is known. */
+  rent: { perGpuHour: PriceWithOrigin; offeringId: string | null; provider: string | null; totalUsd: number } | null;
+  rentReason: 'no-cloud-price' | null;
+  /** Months until buying has cost less than renting at this utilisation; null: never (see verdict). */
+  paybackMonths: number | null;
+  /** The utilisation above which buying beats renting over `years`; null when it never does. */
+  breakEvenUtilizationPercent: number | null;
+  verdict: 'buy' | 'rent' | 'unknown';
+  work: {
+    precision: ComputePrecision | null;
+    tflopsPerGpu: number | null;
+    ownUsdPerTflopHour: number | null;
+    rentUsdPerTflopHour: number | null;
+  };
+  run: { gpuHours: number; ownUsd: number; rentUsd: number | null; mfuPercent: number | null } | null;
+  assumptions: AdvisorNote[];
+}

@@ -1,0 +1,187 @@
+// Total cost of owning GPUs against renting the same GPU-hours.
+//   own  = purchase + host + power + maintenance − resale
+//   power = board power × count × busy hours × PUE × electricity price
+//   rent = busy GPU-hours × price per GPU-hour
+// Busy hours = years × 8760 × utilisation: owned hardware draws (near) full power only while it
+// works, and a rented GPU is paid only while used. Payback: months until the purchase is repaid by
+// what renting would have cost beyond the running cost; break-even utilisation: the share of time
+// above which buying beats renting over the period. Every input can be overridden; every default
+// is reported as an assumption, with its source and date.
+
+import { loadCloudCatalog } from '../catalog/cloud.js';
+import { loadGpuCatalog } from '../catalog/index.js';
+import type { CostInput, CostResult, PriceWithOrigin } from './cost-types.js';
+import { AdvisorError, requireNumber } from './errors.js';
+import type { AdvisorNote } from './estimate/types.js';
+import { cheapestRentals } from './recommend/markets.js';
+import { rateWithFallback } from './recommend/precision.js';
+import { COMPUTE_PRECISIONS } from './recommend/types.js';
+import { resolveGpu } from './resolve-gpu.js';
+
+export type { CostInput, CostResult } from './cost-types.js';
+
+export const HOURS_PER_YEAR = 8760;
+export const DEFAULT_YEARS = 3;
+export const DEFAULT_UTILIZATION_PERCENT = 50;
+/**
+ * Industry-average PUE for 2023 (Uptime Institute Global Data Center Survey 2023,
+ * https://intelligence.uptimeinstitute.com/resource/large-data-centers-are-mostly-more-efficient-analysis-confirms).
+ */
+export const DEFAULT_PUE = 1.58;
+export const DEFAULT_PUE_AS_OF = '2023';
+/**
+ * Of the order of the 2024 US commercial-sector average (EIA, Electric Power Monthly, Table 5.6.B,
+ * https://www.eia.gov/electricity/monthly/epm_table_grapher.php?t=epmt_5_06_b); set your own tariff.
+ */
+export const DEFAULT_ELECTRICITY_USD_PER_KWH = 0.13;
+export const DEFAULT_ELECTRICITY_AS_OF = '2024';
+/**
+ * Llama 3 405B trained at 38–43 % model FLOPs utilisation on 16K H100s (Llama Team 2024,
+ * "The Llama 3 Herd of Models", arXiv:2407.21783, Table 4); 40 % is a fair planning figure.
+ */
+export const DEFAULT_MFU_PERCENT = 40;
+
+function optional(name: string, value: number | undefined, fallback: number, options: Parameters<typeof requireNumber>[2] = {}): number {
+  return value === undefined ? fallback : requireNumber(name, value, options);
+}
+
+function percentInput(name: string, value: number | undefined, fallback: number, allowZero: boolean): number {
+  const result = optional(name, value, fallback, { min: 0, exclusiveMin: !allowZero });
+  if (result > 100) throw new AdvisorError('advisor.error.badPercent', { name, value: result });
+  return result;
+}
+
+export function estimateCost(input: CostInput): CostResult {
+  const catalog = input.catalog ?? loadGpuCatalog();
+  const { entry } = resolveGpu(input.gpu, catalog);
+  const notes: AdvisorNote[] = [];
+  const count = optional('count', input.count, 1, { min: 1, integer: true });
+  const years = optional('years', input.years, DEFAULT_YEARS, { min: 0, exclusiveMin: true });
+  const utilization = percentInput('utilizationPercent', input.utilizationPercent, DEFAULT_UTILIZATION_PERCENT, false);
+  const pue = optional('pue', input.pue, DEFAULT_PUE, { min: 1 });
+  const electricity = optional('electricityUsdPerKwh', input.electricityUsdPerKwh, DEFAULT_ELECTRICITY_USD_PER_KWH);
+  const hostUsd = optional('hostPriceUsd', input.hostPriceUsd, 0);
+  const resalePercent = percentInput('resalePercent', input.resalePercent, 0, true);
+  const maintenancePercent = optional('maintenancePercentPerYear', input.maintenancePercentPerYear, 0);
+  const watts = optional('powerWattsPerGpu', input.powerWattsPerGpu, entry.tdpWatts.value);
+  const precision = input.precision ?? 'bf16';
+  if (!(COMPUTE_PRECISIONS as readonly string[]).includes(precision)) {
+    throw new AdvisorError('advisor.error.badChoice', { name: 'precision', value: precision, choices: COMPUTE_PRECISIONS.join(', ') });
+  }
+  if (input.runFlops !== undefined && input.runGpuHours !== undefined) throw new AdvisorError('advisor.error.runTwice');
+
+  if (input.utilizationPercent === undefined) notes.push({ key: 'advisor.cost.assumeUtilization', params: { percent: utilization } });
+  if (input.pue === undefined) notes.push({ key: 'advisor.cost.assumePue', params: { pue, asOf: DEFAULT_PUE_AS_OF } });
+  if (input.electricityUsdPerKwh === undefined) notes.push({ key: 'advisor.cost.assumeElectricity', params: { price: electricity, asOf: DEFAULT_ELECTRICITY_AS_OF } });
+  if (input.powerWattsPerGpu === undefined) notes.push({ key: 'advisor.cost.assumeTdp', params: { watts } });
+
+  let purchasePerGpu: PriceWithOrigin;
+  if (input.purchasePriceUsd !== undefined) {
+    purchasePerGpu = { usd: requireNumber('purchasePriceUsd', input.purchasePriceUsd), origin: 'user', asOf: null };
+  } else if (entry.launchPrice.value !== null) {
+    purchasePerGpu = { usd: entry.launchPrice.value.usd, origin: 'catalog', asOf: entry.launchPrice.value.announced };
+    notes.push({ key: 'advisor.cost.assumeLaunchPrice', params: { price: entry.launchPrice.value.usd, asOf: entry.launchPrice.value.announced } });
+  } else {
+    throw new AdvisorError('advisor.error.noPurchasePrice', { gpu: entry.name });
+  }
+
+  const busyHoursPerGpu = years * HOURS_PER_YEAR * (utilization / 100);
+  const busyGpuHours = count * busyHoursPerGpu;
+  const purchaseUsd = purchasePerGpu.usd * count;
+  const energyKwh = (watts / 1000) * busyGpuHours * pue;
+  const powerUsd = energyKwh * electricity;
+  const maintenanceUsd = purchaseUsd * (maintenancePercent / 100) * years;
+  const resaleUsd = purchaseUsd * (resalePercent / 100);
+  const ownTotal = purchaseUsd + hostUsd + powerUsd + maintenanceUsd - resaleUsd;
+  const ownPerBusyHour = ownTotal / busyGpuHours;
+
+  let perGpuHour: PriceWithOrigin | null = null;
+  let offering: { id: string; provider: string } | null = null;
+  if (input.cloudUsdPerGpuHour !== undefined) {
+    perGpuHour = { usd: requireNumber('cloudUsdPerGpuHour', input.cloudUsdPerGpuHour), origin: 'user', asOf: null };
+  } else {
+    const quote = cheapestRentals(input.cloudCatalog ?? loadCloudCatalog()).get(entry.id);
+    if (quote) {
+      perGpuHour = { usd: quote.usdPerGpuHour, origin: 'catalog', asOf: quote.asOf };
+      offering = { id: quote.offeringId, provider: quote.provider };
+      notes.push({ key: 'advisor.cost.assumeCloudPrice', params: { price: Number(quote.usdPerGpuHour.toFixed(3)), provider: quote.provider, instance: quote.instanceType, asOf: quote.asOf } });
+    }
+  }
+
+  const rentTotal = perGpuHour === null ? null : perGpuHour.usd * busyGpuHours;
+  const powerPerGpuHour = (watts / 1000) * pue * electricity;
+  const upfront = purchaseUsd + hostUsd;
+  const months = years * 12;
+  let paybackMonths: number | null = null;
+  let breakEven: number | null = null;
+  if (perGpuHour !== null && rentTotal !== null) {
+    const savingPerMonth = (rentTotal - powerUsd - maintenanceUsd) / months;
+    paybackMonths = savingPerMonth > 0 ? upfront / savingPerMonth : null;
+    const marginPerBusyHour = perGpuHour.usd - powerPerGpuHour;
+    if (marginPerBusyHour > 0) {
+      const fixed = upfront + maintenanceUsd - resaleUsd;
+      const needed = (fixed / (count * years * HOURS_PER_YEAR * marginPerBusyHour)) * 100;
+      breakEven = needed <= 100 ? needed : null;
+    }
+  }
+
+  const rate = rateWithFallback(entry, precision);
+  const tflops = rate.tflops;
+  let run: CostResult['run'] = null;
+  if (input.runGpuHours !== undefined || input.runFlops !== undefined) {
+    const mfu = percentInput('mfuPercent', input.mfuPercent, DEFAULT_MFU_PERCENT, false);
+    let gpuHours: number;
+    if (input.runGpuHours !== undefined) {
+      gpuHours = requireNumber('runGpuHours', input.runGpuHours, { min: 0, exclusiveMin: true });
+    } else {
+      const flops = requireNumber('runFlops', input.runFlops ?? 0, { min: 0, exclusiveMin: true });
+      if (tflops === null) throw new AdvisorError('advisor.error.noRateForRun', { gpu: entry.name, precision });
+      gpuHours = flops / (tflops * 1e12 * (mfu / 100) * 3600);
+      if (input.mfuPercent === undefined) notes.push({ key: 'advisor.cost.assumeMfu', params: { percent: mfu } });
+    }
+    run = {
+      gpuHours,
+      ownUsd: gpuHours * ownPerBusyHour,
+      rentUsd: perGpuHour === null ? null : gpuHours * perGpuHour.usd,
+      mfuPercent: input.runFlops !== undefined ? mfu : null,
+    };
+  }
+  if (rate.fallbackFrom !== null && rate.precision !== null) {
+    notes.push({ key: 'advisor.reason.precisionFallback', params: { wanted: rate.fallbackFrom.toUpperCase(), used: rate.precision.toUpperCase() } });
+  }
+
+  return {
+    gpu: { id: entry.id, name: entry.name },
+    count,
+    years,
+    utilizationPercent: utilization,
+    busyGpuHours,
+    own: {
+      purchasePerGpu,
+      purchaseUsd,
+      hostUsd,
+      powerWattsPerGpu: watts,
+      energyKwh,
+      electricityUsdPerKwh: electricity,
+      pue,
+      powerUsd,
+      maintenanceUsd,
+      resaleUsd,
+      totalUsd: ownTotal,
+      usdPerBusyGpuHour: ownPerBusyHour,
+    },
+    rent: perGpuHour === null || rentTotal === null ? null : { perGpuHour, offeringId: offering?.id ?? null, provider: offering?.provider ?? null, totalUsd: rentTotal },
+    rentReason: perGpuHour === null ? 'no-cloud-price' : null,
+    paybackMonths,
+    breakEvenUtilizationPercent: breakEven,
+    verdict: rentTotal === null ? 'unknown' : ownTotal < rentTotal ? 'buy' : 'rent',
+    work: {
+      precision: rate.precision,
+      tflopsPerGpu: tflops,
+      ownUsdPerTflopHour: tflops === null ? null : ownPerBusyHour / tflops,
+      rentUsdPerTflopHour: tflops === null || perGpuHour === null ? null : perGpuHour.usd / tflops,
+    },
+    run,
+    assumptions: notes,
+  };
+}
