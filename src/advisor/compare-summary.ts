@@ -40,14 +40,6 @@ function pairNotes(a: ComparedGpu, b: ComparedGpu, ea: GpuEntry, eb: GpuEntry): 
     });
   }
 
-  for (const metric of COMPUTE_METRICS) {
-    const r = ratio(metric);
-    if (r.status === 'unsupported') {
-      const lacking = r.lacking.map((id) => (id === a.id ? a.name : b.name)).join(', ');
-      notes.push({ key: 'advisor.compare.unsupported', params: { gpus: lacking, metric } });
-    }
-  }
-
   const memory = ratio('memory');
   const bandwidth = ratio('bandwidth');
   if (memory.status === 'ratio' && bandwidth.status === 'ratio') {
@@ -65,6 +57,9 @@ export function summarizeComparison(gpus: readonly ComparedGpu[], entries: reado
     return entry ? pairNotes(first, other, firstEntry, entry) : [];
   });
   for (const gpu of gpus) {
+    // One line per GPU for the precisions it lacks, instead of one per ratio that cannot exist.
+    const lacking = COMPUTE_METRICS.filter((m) => gpu.metrics[m].value === null && gpu.metrics[m].reason === 'unsupported');
+    if (lacking.length > 0) notes.push({ key: 'advisor.compare.unsupported', params: { gpu: gpu.name, metrics: lacking.join(',') } });
     if (gpu.resolvedBy === 'flagship-variant') {
       notes.push({ key: 'advisor.compare.readAs', params: { query: gpu.query, name: gpu.name, alternatives: gpu.alternatives.join(', ') } });
     }

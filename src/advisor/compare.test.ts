@@ -65,8 +65,9 @@ describe('compareGpus: A100 80GB vs V100 32GB vs P100', () => {
     expect(cores?.params.product).toBe(1.24);
     const text = result.summary.map((n) => renderNote('en', n)).join('\n');
     expect(text).toContain('dense FP16 tensor is 2.5× but FP32 only 1.24×');
-    expect(text).toContain('no TF32 tensor at all');
-    expect(result.summary.map((n) => renderNote('zh-CN', n)).join('\n')).toContain('完全不支持 TF32 张量');
+    expect(text).toContain('NVIDIA Tesla V100 SXM2 32GB has no TF32 tensor, BF16 tensor, FP8 tensor, INT8 tensor');
+    expect(result.summary.map((n) => renderNote('zh-CN', n)).join('\n')).toContain('不支持 TF32 张量、BF16 张量');
+    expect(result.summary.filter((n) => n.key === 'advisor.compare.unsupported').map((n) => n.params.gpu)).toEqual(['NVIDIA A100 80GB SXM4', 'NVIDIA Tesla V100 SXM2 32GB', 'NVIDIA Tesla P100 SXM2 16GB']);
   });
 });
 
@@ -102,5 +103,16 @@ describe('GPU name resolution', () => {
 
   it('comparing needs two GPUs', () => {
     expect(() => compareGpus(['a100-sxm4-80gb'], FIXTURE_CATALOG)).toThrowError(expect.objectContaining({ key: 'advisor.error.compareNeedsTwo' }));
+  });
+});
+
+describe('on the built-in catalog', () => {
+  it('A100-80GB vs V100-32GB vs P100: 2.5× FP16 tensor and FP64, 1.24× FP32, TF32 not supported', () => {
+    const result = compareGpus(['A100-80GB', 'V100-32GB', 'P100']);
+    expect(result.gpus.map((g) => g.id)).toEqual(['a100-sxm4-80gb', 'v100-sxm2-32gb', 'p100-sxm2-16gb']);
+    expect(value(ratio(result.rows, 'fp16Tensor'))).toBeCloseTo(2.5, 1);
+    expect(value(ratio(result.rows, 'fp64'))).toBeCloseTo(2.5, 2);
+    expect(value(ratio(result.rows, 'fp32'))).toBeCloseTo(1.24, 2);
+    expect(ratio(result.rows, 'tf32Tensor').status).toBe('unsupported');
   });
 });

@@ -1,5 +1,6 @@
 // Turns the advisor's notes (message key + parameters) into text in the user's language. A
-// parameter named `metric` holds a metric id and is shown by its translated name.
+// parameter named `metric` holds a metric id, `metrics` a comma-separated list of them; both are
+// shown by their translated names.
 
 import { translate, type Locale, type MessageKey } from '../i18n/index.js';
 import type { AdvisorNote } from './estimate/types.js';
@@ -26,5 +27,11 @@ export function metricLabel(locale: Locale, metric: string): string {
 export function renderNote(locale: Locale, note: AdvisorNote): string {
   const params = { ...note.params };
   if (typeof params.metric === 'string') params.metric = metricLabel(locale, params.metric);
+  if (typeof params.metrics === 'string') {
+    params.metrics = params.metrics
+      .split(',')
+      .map((m) => metricLabel(locale, m))
+      .join(locale === 'zh-CN' ? '、' : ', ');
+  }
   return translate(locale, note.key, params);
 }
