@@ -1,0 +1,48 @@
+/*
+ * The shapes most device getters share: read one fixed or one current-frame value. Static inline
+ * so a variant that compiles out every caller of one of them builds without warnings.
+ */
+#ifndef FAKE_NVML_API_COMMON_H
+#define FAKE_NVML_API_COMMON_H
+
+#include "fakenvml.h"
+
+static inline nvmlReturn_t read_device_value(const call_ctx *c, device_field field, unsigned long long *out)
+{
+    if (!field_present(c->dev->values.present, field)) return NVML_ERROR_NOT_SUPPORTED;
+    *out = c->dev->values.value[field];
+    return NVML_SUCCESS;
+}
+
+static inline nvmlReturn_t read_frame_value(const call_ctx *c, frame_field field, unsigned long long *out)
+{
+    if (!field_present(c->now->values.present, field)) return NVML_ERROR_NOT_SUPPORTED;
+    *out = c->now->values.value[field];
+    return NVML_SUCCESS;
+}
+
+/* A whole call returning one fixed device value as unsigned int. */
+static inline nvmlReturn_t get_device_uint(sym_id sym, nvmlDevice_t device, device_field field, unsigned int *out)
+{
+    call_ctx c;
+    unsigned long long value = 0;
+    nvmlReturn_t rc = call_begin_device(sym, device, SCOPE_PHYSICAL, &c);
+    if (rc == NVML_SUCCESS && out == NULL) rc = NVML_ERROR_INVALID_ARGUMENT;
+    if (rc == NVML_SUCCESS) rc = read_device_value(&c, field, &value);
+    if (rc == NVML_SUCCESS) *out = (unsigned int)value;
+    return call_end(rc);
+}
+
+/* A whole call returning one current-frame value as unsigned int. */
+static inline nvmlReturn_t get_frame_uint(sym_id sym, nvmlDevice_t device, frame_field field, unsigned int *out)
+{
+    call_ctx c;
+    unsigned long long value = 0;
+    nvmlReturn_t rc = call_begin_device(sym, device, SCOPE_PHYSICAL, &c);
+    if (rc == NVML_SUCCESS && out == NULL) rc = NVML_ERROR_INVALID_ARGUMENT;
+    if (rc == NVML_SUCCESS) rc = read_frame_value(&c, field, &value);
+    if (rc == NVML_SUCCESS) *out = (unsigned int)value;
+    return call_end(rc);
+}
+
+#endif

@@ -1,0 +1,245 @@
+/*
+ * The fake's state and the gate every call goes through. One mutex guards it: calls are short
+ * (they copy a few pre-parsed numbers), so a single lock costs little and makes concurrent
+ * callers (koffi's async calls run on worker threads) safe. A scenario hang sleeps without the
+ * lock, so a hung device does not block calls on the others.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fakenvml.h"
+
+enum {
+    HANDLE_SLOTS = 1 + MAX_MIG_DEVICES, /* a physical device, then its MIG devices */
+    SAMPLE_PERIOD_US = 166667,          /* drivers sample process utilisation about 6 times a second */
+    ERROR_TEXT_CAP = 1024
+};
+
+/* Handles are addresses in this table, so a stale or foreign pointer is recognised, not used. */
+struct fake_handle {
+    char unused;
+};
+static struct fake_handle g_handles[MAX_DEVICES * HANDLE_SLOTS];
+
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct {
+    scenario *sc; /* NULL while not initialised */
+    unsigned refcount;
+    struct timespec started; /* CLOCK_MONOTONIC at nvmlInit */
+    unsigned long long started_wall_us;
+    bool step_mode;
+    unsigned step_calls;
+    unsigned frame;
+} g;
+
+nvmlDevice_t fake_handle_for(unsigned device_index, int mig_index)
+{
+    return &g_handles[device_index * HANDLE_SLOTS + (unsigned)(mig_index + 1)];
+}
+
+static bool handle_decode(nvmlDevice_t handle, unsigned *device_index, int *mig_index)
+{
+    uintptr_t base = (uintptr_t)g_handles, at = (uintptr_t)handle;
+    if (at < base || at >= base + sizeof g_handles || (at - base) % sizeof g_handles[0] != 0) return false;
+    size_t slot = (at - base) / sizeof g_handles[0];
+    *device_index = (unsigned)(slot / HANDLE_SLOTS);
+    *mig_index = (int)(slot % HANDLE_SLOTS) - 1;
+    return true;
+}
+
+static double elapsed_seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - g.started.tv_sec) + (double)(now.tv_nsec - g.started.tv_nsec) / 1e9;
+}
+
+/* Time mode: the current frame is the last one whose atSeconds has passed. */
+static void update_frame(void)
+{
+    if (g.step_mode || g.frame + 1 >= g.sc->frame_count) return;
+    double t = elapsed_seconds();
+    while (g.frame + 1 < g.sc->frame_count && g.sc->frames[g.frame + 1].at_seconds <= t) g.frame++;
+}
+
+double fake_scenario_seconds(void)
+{
+    return g.step_mode ? g.sc->frames[g.frame].at_seconds : elapsed_seconds();
+}
+
+unsigned long long fake_sample_timestamp_us(void)
+{
+    if (g.step_mode) return g.started_wall_us + (unsigned long long)(g.sc->frames[g.frame].at_seconds * 1e6);
+    unsigned long long elapsed_us = (unsigned long long)(elapsed_seconds() * 1e6);
+    return g.started_wall_us + elapsed_us / SAMPLE_PERIOD_US * SAMPLE_PERIOD_US;
+}
+
+void fake_step_frame(void)
+{
+    if (!g.step_mode) return;
+    g.frame = g.step_calls < g.sc->frame_count ? g.step_calls : g.sc->frame_count - 1;
+    if (g.step_calls < g.sc->frame_count) g.step_calls++;
+}
+
+/* Sleeps `ms` with the lock released (a hung GPU must not block the other devices). */
+static void wait_unlocked(unsigned ms)
+{
+    pthread_mutex_unlock(&g_lock);
+    struct timespec left = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+    while (nanosleep(&left, &left) != 0 && errno == EINTR) {
+    }
+    pthread_mutex_lock(&g_lock);
+}
+
+nvmlReturn_t call_end(nvmlReturn_t rc)
+{
+    pthread_mutex_unlock(&g_lock);
+    return rc;
+}
+
+nvmlReturn_t call_begin_system(sym_id sym, const scenario **sc)
+{
+    pthread_mutex_lock(&g_lock);
+    if (g.sc == NULL) return NVML_ERROR_UNINITIALIZED;
+    if (g.sc->rules.hang_ms[sym] != 0) {
+        wait_unlocked(g.sc->rules.hang_ms[sym]);
+        if (g.sc == NULL) return NVML_ERROR_UNINITIALIZED; /* shut down while we slept */
+    }
+    update_frame();
+    *sc = g.sc;
+    return g.sc->rules.error[sym];
+}
+
+static nvmlReturn_t resolve(nvmlDevice_t handle, call_ctx *ctx)
+{
+    unsigned device_index;
+    int mig_index;
+    if (g.sc == NULL) return NVML_ERROR_UNINITIALIZED;
+    if (!handle_decode(handle, &device_index, &mig_index) || device_index >= g.sc->device_count) {
+        return NVML_ERROR_INVALID_ARGUMENT;
+    }
+    const fake_device *dev = &g.sc->devices[device_index];
+    if (mig_index >= (int)dev->mig_count) return NVML_ERROR_INVALID_ARGUMENT;
+    ctx->sc = g.sc;
+    ctx->dev = dev;
+    ctx->mig = mig_index >= 0 ? &dev->mig[mig_index] : NULL;
+    ctx->device_index = device_index;
+    return NVML_SUCCESS;
+}
+
+static nvmlReturn_t admit(sym_id sym, handle_scope scope, call_ctx *ctx)
+{
+    update_frame();
+    ctx->frame = &g.sc->frames[g.frame];
+    ctx->now = &ctx->frame->devices[ctx->device_index];
+    if (ctx->dev->lost_at_frame >= 0 && g.frame >= (unsigned)ctx->dev->lost_at_frame) return NVML_ERROR_GPU_IS_LOST;
+    if (ctx->mig != NULL) {
+        if (scope == SCOPE_PHYSICAL) return NVML_ERROR_NOT_SUPPORTED;
+        return scope == SCOPE_PHYSICAL_STRICT ? NVML_ERROR_INVALID_ARGUMENT : NVML_SUCCESS;
+    }
+    if (scope == SCOPE_MIG) return NVML_ERROR_INVALID_ARGUMENT;
+    return ctx->dev->rules.error[sym];
+}
+
+/* With the lock held and the handle resolved: wait out a hang, then admit the call. */
+static nvmlReturn_t begin_resolved(sym_id sym, nvmlDevice_t handle, handle_scope scope, call_ctx *ctx)
+{
+    unsigned hang_ms = ctx->dev->rules.hang_ms[sym];
+    if (hang_ms != 0) {
+        wait_unlocked(hang_ms);
+        nvmlReturn_t rc = resolve(handle, ctx); /* the scenario may have changed while we slept */
+        if (rc != NVML_SUCCESS) return rc;
+    }
+    return admit(sym, scope, ctx);
+}
+
+nvmlReturn_t call_begin_device(sym_id sym, nvmlDevice_t handle, handle_scope scope, call_ctx *ctx)
+{
+    pthread_mutex_lock(&g_lock);
+    nvmlReturn_t rc = resolve(handle, ctx);
+    return rc != NVML_SUCCESS ? rc : begin_resolved(sym, handle, scope, ctx);
+}
+
+nvmlReturn_t call_begin_index(sym_id sym, unsigned index, call_ctx *ctx)
+{
+    pthread_mutex_lock(&g_lock);
+    if (g.sc == NULL) return NVML_ERROR_UNINITIALIZED;
+    if (index >= g.sc->device_count) return NVML_ERROR_INVALID_ARGUMENT;
+    nvmlDevice_t handle = fake_handle_for(index, -1);
+    nvmlReturn_t rc = resolve(handle, ctx);
+    return rc != NVML_SUCCESS ? rc : begin_resolved(sym, handle, SCOPE_PHYSICAL, ctx);
+}
+
+static bool step_mode_requested(void)
+{
+    const char *step = getenv("FAKE_NVML_STEP");
+    return step != NULL && (strcmp(step, "1") == 0 || strcmp(step, "true") == 0);
+}
+
+/* Loads the scenario and starts its clock; the first nvmlInit after a full shutdown does this. */
+static nvmlReturn_t start(void)
+{
+    const char *path = getenv("FAKE_NVML_SCENARIO");
+    if (path == NULL || path[0] == '\0') {
+        fprintf(stderr, "fake-nvml: FAKE_NVML_SCENARIO is not set; point it at a scenario JSON file "
+                        "(see test/fake-nvml/README.md)\n");
+        return NVML_ERROR_UNKNOWN;
+    }
+    char err[ERROR_TEXT_CAP];
+    scenario *sc = scenario_load(path, err, sizeof err);
+    if (sc == NULL) {
+        fprintf(stderr, "fake-nvml: %s: %s\n", path, err);
+        return NVML_ERROR_UNKNOWN;
+    }
+    if (!withheld_symbols_match(sc, path)) {
+        scenario_free(sc);
+        return NVML_ERROR_UNKNOWN;
+    }
+    if (sc->init_error != NVML_SUCCESS) {
+        nvmlReturn_t rc = sc->init_error; /* an imitated broken driver: NVML stays uninitialised */
+        scenario_free(sc);
+        return rc;
+    }
+    struct timespec wall;
+    clock_gettime(CLOCK_MONOTONIC, &g.started);
+    clock_gettime(CLOCK_REALTIME, &wall);
+    g.started_wall_us = (unsigned long long)wall.tv_sec * 1000000ULL + (unsigned long long)wall.tv_nsec / 1000ULL;
+    g.sc = sc;
+    g.refcount = 1;
+    g.step_mode = step_mode_requested();
+    g.step_calls = 0;
+    g.frame = 0;
+    return NVML_SUCCESS;
+}
+
+nvmlReturn_t fake_init(void)
+{
+    pthread_mutex_lock(&g_lock);
+    nvmlReturn_t rc = NVML_SUCCESS;
+    if (g.refcount > 0) g.refcount++; /* NVML counts nvmlInit calls; shutdown happens at zero */
+    else rc = start();
+    pthread_mutex_unlock(&g_lock);
+    return rc;
+}
+
+nvmlReturn_t fake_shutdown(void)
+{
+    pthread_mutex_lock(&g_lock);
+    nvmlReturn_t rc = NVML_SUCCESS;
+    if (g.refcount == 0) {
+        rc = NVML_ERROR_UNINITIALIZED;
+    } else if (--g.refcount == 0) {
+        scenario_free(g.sc);
+        g.sc = NULL;
+    }
+    pthread_mutex_unlock(&g_lock);
+    return rc;
+}
