@@ -39,19 +39,29 @@ export function throughputOf(
   }
   const choice = rateWithFallback(entry, wanted);
   const flops = choice.tflops === null ? null : count * choice.tflops * 1e12;
-  const common = { precision: choice.precision, fallbackFrom: choice.fallbackFrom, perGpuRate: choice.tflops, perGpuBandwidthGBps: entry.memoryBandwidthGBps.value };
   const estimate = candidate.estimate;
+  const result = (bound: Throughput['bound'], rate: number | null, rateUnit: Throughput['rateUnit'], tokens: number | null, bytesPerStep: number | null) => ({
+    bound,
+    precision: choice.precision,
+    fallbackFrom: choice.fallbackFrom,
+    perGpuRate: choice.tflops,
+    perGpuBandwidthGBps: entry.memoryBandwidthGBps.value,
+    bytesPerStepPerGpu: bytesPerStep,
+    rate,
+    rateUnit,
+    peakTokensPerSecond: tokens,
+  });
 
   if (task === 'inference' && isDecoder(estimate) && candidate.breakdown) {
     const bytesPerStep = candidate.breakdown.weightsBytes + (candidate.breakdown.kvCacheBytes ?? 0);
     const memoryTime = bytesPerStep / bandwidth;
     const computeTime = flops === null ? Number.POSITIVE_INFINITY : (2 * estimate.model.activeParameterCount * estimate.settings.batchSize) / flops;
     const tokensPerSecond = estimate.settings.batchSize / Math.max(memoryTime, computeTime);
-    return { ...common, bound: memoryTime >= computeTime ? 'bandwidth' : 'compute', bytesPerStepPerGpu: bytesPerStep, rate: tokensPerSecond, rateUnit: 'token/s', peakTokensPerSecond: tokensPerSecond };
+    return result(memoryTime >= computeTime ? 'bandwidth' : 'compute', tokensPerSecond, 'token/s', tokensPerSecond, bytesPerStep);
   }
   const tokens =
     (task === 'train' || task === 'finetune') && estimate?.model.architecture === 'transformer' && flops !== null
       ? flops / trainingFlopsPerToken(estimate)
       : null;
-  return { ...common, bound: 'compute', bytesPerStepPerGpu: null, rate: flops, rateUnit: 'flop/s', peakTokensPerSecond: tokens };
+  return result('compute', flops, 'flop/s', tokens, null);
 }
