@@ -99,6 +99,56 @@ describe('every number has a source', () => {
   });
 });
 
+/** The GPUs the catalog promises (issue 3). */
+const REQUIRED_IDS = [
+  'p100-pcie-12gb', 'p100-pcie-16gb', 'p100-sxm2-16gb',
+  'v100-pcie-16gb', 'v100-pcie-32gb', 'v100-sxm2-16gb', 'v100-sxm2-32gb', 'v100s-pcie-32gb',
+  't4', 'a10', 'a30', 'a40',
+  'a100-sxm4-40gb', 'a100-sxm4-80gb', 'a100-pcie-40gb', 'a100-pcie-80gb',
+  'l4', 'l40', 'l40s',
+  'h100-sxm5-80gb', 'h100-pcie-80gb', 'h100-nvl-94gb', 'h200-sxm-141gb', 'h200-nvl-141gb', 'b200-180gb',
+  'rtx-a6000', 'rtx-6000-ada', 'titan-rtx',
+  'gtx-1080-ti', 'gtx-1660-super', 'rtx-2080-ti',
+  'rtx-3060-12gb', 'rtx-3070', 'rtx-3080-10gb', 'rtx-3080-ti', 'rtx-3090',
+  'rtx-4060-ti-16gb', 'rtx-4070', 'rtx-4080', 'rtx-4090', 'rtx-5090',
+  'rx-7900-xtx', 'mi250x', 'mi300x', 'mi325x', 'gaudi2', 'gaudi3',
+];
+
+describe('coverage and citations', () => {
+  it('has every required GPU', () => {
+    const ids = new Set(catalog.gpus.map((gpu) => gpu.id));
+    expect(REQUIRED_IDS.filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it('cites a dataset only with the row it comes from', () => {
+    const datasetIds = new Set(catalog.sources.filter((s) => s.kind === 'dataset').map((s) => s.id));
+    const rowless: string[] = [];
+    const visit = (value: unknown, where: string): void => {
+      if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${where}.${i}`));
+      else if (value !== null && typeof value === 'object') {
+        const record = value as Record<string, unknown>;
+        if (typeof record.source === 'string' && datasetIds.has(record.source) && typeof record.at !== 'string') rowless.push(where);
+        for (const [key, item] of Object.entries(record)) visit(item, `${where}.${key}`);
+      }
+    };
+    for (const gpu of catalog.gpus) visit(gpu, gpu.id);
+    expect(rowless).toEqual([]);
+  });
+
+  it('lists no source that nothing cites', () => {
+    const cited = new Set(catalog.gpus.flatMap((gpu) => sourcesOfGpu(gpu).map((s) => s.id)));
+    expect(catalog.sources.map((s) => s.id).filter((id) => !cited.has(id))).toEqual([]);
+  });
+
+  it('gives a datasheet-backed figure for the basics of every GPU', () => {
+    for (const gpu of catalog.gpus) {
+      expect(gpu.memorySizeGiB.value, gpu.id).toBeGreaterThan(0);
+      expect(gpu.memoryBandwidthGBps.value, gpu.id).toBeGreaterThan(0);
+      expect(gpu.tdpWatts.value, gpu.id).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('queries', () => {
   it('gets an entry by id, and null for an unknown id', () => {
     expect(getGpu('a100-sxm4-80gb')?.memoryBandwidthGBps.value).toBe(2039);

@@ -35,9 +35,13 @@ const MAX_REPORTED_SHARE = 1.02;
 const MIG_SUFFIX = /\s+MIG\s+(\d+(?:c\.\d+)?g\.\d+gb(?:\+me)?)\s*$/i;
 const TRUNCATION = /\s*(?:\.\.\.|…)\s*$/;
 
+/** Whether the reported memory fits the entry: the whole board, or one die of a multi-die board. */
 function memoryFits(entry: GpuEntry, reportedBytes: number): boolean {
-  const share = reportedBytes / memoryBytesOf(entry);
-  return share >= MIN_REPORTED_SHARE && share <= MAX_REPORTED_SHARE;
+  const devices = entry.devicesPerBoard?.value ?? 1;
+  return [1, devices].some((perDevice) => {
+    const share = (reportedBytes * perDevice) / memoryBytesOf(entry);
+    return share >= MIN_REPORTED_SHARE && share <= MAX_REPORTED_SHARE;
+  });
 }
 
 function namesOf(entry: GpuEntry): string[][] {
