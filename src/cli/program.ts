@@ -7,13 +7,14 @@
 import { Command, Option } from 'commander';
 import { LOCALES } from '../i18n/index.js';
 import type { CliContext } from './context.js';
+import { register as registerGpus } from './commands/gpus.js';
 import { register as registerInfo } from './commands/info.js';
 import { register as registerServers } from './commands/servers.js';
 import { translateUsageError } from './usage-errors.js';
 
 export const VERSION = '0.1.0';
 
-const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [registerInfo, registerServers];
+const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [registerInfo, registerServers, registerGpus];
 
 export function buildProgram(cli: CliContext): Command {
   const { t } = cli;

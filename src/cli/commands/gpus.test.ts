@@ -1,0 +1,120 @@
+import { Command, CommanderError } from 'commander';
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectingContext } from '../../../test/helpers/cli-context.js';
+import { register } from './gpus.js';
+
+async function run(args: string[], locale: 'en' | 'zh-CN' = 'en') {
+  const cli = collectingContext(locale);
+  const program = new Command('gpuwise').exitOverride().configureOutput({ writeOut: cli.out, writeErr: cli.err });
+  register(program, cli);
+  let error: string | null = null;
+  try {
+    await program.parseAsync(['node', 'gpuwise', 'gpus', ...args]);
+  } catch (caught) {
+    if (!(caught instanceof CommanderError)) throw caught;
+    error = caught.code;
+  }
+  return { error, exitCode: process.exitCode, out: cli.stdout.join(''), err: cli.stderr.join('') };
+}
+
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+describe('gpuwise gpus list', () => {
+  it('prints a table of every GPU with dense-figure explanation', async () => {
+    const result = await run(['list']);
+    expect(result.exitCode).toBe(0);
+    expect(result.out).toMatch(/GPUs in the catalog: \d+/);
+    expect(result.out).toMatch(/a100-sxm4-80gb\s+NVIDIA A100 80GB SXM4\s+80 GiB\s+2039/);
+    expect(result.out).toContain('Tensor figures are dense');
+  });
+
+  it('speaks Chinese', async () => {
+    const result = await run(['list'], 'zh-CN');
+    expect(result.out).toContain('目录中的 GPU');
+    expect(result.out).toContain('张量算力均为稠密值');
+  });
+
+  it('filters by vendor and segment', async () => {
+    const amd = await run(['list', '--vendor', 'amd']);
+    expect(amd.out).toContain('mi300x');
+    expect(amd.out).not.toContain('a100-sxm4-80gb');
+    const consumer = await run(['list', '--segment', 'consumer', '--vendor', 'nvidia']);
+    expect(consumer.out).toContain('rtx-4090');
+    expect(consumer.out).not.toContain('rx-7900-xtx');
+    expect(consumer.out).not.toContain('h100-sxm5-80gb');
+  });
+
+  it('rejects an unknown vendor in the user\'s language', async () => {
+    const result = await run(['list', '--vendor', 'nvida'], 'zh-CN');
+    expect(result.error).toBe('commander.invalidArgument');
+    expect(result.err).toContain('只能是以下之一：nvidia, amd, intel');
+  });
+
+  it('--json prints the entries with every source they cite', async () => {
+    const result = await run(['list', '--json', '--vendor', 'intel']);
+    const parsed = JSON.parse(result.out) as { count: number; gpus: { id: string; fp8TensorDenseTflops: { value: number } }[]; sources: { id: string; url: string }[] };
+    expect(parsed.count).toBe(2);
+    expect(parsed.gpus.map((g) => g.id)).toEqual(['gaudi2', 'gaudi3']);
+    expect(parsed.gpus[1]?.fp8TensorDenseTflops.value).toBe(1835);
+    expect(parsed.sources.map((s) => s.id)).toContain('intel-gaudi3-whitepaper');
+    expect(parsed.sources.every((s) => s.url.startsWith('https://'))).toBe(true);
+  });
+});
+
+describe('gpuwise gpus show', () => {
+  it('shows a GPU by id with sources numbered and listed', async () => {
+    const result = await run(['show', 'h100-sxm5-80gb']);
+    expect(result.exitCode).toBe(0);
+    expect(result.out).toMatch(/FP16 tensor \(headline\)\s+989\.4 TFLOPS \[\d\]/);
+    expect(result.out).toContain('Dense 989.4; NVIDIA\'s datasheet prints 1979 (with sparsity).');
+    expect(result.out).toContain('https://resources.nvidia.com/en-us-tensor-core/gtc22-whitepaper-hopper');
+  });
+
+  it('accepts a name as a driver prints it, unquoted', async () => {
+    const result = await run(['show', 'NVIDIA', 'A100-SXM4-80GB']);
+    expect(result.out).toContain('NVIDIA A100 80GB SXM4  (a100-sxm4-80gb)');
+    expect(result.out).toContain('Matched "NVIDIA A100-SXM4-80GB" by name (exact).');
+  });
+
+  it('says when a name fits several variants', async () => {
+    const result = await run(['show', 'NVIDIA H100'], 'zh-CN');
+    expect(result.out).toContain('该名称也可能是：h100-pcie-80gb');
+  });
+
+  it('shows absent figures with the reason, in Chinese', async () => {
+    const result = await run(['show', 'v100-sxm2-32gb'], 'zh-CN');
+    expect(result.out).toMatch(/TF32 张量\s+不支持/);
+    expect(result.out).toContain('Volta 不支持 TF32');
+    expect(result.out).toContain('来源');
+  });
+
+  it('--json prints the lookup: entry, sources, confidence', async () => {
+    const result = await run(['show', 'Tesla T4', '--json']);
+    const parsed = JSON.parse(result.out) as { found: boolean; confidence: string; gpu: { id: string }; sources: { id: string }[] };
+    expect(parsed).toMatchObject({ found: true, confidence: 'exact', gpu: { id: 't4' } });
+    expect(parsed.sources.map((s) => s.id)).toContain('nvidia-t4-datasheet');
+  });
+
+  it('explains a GPU left out on purpose and exits 2', async () => {
+    const result = await run(['show', 'NVIDIA A10G']);
+    expect(result.exitCode).toBe(2);
+    expect(result.out).toBe('');
+    expect(result.err).toContain('is not in the catalog on purpose');
+    expect(result.err).toContain('a10');
+  });
+
+  it('suggests near model numbers for an unknown name and exits 2', async () => {
+    const result = await run(['show', 'rtx', '5080'], 'zh-CN');
+    expect(result.exitCode).toBe(2);
+    expect(result.err).toContain('目录中没有与 "rtx 5080" 匹配的 GPU。');
+    expect(result.err).toContain('rtx-5090');
+  });
+
+  it('--json of an unknown name is still JSON', async () => {
+    const result = await run(['show', 'no such gpu 123', '--json']);
+    expect(result.exitCode).toBe(2);
+    expect(JSON.parse(result.out)).toMatchObject({ found: false, query: 'no such gpu 123' });
+  });
+});
