@@ -19,17 +19,17 @@
 // means NVIDIA tensor cores, AMD matrix cores / WMMA and Intel Gaudi's matrix engines (MME).
 
 import { z } from 'zod';
+import {
+  ABSENT_REASONS,
+  ARCHITECTURES,
+  FORM_FACTORS,
+  GPU_LINK_TECHNOLOGIES,
+  SEGMENTS,
+  SOURCE_KINDS,
+  VENDORS,
+} from './gpu-enums.js';
 
-export const SOURCE_KINDS = [
-  'datasheet',
-  'whitepaper',
-  'product-page',
-  'press-release',
-  'documentation',
-  'dataset',
-  'spec-database',
-] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
+export * from './gpu-enums.js';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case slug such as a100-sxm4-80gb');
 /** "2020", "2020-05" or "2020-05-14": a date at the precision the source gives. */
@@ -60,16 +60,6 @@ export const sourceRefSchema = z.strictObject({
 });
 export type SourceRef = z.infer<typeof sourceRefSchema>;
 
-export const ABSENT_REASONS = [
-  /** The hardware cannot do it (Volta has no TF32; a GTX 1080 Ti has no tensor cores). */
-  'unsupported',
-  /** It exists or may exist, but the vendor publishes no figure (or no launch price). */
-  'not-published',
-  /** The field means nothing for this product (MIG on an AMD GPU, slot width of an SXM module). */
-  'not-applicable',
-] as const;
-export type AbsentReason = (typeof ABSENT_REASONS)[number];
-
 export function sourcedSchema<T extends z.ZodType>(value: T) {
   return z.strictObject({
     value,
@@ -96,30 +86,6 @@ const positiveInt = z.number().int().positive();
 
 export type Sourced<T> = { value: T; sources: SourceRef[]; note?: LocalizedText };
 export type SourcedOrAbsent<T> = Sourced<T> | Absent;
-
-export const VENDORS = ['nvidia', 'amd', 'intel'] as const;
-export const SEGMENTS = ['datacenter', 'workstation', 'consumer'] as const;
-export const ARCHITECTURES = [
-  'Pascal',
-  'Volta',
-  'Turing',
-  'Ampere',
-  'Ada Lovelace',
-  'Hopper',
-  'Blackwell',
-  'RDNA 3',
-  'CDNA 2',
-  'CDNA 3',
-  'Gaudi 2',
-  'Gaudi 3',
-] as const;
-export const FORM_FACTORS = ['pcie', 'sxm', 'oam'] as const;
-export const GPU_LINK_TECHNOLOGIES = ['nvlink', 'nvlink-bridge', 'infinity-fabric', 'roce'] as const;
-
-export type Vendor = (typeof VENDORS)[number];
-export type Segment = (typeof SEGMENTS)[number];
-export type Architecture = (typeof ARCHITECTURES)[number];
-export type FormFactor = (typeof FORM_FACTORS)[number];
 
 export const gpuLinkSchema = z.strictObject({
   technology: z.enum(GPU_LINK_TECHNOLOGIES),
@@ -154,6 +120,10 @@ export const gpuEntrySchema = z.strictObject({
   /** The die: "GA100", "AD102", "Aqua Vanjaram"; null where unnamed. */
   chip: z.string().min(1).nullable(),
   segment: z.enum(SEGMENTS),
+  /**
+   * When it came out, at the precision the source gives: the launch announcement for datacenter
+   * parts (sold through server makers, they have no shop date), the retail launch for cards.
+   */
   releaseDate: sourcedSchema(partialIsoDate),
   /** Sources for the entry's categorical facts (architecture, memory type, form factor). */
   sources: z.array(sourceRefSchema).min(1),

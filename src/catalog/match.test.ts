@@ -136,6 +136,15 @@ describe('known GPUs the catalog leaves out', () => {
     expect(why?.reason['zh-CN']).toMatch(/AWS/);
     expect(describeUnlistedGpu('NVIDIA A100-SXM4-80GB')).toBeNull();
   });
+
+  it('recognises China-market variants whatever size or bus the driver appends', () => {
+    for (const name of ['NVIDIA A800-SXM4-80GB', 'NVIDIA A800 80GB PCIe', 'NVIDIA H800', 'NVIDIA H20', 'NVIDIA GeForce RTX 4090 D']) {
+      expect(matchGpuName(name), name).toBeNull();
+      expect(describeUnlistedGpu(name), name).not.toBeNull();
+    }
+    expect(describeUnlistedGpu('NVIDIA A800-SXM4-80GB')?.closestId).toBe('a100-sxm4-80gb');
+    expect(describeUnlistedGpu('NVIDIA GeForce RTX 4090')).toBeNull();
+  });
 });
 
 const FIXTURES = '/work/shared/fixtures';

@@ -2,11 +2,32 @@
 
 import { queryGpuList, type GpuListResult } from '../../catalog/gpu-query.js';
 import type { GpuEntry, SourcedOrAbsent } from '../../catalog/gpu-schema.js';
+import { GpuCatalogError } from '../../catalog/validate.js';
 import type { CliContext } from '../context.js';
 import { displayWidth, padEnd, padStart, truncate } from '../render/format.js';
 import type { GpusListOptions } from './gpus.js';
 
 export function runGpusList(cli: CliContext, options: GpusListOptions): number {
+  return withCatalog(cli, () => listGpus(cli, options));
+}
+
+/**
+ * Runs a catalog command; broken built-in data (a bug in gpuwise, not user error) becomes a clear
+ * message naming the first bad entry and field, and exit code 1.
+ */
+export function withCatalog(cli: CliContext, work: () => number): number {
+  try {
+    return work();
+  } catch (error) {
+    if (!(error instanceof GpuCatalogError)) throw error;
+    const first = error.issues[0];
+    cli.err(`${cli.t('catalog.invalidData', { count: error.issues.length, first: first ? `${first.where} → ${first.path}: ${first.message}` : '' })}\n`);
+    cli.err(`${cli.t('common.reportBug')}\n`);
+    return 1;
+  }
+}
+
+function listGpus(cli: CliContext, options: GpusListOptions): number {
   const filter = {
     ...(options.vendor === undefined ? {} : { vendor: options.vendor }),
     ...(options.segment === undefined ? {} : { segment: options.segment }),

@@ -6,10 +6,15 @@ import type { GpuEntry, GpuLink, LaunchPrice, LocalizedText, Source, SourceRef, 
 import type { MessageKey } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
 import { displayWidth, padEnd } from '../render/format.js';
+import { withCatalog } from './gpus-list.js';
 import type { GpusShowOptions } from './gpus.js';
 
 /** Exit codes: 0 found, 2 no such GPU (bad argument). */
 export function runGpusShow(cli: CliContext, query: string, options: GpusShowOptions): number {
+  return withCatalog(cli, () => showGpu(cli, query, options));
+}
+
+function showGpu(cli: CliContext, query: string, options: GpusShowOptions): number {
   const lookup = lookupGpu(query);
   if (options.json) {
     cli.out(`${JSON.stringify(lookup, null, 2)}\n`);

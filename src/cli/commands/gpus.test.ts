@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectingContext } from '../../../test/helpers/cli-context.js';
+import { GpuCatalogError } from '../../catalog/validate.js';
+import { withCatalog } from './gpus-list.js';
 import { register } from './gpus.js';
 
 async function run(args: string[], locale: 'en' | 'zh-CN' = 'en') {
@@ -116,5 +118,21 @@ describe('gpuwise gpus show', () => {
     const result = await run(['show', 'no such gpu 123', '--json']);
     expect(result.exitCode).toBe(2);
     expect(JSON.parse(result.out)).toMatchObject({ found: false, query: 'no such gpu 123' });
+  });
+});
+
+describe('broken built-in data', () => {
+  it('names the entry and field instead of crashing', () => {
+    const cli = collectingContext('zh-CN');
+    const code = withCatalog(cli, () => {
+      throw new GpuCatalogError([{ where: 'a100-sxm4-80gb', path: 'fp32Tflops', message: 'Invalid input' }]);
+    });
+    expect(code).toBe(1);
+    expect(cli.stderr.join('')).toContain('内置 GPU 目录未通过校验（共 1 个问题）；第一个：a100-sxm4-80gb → fp32Tflops: Invalid input');
+    expect(cli.stderr.join('')).toContain('gpuwise 的缺陷');
+  });
+
+  it('lets other errors through', () => {
+    expect(() => withCatalog(collectingContext('en'), () => { throw new Error('boom'); })).toThrow('boom');
   });
 });

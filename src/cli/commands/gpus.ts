@@ -4,7 +4,7 @@
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { SEGMENTS, VENDORS, type Segment, type Vendor } from '../../catalog/gpu-schema.js';
+import { SEGMENTS, VENDORS, type Segment, type Vendor } from '../../catalog/gpu-enums.js';
 
 export interface GpusListOptions {
   json?: boolean;
