@@ -7,14 +7,26 @@
 import { Command, Option } from 'commander';
 import { LOCALES } from '../i18n/index.js';
 import type { CliContext } from './context.js';
+import { register as registerCost } from './commands/cost.js';
+import { register as registerEstimate } from './commands/estimate.js';
+import { register as registerGpusCompare } from './commands/gpus-compare.js';
 import { register as registerGpus } from './commands/gpus.js';
 import { register as registerInfo } from './commands/info.js';
+import { register as registerRecommend } from './commands/recommend.js';
 import { register as registerServers } from './commands/servers.js';
 import { translateUsageError } from './usage-errors.js';
 
 export const VERSION = '0.1.0';
 
-const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [registerInfo, registerServers, registerGpus];
+const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [
+  registerInfo,
+  registerServers,
+  registerGpus,
+  registerGpusCompare,
+  registerEstimate,
+  registerRecommend,
+  registerCost,
+];
 
 export function buildProgram(cli: CliContext): Command {
   const { t } = cli;

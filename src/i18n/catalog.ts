@@ -2,6 +2,7 @@
 
 import type { MessageSet } from './define.js';
 import advisor from './messages/advisor.js';
+import advisorCli from './messages/advisor-cli.js';
 import catalog from './messages/catalog.js';
 import cli from './messages/cli.js';
 import common from './messages/common.js';
@@ -10,7 +11,7 @@ import info from './messages/info.js';
 import pci from './messages/pci.js';
 import servers from './messages/servers.js';
 
-const DOMAINS = [common, cli, advisor, host, info, pci, servers, catalog] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, host, info, pci, servers, catalog] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

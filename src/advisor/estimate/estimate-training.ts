@@ -20,6 +20,7 @@ import {
   TRAINING_PRECISIONS,
   ZERO_STAGES,
   fullModelMatrices,
+  isMixed,
   optimizerStateBytes,
   shardModelStates,
   workingBytes,
@@ -61,7 +62,8 @@ function fullStates(model: ResolvedModel, precision: TrainingPrecision, optimize
     optimizerStatesBytes: optimizerStateBytes(optimizer, precision, p, fullModelMatrices(model.architecture)),
   };
   const perParam = (states.weightsBytes + states.gradientsBytes + states.optimizerStatesBytes) / p;
-  return { states, trainable: p, notes: [{ key: 'advisor.assume.statesPerParam', params: { bytes: round(perParam, 2), precision, optimizer } }] };
+  const key = isMixed(precision) ? 'advisor.assume.statesPerParamMixed' : 'advisor.assume.statesPerParam';
+  return { states, trainable: p, notes: [{ key, params: { bytes: round(perParam, 2), precision, optimizer } }] };
 }
 
 function adapterStates(

@@ -63,7 +63,7 @@ export function optionReasons(option: RecommendOption, input: RecommendInput): A
 
 export function recommendationAssumptions(input: RecommendInput, estimate: MemoryEstimate | null, precision: ComputePrecision): AdvisorNote[] {
   const notes: AdvisorNote[] = [{ key: 'advisor.assume.roofline', params: {} }];
-  if (input.precision === undefined) notes.push({ key: 'advisor.assume.precision', params: { precision: precision.toUpperCase(), task: input.task } });
+  if (input.precision === undefined) notes.push({ key: 'advisor.assume.precision', params: { precision: precision.toUpperCase() } });
   if (input.task === 'train' || input.task === 'finetune') notes.push({ key: 'advisor.assume.zeroChoice', params: {} });
   if (input.memoryNeedBytes !== undefined && input.model === undefined) notes.push({ key: 'advisor.assume.partition', params: {} });
   if (input.deployment === 'workstation') notes.push({ key: 'advisor.assume.workstationCards', params: {} });

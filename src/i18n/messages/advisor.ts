@@ -66,7 +66,7 @@ export default defineMessages(
 
     // Recommendation assumptions
     'advisor.assume.roofline': 'Speed: training is compute-bound (dense tensor TFLOPS, 6 FLOPs per parameter per token), LLM token generation bandwidth-bound (every step reads all weights and the KV cache); FP64 work runs at the FP64 rate, analytics at memory bandwidth.',
-    'advisor.assume.precision': 'GPUs are rated at {precision}, the usual arithmetic for {task}.',
+    'advisor.assume.precision': 'GPUs are rated at {precision}, the arithmetic this work usually runs in (--precision to change).',
     'advisor.assume.zeroChoice': 'On several GPUs we pick the lowest ZeRO stage that fits; tensor and pipeline parallelism for training are not explored.',
     'advisor.assume.partition': 'The memory you gave is divided evenly over the GPUs, plus the runtime overhead on each.',
     'advisor.assume.workstationCards': 'Workstations take consumer and workstation cards; passively cooled datacenter cards need server airflow.',
@@ -95,7 +95,8 @@ export default defineMessages(
     'advisor.metric.tdp': 'Board power',
 
     // Assumptions the estimator made
-    'advisor.assume.statesPerParam': 'Weights, gradients and optimizer states take {bytes} bytes per parameter ({precision}, {optimizer}; mixed precision counts the fp32 master copy with the optimizer, as in the ZeRO paper).',
+    'advisor.assume.statesPerParam': 'Weights, gradients and optimizer states take {bytes} bytes per parameter ({precision}, {optimizer}).',
+    'advisor.assume.statesPerParamMixed': 'Weights, gradients and optimizer states take {bytes} bytes per parameter ({precision}, {optimizer}; the fp32 master copy counts with the optimizer states, as in the ZeRO paper).',
     'advisor.assume.loraAdapters': 'LoRA rank {rank} on {targets} layers: {trainable} trainable parameters, kept in fp32 with their gradients and optimizer states; the base model is frozen.',
     'advisor.assume.qloraBase': 'The frozen linear layers are stored in 4-bit NF4 with one fp32 constant per 64 weights (0.5 bit per weight); embeddings and the output head stay 16-bit.',
     'advisor.assume.qloraBaseDouble': 'The frozen linear layers are stored in 4-bit NF4 with double-quantised constants (0.127 bit per weight); embeddings and the output head stay 16-bit.',
@@ -118,6 +119,9 @@ export default defineMessages(
     // Missing terms
     'advisor.missing.needs-architecture': 'needs the model’s shape (layers, hidden size, heads)',
     'advisor.missing.not-modelled': 'not modelled for this kind of model; measure it and pass it in',
+
+    'advisor.error.modelAndParams': 'Give either --model or --params, not both.',
+    'advisor.error.needModel': 'Name a model with --model (see --list-models) or give its size with --params.',
   },
   {
     'advisor.error.badNumber': '{name} 必须是 {min} 的数字，实际为 {value}。',
@@ -178,7 +182,7 @@ export default defineMessages(
     'advisor.local.unknownMemory': '你的 {name}：显存大小未知，无法判断能否放下。',
 
     'advisor.assume.roofline': '速度估算：训练受算力限制（稠密张量 TFLOPS，每个参数每个 token 6 次浮点运算）；大模型生成 token 受带宽限制（每一步都要读完全部权重和 KV 缓存）；FP64 任务按 FP64 算力，数据分析按显存带宽。',
-    'advisor.assume.precision': '按 {precision} 评估 GPU，这是{task}的常用精度。',
+    'advisor.assume.precision': '按 {precision} 评估 GPU，这是此类工作常用的精度（可用 --precision 修改）。',
     'advisor.assume.zeroChoice': '多卡时选择放得下的最低 ZeRO 阶段；训练的张量并行和流水线并行未纳入考虑。',
     'advisor.assume.partition': '你给出的显存需求均分到各张 GPU，每张另加运行时开销。',
     'advisor.assume.workstationCards': '工作站使用消费级和工作站显卡；被动散热的数据中心卡需要服务器风道。',
@@ -202,7 +206,8 @@ export default defineMessages(
     'advisor.metric.memory': '显存',
     'advisor.metric.bandwidth': '显存带宽',
     'advisor.metric.tdp': '板卡功耗',
-    'advisor.assume.statesPerParam': '权重、梯度和优化器状态合计每个参数 {bytes} 字节（{precision}，{optimizer}；与 ZeRO 论文一致，混合精度的 fp32 主权重计入优化器状态）。',
+    'advisor.assume.statesPerParam': '权重、梯度和优化器状态合计每个参数 {bytes} 字节（{precision}，{optimizer}）。',
+    'advisor.assume.statesPerParamMixed': '权重、梯度和优化器状态合计每个参数 {bytes} 字节（{precision}，{optimizer}；与 ZeRO 论文一致，fp32 主权重计入优化器状态）。',
     'advisor.assume.loraAdapters': 'LoRA 秩 {rank}，作用于 {targets} 层：可训练参数 {trainable} 个，连同梯度和优化器状态以 fp32 保存；基座模型冻结。',
     'advisor.assume.qloraBase': '冻结的线性层以 4 位 NF4 存储，每 64 个权重一个 fp32 量化常数（每个权重 0.5 位）；词嵌入和输出层保持 16 位。',
     'advisor.assume.qloraBaseDouble': '冻结的线性层以 4 位 NF4 存储，量化常数再做二次量化（每个权重 0.127 位）；词嵌入和输出层保持 16 位。',
@@ -224,5 +229,8 @@ export default defineMessages(
 
     'advisor.missing.needs-architecture': '需要模型结构（层数、隐藏维度、头数）',
     'advisor.missing.not-modelled': '此类模型未建模；请实测后传入',
+
+    'advisor.error.modelAndParams': '--model 和 --params 只能给一个。',
+    'advisor.error.needModel': '请用 --model 指定模型（见 --list-models），或用 --params 给出参数量。',
   },
 );

@@ -1,0 +1,161 @@
+// Option parsing shared by the advisor commands (estimate, recommend, cost, gpus compare): number
+// parsers that reject bad values with a translated reason, the model and estimator options, and
+// turning an AdvisorError into a translated usage error (exit 2).
+
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { CustomModelInput, EstimateInput } from '../../advisor/index.js';
+import { AdvisorError, isAdvisorError } from '../../advisor/errors.js';
+import type { Translate } from '../../i18n/index.js';
+import type { CliContext } from '../context.js';
+
+const SUFFIX: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, g: 1e9, t: 1e12 };
+
+/** "7e9", "7B", "70b", "124M", "1.5T" → a positive number. */
+export function parseQuantity(t: Translate) {
+  return (value: string): number => {
+    const match = /^\s*(\d+(?:\.\d+)?(?:e\d+)?)\s*([kmbgt])?\s*$/i.exec(value);
+    const number = match ? Number(match[1]) * (match[2] ? (SUFFIX[match[2].toLowerCase()] ?? 1) : 1) : Number.NaN;
+    if (!Number.isFinite(number) || number <= 0) throw new InvalidArgumentError(t('advisor.cli.badQuantity'));
+    return number;
+  };
+}
+
+export function parsePositiveInt(t: Translate) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(number) || number < 1) throw new InvalidArgumentError(t('advisor.cli.badPositiveInt'));
+    return number;
+  };
+}
+
+export function parseNonNegative(t: Translate) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (value.trim() === '' || !Number.isFinite(number) || number < 0) throw new InvalidArgumentError(t('advisor.cli.badNonNegative'));
+    return number;
+  };
+}
+
+export function parsePercent(t: Translate) {
+  return (value: string): number => {
+    const number = Number(value.replace(/%$/, ''));
+    if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 100) throw new InvalidArgumentError(t('advisor.cli.badPercent'));
+    return number;
+  };
+}
+
+export function choiceOption(flags: string, description: string, choices: readonly string[]): Option {
+  return new Option(flags, description).choices(choices as string[]);
+}
+
+export interface ModelOptions {
+  model?: string;
+  params?: number;
+  layers?: number;
+  hidden?: number;
+  heads?: number;
+  kvHeads?: number;
+  intermediate?: number;
+  vocab?: number;
+  gated?: boolean;
+}
+
+export function addModelOptions(command: Command, t: Translate): Command {
+  const int = parsePositiveInt(t);
+  return command
+    .option('--model <preset>', t('advisor.cli.option.model'))
+    .addOption(new Option('--params <n>', t('advisor.cli.option.params')).argParser(parseQuantity(t)))
+    .addOption(new Option('--layers <n>', t('advisor.cli.option.layers')).argParser(int))
+    .addOption(new Option('--hidden <n>', t('advisor.cli.option.hidden')).argParser(int))
+    .addOption(new Option('--heads <n>', t('advisor.cli.option.heads')).argParser(int))
+    .addOption(new Option('--kv-heads <n>', t('advisor.cli.option.kvHeads')).argParser(int))
+    .addOption(new Option('--intermediate <n>', t('advisor.cli.option.intermediate')).argParser(int))
+    .addOption(new Option('--vocab <n>', t('advisor.cli.option.vocab')).argParser(int))
+    .option('--gated', t('advisor.cli.option.gated'));
+}
+
+/** The model the options name; null when neither --model nor --params was given. */
+export function modelFromOptions(options: ModelOptions): string | CustomModelInput | null {
+  if (options.model !== undefined && options.params !== undefined) throw new AdvisorError('advisor.error.modelAndParams');
+  if (options.model !== undefined) return options.model;
+  if (options.params === undefined) return null;
+  const custom: CustomModelInput = { parameterCount: options.params };
+  if (options.layers !== undefined) custom.layers = options.layers;
+  if (options.hidden !== undefined) custom.hiddenSize = options.hidden;
+  if (options.heads !== undefined) custom.attentionHeads = options.heads;
+  if (options.kvHeads !== undefined) custom.kvHeads = options.kvHeads;
+  if (options.intermediate !== undefined) custom.intermediateSize = options.intermediate;
+  if (options.vocab !== undefined) custom.vocabSize = options.vocab;
+  if (options.gated) custom.gatedMlp = true;
+  return custom;
+}
+
+export interface EstimatorOptions {
+  seqLen?: number;
+  batch?: number;
+  optimizer?: EstimateInput['optimizer'];
+  method?: EstimateInput['method'];
+  loraRank?: number;
+  loraTargets?: EstimateInput['loraTargets'];
+  doubleQuant?: boolean;
+  recompute?: EstimateInput['recomputation'];
+  attention?: EstimateInput['attention'];
+  dtype?: EstimateInput['weightDtype'];
+  kvDtype?: EstimateInput['kvCacheDtype'];
+  overheadGib?: number;
+  activationsGib?: number;
+}
+
+export function addEstimatorOptions(command: Command, t: Translate, choices: Record<'optimizer' | 'method' | 'loraTargets' | 'recompute' | 'attention' | 'dtype' | 'kvDtype', readonly string[]>): Command {
+  const int = parsePositiveInt(t);
+  return command
+    .addOption(new Option('--seq-len <n>', t('advisor.cli.option.seqLen')).argParser(int))
+    .addOption(new Option('--batch <n>', t('advisor.cli.option.batch')).argParser(int))
+    .addOption(choiceOption('--optimizer <name>', t('advisor.cli.option.optimizer'), choices.optimizer))
+    .addOption(choiceOption('--method <name>', t('advisor.cli.option.method'), choices.method))
+    .addOption(new Option('--lora-rank <n>', t('advisor.cli.option.loraRank')).argParser(int))
+    .addOption(choiceOption('--lora-targets <set>', t('advisor.cli.option.loraTargets'), choices.loraTargets))
+    .option('--no-double-quant', t('advisor.cli.option.noDoubleQuant'))
+    .addOption(choiceOption('--recompute <mode>', t('advisor.cli.option.recompute'), choices.recompute))
+    .addOption(choiceOption('--attention <kind>', t('advisor.cli.option.attention'), choices.attention))
+    .addOption(choiceOption('--dtype <format>', t('advisor.cli.option.dtype'), choices.dtype))
+    .addOption(choiceOption('--kv-dtype <format>', t('advisor.cli.option.kvDtype'), choices.kvDtype))
+    .addOption(new Option('--overhead-gib <x>', t('advisor.cli.option.overheadGib')).argParser(parseNonNegative(t)))
+    .addOption(new Option('--activations-gib <x>', t('advisor.cli.option.activationsGib')).argParser(parseNonNegative(t)));
+}
+
+const GIB = 1024 ** 3;
+
+/** The estimator settings the options give (undefined where not given). */
+export function estimatorSettings(options: EstimatorOptions): Partial<EstimateInput> {
+  const settings: Partial<EstimateInput> = {};
+  if (options.seqLen !== undefined) settings.sequenceLength = options.seqLen;
+  if (options.batch !== undefined) settings.batchSize = options.batch;
+  if (options.optimizer !== undefined) settings.optimizer = options.optimizer;
+  if (options.method !== undefined) settings.method = options.method;
+  if (options.loraRank !== undefined) settings.loraRank = options.loraRank;
+  if (options.loraTargets !== undefined) settings.loraTargets = options.loraTargets;
+  if (options.doubleQuant === false) settings.doubleQuantization = false;
+  if (options.recompute !== undefined) settings.recomputation = options.recompute;
+  if (options.attention !== undefined) settings.attention = options.attention;
+  if (options.dtype !== undefined) settings.weightDtype = options.dtype;
+  if (options.kvDtype !== undefined) settings.kvCacheDtype = options.kvDtype;
+  if (options.overheadGib !== undefined) settings.overheadBytes = options.overheadGib * GIB;
+  if (options.activationsGib !== undefined) settings.activationsBytes = options.activationsGib * GIB;
+  return settings;
+}
+
+/**
+ * Runs an advisor call; a bad-input AdvisorError becomes a translated message on stderr and exit
+ * code 2, like commander's own usage errors. Other errors propagate (main.ts reports them).
+ */
+export async function withAdvisorErrors(cli: CliContext, command: string, run: () => number | Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isAdvisorError(error)) throw error;
+    cli.err(`${cli.t('advisor.cli.error', { message: cli.t(error.key, error.params) })}\n`);
+    cli.err(`${cli.t('cli.seeHelp', { command })}\n`);
+    return 2;
+  }
+}

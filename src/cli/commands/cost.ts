@@ -1,0 +1,57 @@
+// `gpuwise cost --gpu <id|name> [--count n] [--years n] [--utilization %] …`: owning against
+// renting — total cost, payback, break-even utilisation, cost per TFLOP-hour and per run.
+
+import { Option, type Command } from 'commander';
+import { COMPUTE_PRECISIONS, type ComputePrecision } from '../../advisor/recommend/types.js';
+import type { CliContext } from '../context.js';
+import { choiceOption, parseNonNegative, parsePercent, parsePositiveInt, parseQuantity } from './advisor-options.js';
+
+export interface CostOptions {
+  gpu: string;
+  count?: number;
+  price?: number;
+  hostPrice?: number;
+  years?: number;
+  utilization?: number;
+  powerWatts?: number;
+  electricity?: number;
+  pue?: number;
+  resale?: number;
+  maintenance?: number;
+  cloudPrice?: number;
+  precision?: ComputePrecision;
+  runFlops?: number;
+  runGpuHours?: number;
+  mfu?: number;
+  json?: boolean;
+}
+
+export function register(program: Command, cli: CliContext): void {
+  const { t } = cli;
+  const nonNegative = parseNonNegative(t);
+  const percent = parsePercent(t);
+  program
+    .command('cost')
+    .description(t('advisor.cli.cost.description'))
+    .requiredOption('--gpu <id>', t('advisor.cli.option.costGpu'))
+    .addOption(new Option('--count <n>', t('advisor.cli.option.costCount')).argParser(parsePositiveInt(t)))
+    .addOption(new Option('--price <usd>', t('advisor.cli.option.price')).argParser(nonNegative))
+    .addOption(new Option('--host-price <usd>', t('advisor.cli.option.hostPrice')).argParser(nonNegative))
+    .addOption(new Option('--years <n>', t('advisor.cli.option.years')).argParser(nonNegative))
+    .addOption(new Option('--utilization <pct>', t('advisor.cli.option.utilization')).argParser(percent))
+    .addOption(new Option('--power-watts <w>', t('advisor.cli.option.powerWatts')).argParser(nonNegative))
+    .addOption(new Option('--electricity <usd-per-kwh>', t('advisor.cli.option.electricity')).argParser(nonNegative))
+    .addOption(new Option('--pue <x>', t('advisor.cli.option.pue')).argParser(nonNegative))
+    .addOption(new Option('--resale <pct>', t('advisor.cli.option.resale')).argParser(percent))
+    .addOption(new Option('--maintenance <pct-per-year>', t('advisor.cli.option.maintenance')).argParser(nonNegative))
+    .addOption(new Option('--cloud-price <usd-per-gpu-hour>', t('advisor.cli.option.cloudPrice')).argParser(nonNegative))
+    .addOption(choiceOption('--precision <p>', t('advisor.cli.option.costPrecision'), COMPUTE_PRECISIONS))
+    .addOption(new Option('--run-flops <n>', t('advisor.cli.option.runFlops')).argParser(parseQuantity(t)))
+    .addOption(new Option('--run-gpu-hours <n>', t('advisor.cli.option.runGpuHours')).argParser(nonNegative))
+    .addOption(new Option('--mfu <pct>', t('advisor.cli.option.mfu')).argParser(percent))
+    .option('--json', t('advisor.cli.option.json'))
+    .action(async (options: CostOptions) => {
+      const { runCost } = await import('./cost-run.js');
+      process.exitCode = await runCost(cli, options);
+    });
+}

@@ -1,0 +1,86 @@
+// The work behind `gpuwise estimate`: build the input, call the estimator, print text or JSON.
+
+import { estimateMemory, listModelPresets, presetParameterCount, renderNote, type EstimateInput, type MemoryBreakdown, type MemoryEstimate, type ZeroStage } from '../../advisor/index.js';
+import { AdvisorError } from '../../advisor/errors.js';
+import type { MessageKey } from '../../i18n/index.js';
+import type { CliContext } from '../context.js';
+import { formatBytes, padEnd, padStart } from '../render/format.js';
+import { estimatorSettings, modelFromOptions, withAdvisorErrors } from './advisor-options.js';
+import type { EstimateOptions } from './estimate.js';
+
+export function estimateInputFromOptions(options: EstimateOptions): EstimateInput {
+  const model = modelFromOptions(options);
+  if (model === null) throw new AdvisorError('advisor.error.needModel');
+  const input: EstimateInput = { ...estimatorSettings(options), task: options.task, model };
+  if (options.precision !== undefined) input.precision = options.precision;
+  if (options.gpus !== undefined) input.gpuCount = options.gpus;
+  if (options.zero !== undefined) input.zeroStage = Number(options.zero) as ZeroStage;
+  if (options.tp !== undefined) input.tensorParallel = options.tp;
+  return input;
+}
+
+export function runEstimate(cli: CliContext, options: EstimateOptions): Promise<number> {
+  return withAdvisorErrors(cli, 'gpuwise estimate', () => {
+    if (options.listModels) {
+      cli.out(options.json ? `${JSON.stringify(listModelPresets(), null, 2)}\n` : renderModelList(cli));
+      return 0;
+    }
+    const estimate = estimateMemory(estimateInputFromOptions(options));
+    cli.out(options.json ? `${JSON.stringify(estimate, null, 2)}\n` : renderEstimate(cli, estimate));
+    return 0;
+  });
+}
+
+function renderModelList(cli: CliContext): string {
+  const lines = [cli.color.bold(cli.t('advisor.cli.estimate.models'))];
+  for (const preset of listModelPresets()) {
+    const billions = (presetParameterCount(preset) / 1e9).toFixed(preset.family === 'vision' ? 3 : 2);
+    lines.push(`  ${padEnd(preset.id, 16)} ${padEnd(preset.name, 32)} ${padStart(`${billions} B`, 10)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const TERMS: [keyof MemoryBreakdown, MessageKey][] = [
+  ['weightsBytes', 'advisor.cli.term.weights'],
+  ['gradientsBytes', 'advisor.cli.term.gradients'],
+  ['optimizerStatesBytes', 'advisor.cli.term.optimizer'],
+  ['activationsBytes', 'advisor.cli.term.activations'],
+  ['kvCacheBytes', 'advisor.cli.term.kvCache'],
+  ['overheadBytes', 'advisor.cli.term.overhead'],
+];
+
+function breakdownLines(cli: CliContext, breakdown: MemoryBreakdown, estimate: MemoryEstimate): string[] {
+  const lines: string[] = [];
+  for (const [field, key] of TERMS) {
+    const value = breakdown[field];
+    if (value === 0 && (field === 'gradientsBytes' || field === 'optimizerStatesBytes' || field === 'kvCacheBytes')) continue;
+    const missing = estimate.missing.find((m) => m.term === field);
+    const shown = value === null ? cli.color.dim(`${cli.t('common.notAvailable')} — ${cli.t(`advisor.missing.${missing?.reason ?? 'not-modelled'}`)}`) : formatBytes(value);
+    lines.push(`  ${padEnd(cli.t(key), 22)} ${value === null ? shown : padStart(shown, 12)}`);
+  }
+  const total = formatBytes(breakdown.totalBytes);
+  const label = estimate.complete ? cli.t('advisor.cli.term.total') : cli.t('advisor.cli.term.totalAtLeast');
+  lines.push(`  ${padEnd(label, 22)} ${cli.color.bold(padStart(total, 12))}`);
+  return lines;
+}
+
+export function renderEstimate(cli: CliContext, estimate: MemoryEstimate): string {
+  const { t, color } = cli;
+  const s = estimate.settings;
+  const m = estimate.model;
+  const task = t(`advisor.cli.task.${estimate.task}`);
+  const params = (m.parameterCount / 1e9).toFixed(2);
+  const heading =
+    estimate.task === 'inference'
+      ? t('advisor.cli.estimate.headingInference', { model: m.name, task, params })
+      : t('advisor.cli.estimate.heading', { model: m.name, task, params, trainable: (m.trainableParameterCount / 1e9).toFixed(3) });
+  const lines = [color.bold(heading)];
+  const settings = estimate.task === 'inference'
+    ? t('advisor.cli.estimate.inferenceSettings', { dtype: s.weightDtype ?? '', kv: s.kvCacheDtype ?? '', seq: s.sequenceLength, batch: s.batchSize, gpus: s.gpuCount })
+    : t('advisor.cli.estimate.trainingSettings', { precision: s.precision ?? '', optimizer: s.optimizer ?? '', method: s.method ?? '', seq: s.sequenceLength, batch: s.batchSize, recompute: s.recomputation ?? '', gpus: s.gpuCount, zero: s.zeroStage ?? 0, tp: s.tensorParallel });
+  lines.push(color.dim(settings), '', t('advisor.cli.estimate.perGpu'), ...breakdownLines(cli, estimate.perGpu, estimate));
+  if (s.gpuCount > 1) lines.push('', t('advisor.cli.estimate.allGpus', { gpus: s.gpuCount, total: formatBytes(estimate.total.totalBytes) }));
+  lines.push('', t('advisor.cli.assumptions'), ...estimate.assumptions.map((note) => color.dim(`  · ${renderNote(cli.locale, note)}`)));
+  lines.push(t('advisor.cli.sources'), ...estimate.sources.map((source) => color.dim(`  · ${source}`)));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,96 @@
+// The work behind `gpuwise recommend`: build the input (with a local snapshot under --local), call
+// the recommender, print a ranked table with reasons, or the typed result as JSON.
+
+import { recommend, renderNote, type RecommendInput, type RecommendOption, type Recommendation } from '../../advisor/index.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import type { CliContext } from '../context.js';
+import { formatBytes, padEnd, padStart } from '../render/format.js';
+import { estimatorSettings, modelFromOptions, withAdvisorErrors } from './advisor-options.js';
+import type { RecommendOptions } from './recommend.js';
+
+const GIB = 1024 ** 3;
+const DEFAULT_TEXT_LIMIT = 10;
+
+export function recommendInputFromOptions(options: RecommendOptions): RecommendInput {
+  const input: RecommendInput = { task: options.task, estimate: estimatorSettings(options) };
+  const model = modelFromOptions(options);
+  if (model !== null) input.model = model;
+  if (options.trainPrecision !== undefined) input.estimate = { ...input.estimate, precision: options.trainPrecision };
+  if (options.memoryGib !== undefined) input.memoryNeedBytes = options.memoryGib * GIB;
+  if (options.precision !== undefined) input.precision = options.precision;
+  if (options.budget !== undefined) input.budgetUsd = options.budget;
+  if (options.budgetPerHour !== undefined) input.budgetUsdPerHour = options.budgetPerHour;
+  if (options.formFactor !== undefined) input.deployment = options.formFactor;
+  if (options.maxPower !== undefined) input.maxPowerWatts = options.maxPower;
+  if (options.maxCount !== undefined) input.maxGpuCount = options.maxCount;
+  if (options.sort !== undefined) input.sortBy = options.sort;
+  if (options.limit !== undefined) input.limit = options.limit;
+  return input;
+}
+
+/** One snapshot of this machine's GPUs; null (with a warning) when none can be read. */
+async function localSnapshot(cli: CliContext): Promise<Snapshot | null> {
+  try {
+    const { openSession } = await import('../../snapshot/session.js');
+    const session = await openSession({ hostOptions: { firstSampleWindowMs: 0, t: cli.t } });
+    try {
+      return await session.take();
+    } finally {
+      await session.close();
+    }
+  } catch (error) {
+    cli.err(`${cli.t('advisor.cli.recommend.noLocal', { detail: error instanceof Error ? error.message : String(error) })}\n`);
+    return null;
+  }
+}
+
+export function runRecommend(cli: CliContext, options: RecommendOptions): Promise<number> {
+  return withAdvisorErrors(cli, 'gpuwise recommend', async () => {
+    const input = recommendInputFromOptions(options);
+    if (options.local) {
+      const snapshot = await localSnapshot(cli);
+      if (snapshot) input.snapshot = snapshot;
+    }
+    const result = recommend(input);
+    cli.out(options.json ? `${JSON.stringify(result, null, 2)}\n` : renderRecommendation(cli, result, options.limit ?? DEFAULT_TEXT_LIMIT));
+    return 0;
+  });
+}
+
+function rateText(option: RecommendOption): string {
+  const t = option.throughput;
+  if (t.rate === null) return '—';
+  if (t.rateUnit === 'token/s') return `${t.rate.toFixed(0)} tok/s`;
+  if (t.rateUnit === 'byte/s') return `${(t.rate / 1e9).toFixed(0)} GB/s`;
+  if (t.peakTokensPerSecond !== null) return `${Math.round(t.peakTokensPerSecond).toLocaleString('en-US')} tok/s`;
+  return `${(t.rate / 1e12).toFixed(0)} TFLOPS`;
+}
+
+export function renderRecommendation(cli: CliContext, result: Recommendation, limit: number): string {
+  const { t, color } = cli;
+  const lines = [color.bold(t('advisor.cli.recommend.heading', { task: t(`advisor.cli.task.${result.task}`), sort: t(`advisor.cli.sort.${result.sortBy}`) }))];
+  if (result.singleGpuNeedBytes !== null) lines.push(t('advisor.cli.recommend.need', { need: formatBytes(result.singleGpuNeedBytes) }));
+  lines.push('');
+  const header = `${padEnd('#', 4)}${padEnd(t('advisor.cli.col.gpu'), 30)}${padStart(t('advisor.cli.col.count'), 4)}  ${padEnd(t('advisor.cli.col.fits'), 10)}${padStart(t('advisor.cli.col.perGpu'), 20)}${padStart(t('advisor.cli.col.speed'), 16)}${padStart(t('advisor.cli.col.relative'), 7)}${padStart(t('advisor.cli.col.price'), 12)}${padStart(t('advisor.cli.col.power'), 8)}`;
+  lines.push(color.dim(header));
+  result.options.slice(0, limit).forEach((option, i) => {
+    const fits = option.memory.fits === true ? color.green(t('advisor.cli.fits.yes')) : option.memory.fits === false ? color.red(t('advisor.cli.fits.no')) : color.yellow(t('advisor.cli.fits.maybe'));
+    const need = option.memory.perGpuNeedBytes === null ? '—' : `${formatBytes(option.memory.perGpuNeedBytes)}/${formatBytes(option.memory.perGpuCapacityBytes)}`;
+    const relative = option.throughput.relative === null ? '—' : option.throughput.relative.toFixed(2);
+    const price = option.rental ? `$${option.rental.usdPerHour.toFixed(2)}/h` : option.priceUsd === null ? '—' : `$${Math.round(option.priceUsd).toLocaleString('en-US')}`;
+    lines.push(
+      `${padEnd(String(i + 1), 4)}${padEnd(option.gpuName, 30)}${padStart(`×${option.count}`, 4)}  ${padEnd(fits, 10)}${padStart(need, 20)}${padStart(rateText(option), 16)}${padStart(relative, 7)}${padStart(price, 12)}${padStart(`${option.boardPowerWatts} W`, 8)}`,
+    );
+    for (const reason of option.reasons) lines.push(color.dim(`      · ${renderNote(cli.locale, reason)}`));
+    if (option.servers.length > 0) lines.push(color.dim(`      · ${t('advisor.cli.recommend.servers', { servers: option.servers.map((s) => s.name).join(', ') })}`));
+  });
+  if (result.options.length > limit) lines.push(color.dim(t('advisor.cli.recommend.more', { count: result.options.length - limit })));
+  const { budget, power, deployment } = result.excluded;
+  if (budget + power + deployment > 0) lines.push(color.dim(t('advisor.cli.recommend.excluded', { budget, power, deployment })));
+  if (result.local.length > 0) {
+    lines.push('', t('advisor.cli.recommend.local'));
+    for (const local of result.local) lines.push(`  ${renderNote(cli.locale, local.note)}`);
+  }
+  lines.push('', t('advisor.cli.assumptions'), ...result.assumptions.map((note) => color.dim(`  · ${renderNote(cli.locale, note)}`)));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,82 @@
+// `gpuwise recommend --task … [--model …|--params …|--memory-gib …] [--precision …] [--budget …]
+// [--form-factor …] [--max-power …] [--max-count …]`: ranked GPU options with the reasons.
+
+import { Option, type Command } from 'commander';
+// Choice lists come from the leaf modules, so registering the command loads no catalog.
+import { ATTENTION_KINDS, RECOMPUTATION_MODES } from '../../advisor/estimate/activations.js';
+import { KV_CACHE_DTYPES, WEIGHT_DTYPES } from '../../advisor/estimate/dtypes.js';
+import { LORA_TARGETS } from '../../advisor/estimate/lora.js';
+import { OPTIMIZERS, TRAINING_PRECISIONS, type TrainingPrecision } from '../../advisor/estimate/training.js';
+import { FINETUNE_METHODS } from '../../advisor/estimate/types.js';
+import {
+  COMPUTE_PRECISIONS,
+  DEPLOYMENTS,
+  RECOMMEND_TASKS,
+  SORT_KEYS,
+  type ComputePrecision,
+  type Deployment,
+  type RecommendTask,
+  type SortKey,
+} from '../../advisor/recommend/types.js';
+import type { CliContext } from '../context.js';
+import {
+  addEstimatorOptions,
+  addModelOptions,
+  choiceOption,
+  parseNonNegative,
+  parsePositiveInt,
+  type EstimatorOptions,
+  type ModelOptions,
+} from './advisor-options.js';
+
+export interface RecommendOptions extends ModelOptions, EstimatorOptions {
+  task: RecommendTask;
+  memoryGib?: number;
+  precision?: ComputePrecision;
+  trainPrecision?: TrainingPrecision;
+  budget?: number;
+  budgetPerHour?: number;
+  formFactor?: Deployment;
+  maxPower?: number;
+  maxCount?: number;
+  sort?: SortKey;
+  limit?: number;
+  local?: boolean;
+  json?: boolean;
+}
+
+export function register(program: Command, cli: CliContext): void {
+  const { t } = cli;
+  const command = program
+    .command('recommend')
+    .description(t('advisor.cli.recommend.description'))
+    .addOption(choiceOption('--task <task>', t('advisor.cli.option.recommendTask'), RECOMMEND_TASKS).makeOptionMandatory());
+  addModelOptions(command, t);
+  command
+    .addOption(new Option('--memory-gib <x>', t('advisor.cli.option.memoryGib')).argParser(parseNonNegative(t)))
+    .addOption(choiceOption('--precision <p>', t('advisor.cli.option.computePrecision'), COMPUTE_PRECISIONS))
+    .addOption(choiceOption('--train-precision <p>', t('advisor.cli.option.trainPrecision'), TRAINING_PRECISIONS));
+  addEstimatorOptions(command, t, {
+    optimizer: OPTIMIZERS,
+    method: FINETUNE_METHODS,
+    loraTargets: LORA_TARGETS,
+    recompute: RECOMPUTATION_MODES,
+    attention: ATTENTION_KINDS,
+    dtype: WEIGHT_DTYPES,
+    kvDtype: KV_CACHE_DTYPES,
+  });
+  command
+    .addOption(new Option('--budget <usd>', t('advisor.cli.option.budget')).argParser(parseNonNegative(t)))
+    .addOption(new Option('--budget-per-hour <usd>', t('advisor.cli.option.budgetPerHour')).argParser(parseNonNegative(t)))
+    .addOption(choiceOption('--form-factor <kind>', t('advisor.cli.option.formFactor'), DEPLOYMENTS))
+    .addOption(new Option('--max-power <watts>', t('advisor.cli.option.maxPower')).argParser(parseNonNegative(t)))
+    .addOption(new Option('--max-count <n>', t('advisor.cli.option.maxCount')).argParser(parsePositiveInt(t)))
+    .addOption(choiceOption('--sort <key>', t('advisor.cli.option.sort'), SORT_KEYS))
+    .addOption(new Option('--limit <n>', t('advisor.cli.option.limit')).argParser(parsePositiveInt(t)))
+    .option('--local', t('advisor.cli.option.local'))
+    .option('--json', t('advisor.cli.option.json'))
+    .action(async (options: RecommendOptions) => {
+      const { runRecommend } = await import('./recommend-run.js');
+      process.exitCode = await runRecommend(cli, options);
+    });
+}
