@@ -6,3 +6,6 @@ export * from './load.js';
 export { GpuCatalogError, validateGpuCatalog, type CatalogIssue } from './validate.js';
 export { matchGpuName, type GpuNameMatch, type MatchConfidence, type MatchHints } from './match.js';
 export { describeUnlistedGpu, type UnlistedGpu } from './unlisted.js';
+export { lookupGpu, queryGpuList, type GpuListResult, type GpuLookup } from './gpu-query.js';
+export { checkGpuConsistency, type ConsistencyProblem } from './consistency.js';
+export { findNumbers, type NumberSite } from './figure-walk.js';
