@@ -94,6 +94,7 @@ export function estimateInference(input: EstimateInput, model: ResolvedModel): M
       trainableParameterCount: 0,
       activeParameterCount: model.activeParameterCount,
       architecture: model.architecture?.kind ?? null,
+      experts: model.architecture?.kind === 'transformer' ? model.architecture.experts : null,
     },
     settings: {
       precision: null,

@@ -185,6 +185,7 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
       trainableParameterCount: statesResult.trainable,
       activeParameterCount: model.activeParameterCount,
       architecture: model.architecture?.kind ?? null,
+      experts: model.architecture?.kind === 'transformer' ? model.architecture.experts : null,
     },
     settings: {
       precision,

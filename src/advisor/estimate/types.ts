@@ -112,6 +112,8 @@ export interface MemoryEstimate {
     activeParameterCount: number;
     /** The kind of shape the estimate worked from; null for a size without a shape. */
     architecture: 'transformer' | 'resnet' | 'composite' | null;
+    /** Mixture of experts: experts per layer and how many each token uses; null for dense models. */
+    experts: { count: number; activePerToken: number } | null;
   };
   settings: ResolvedSettings;
   /** What each GPU holds. */

@@ -233,3 +233,20 @@ describe('on the built-in catalogs', () => {
     expect(option(result.options, 'a100-sxm4-40gb').count).toBe(2);
   });
 });
+
+describe('mixture of experts decoding', () => {
+  it('a Mixtral step at batch 1 reads only the 2 routed experts of 8: ≈ 12.9B of 46.7B parameters', () => {
+    const result = run({ task: 'inference', model: 'mixtral-8x7b', estimate: { sequenceLength: 1 } });
+    const h100 = option(result.options, 'h100-sxm5-80gb');
+    const weights = h100.memory.breakdown?.weightsBytes ?? 0;
+    const readShare = ((h100.throughput.bytesPerStepPerGpu ?? 0) - (h100.memory.breakdown?.kvCacheBytes ?? 0)) / weights;
+    expect(readShare).toBeCloseTo(12_879_925_248 / 46_702_792_704, 3);
+  });
+
+  it('at a large batch nearly every expert is touched', () => {
+    const result = run({ task: 'inference', model: 'mixtral-8x7b', estimate: { sequenceLength: 1, batchSize: 64 } });
+    const h100 = option(result.options, 'h100-sxm5-80gb');
+    const weights = h100.memory.breakdown?.weightsBytes ?? 0;
+    expect(((h100.throughput.bytesPerStepPerGpu ?? 0) - (h100.memory.breakdown?.kvCacheBytes ?? 0)) / weights).toBeGreaterThan(0.999);
+  });
+});

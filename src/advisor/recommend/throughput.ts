@@ -5,7 +5,9 @@
 //     recomputed (one more forward pass; Korthikanti et al. 2022 §5);
 //   - LLM decoding is bandwidth-bound: each step reads every weight and the KV cache once, so a
 //     step takes max(bytes per GPU ÷ bandwidth, 2·P·batch FLOPs ÷ FLOP/s) (Pope et al. 2022,
-//     "Efficiently Scaling Transformer Inference", arXiv:2211.05102 §2);
+//     "Efficiently Scaling Transformer Inference", arXiv:2211.05102 §2). A mixture-of-experts
+//     step reads only the experts its tokens were routed to: with b tokens each picking k of E
+//     experts, a share 1 − (1 − k/E)^b of each layer's experts (uniform routing assumed);
 //   - scientific (FP64) work is compute-bound at the FP64 rate, data analytics bandwidth-bound.
 // GPUs are assumed to scale linearly; real jobs lose some of that to communication (more over
 // PCIe than NVLink), which the rate does not model — the options say so.
@@ -20,6 +22,17 @@ export function trainingFlopsPerToken(estimate: MemoryEstimate): number {
   const p = estimate.model.activeParameterCount;
   const base = estimate.settings.method === 'lora' || estimate.settings.method === 'qlora' ? 4 * p : 6 * p;
   return base + (estimate.settings.recomputation === 'full' ? 2 * p : 0);
+}
+
+/** Share of the weights one decode step reads: all of a dense model; the routed experts of a MoE. */
+export function decodeWeightShare(estimate: MemoryEstimate): number {
+  const experts = estimate.model.experts;
+  const { parameterCount: total, activeParameterCount: active } = estimate.model;
+  if (!experts || experts.count <= experts.activePerToken) return 1;
+  const perExpert = (total - active) / (experts.count - experts.activePerToken);
+  const expertParams = perExpert * experts.count;
+  const touched = 1 - (1 - experts.activePerToken / experts.count) ** estimate.settings.batchSize;
+  return (total - expertParams + expertParams * touched) / total;
 }
 
 function isDecoder(estimate: MemoryEstimate | null): estimate is MemoryEstimate {
@@ -53,7 +66,7 @@ export function throughputOf(
   });
 
   if (task === 'inference' && isDecoder(estimate) && candidate.breakdown) {
-    const bytesPerStep = candidate.breakdown.weightsBytes + (candidate.breakdown.kvCacheBytes ?? 0);
+    const bytesPerStep = candidate.breakdown.weightsBytes * decodeWeightShare(estimate) + (candidate.breakdown.kvCacheBytes ?? 0);
     const memoryTime = bytesPerStep / bandwidth;
     const computeTime = flops === null ? Number.POSITIVE_INFINITY : (2 * estimate.model.activeParameterCount * estimate.settings.batchSize) / flops;
     const tokensPerSecond = estimate.settings.batchSize / Math.max(memoryTime, computeTime);
