@@ -4,7 +4,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getGpu, type GpuEntry, type NumericFigureField } from './index.js';
+import { getGpu, loadGpuCatalog, type GpuEntry, type NumericFigureField } from './index.js';
 
 const DATASETS = '/work/shared/datasets';
 const EPOCH_CSV = `${DATASETS}/epoch-ml-hardware/ml_hardware.csv`;
@@ -121,5 +121,25 @@ describe.skipIf(!existsSync(EPOCH_CSV) || !existsSync(GMASSE_JSON))('the dataset
   it.each(KNOWN_ERRORS.map((e) => [e.what, e] as const))('%s', (_what, { dataset }) => {
     const found = dataset.file === 'epoch' ? epochCell(dataset.row, dataset.column) : gmasseField(dataset.key, dataset.field);
     expect(sameValue(found, dataset.value), `dataset has ${String(found)}`).toBe(true);
+  });
+});
+
+describe.skipIf(!existsSync(EPOCH_CSV) || !existsSync(GMASSE_JSON))('every dataset row we cite exists', () => {
+  it('Epoch AI rows and gmasse entries named in citations are in the datasets', () => {
+    const epochRows = new Set(parseCsv(readFileSync(EPOCH_CSV, 'utf8')).map((r) => r[0]));
+    const gmasseKeys = new Set(Object.keys(JSON.parse(readFileSync(GMASSE_JSON, 'utf8')) as object));
+    const missing: string[] = [];
+    const visit = (value: unknown, where: string): void => {
+      if (Array.isArray(value)) value.forEach((item) => visit(item, where));
+      else if (value !== null && typeof value === 'object') {
+        const ref = value as { source?: unknown; at?: unknown };
+        const named = typeof ref.at === 'string' ? /(?:row|entry) "([^"]+)"/.exec(ref.at)?.[1] : undefined;
+        if (ref.source === 'epoch-ml-hardware' && (named === undefined || !epochRows.has(named))) missing.push(`${where}: ${String(ref.at)}`);
+        if (ref.source === 'gmasse-gpu-specs' && (named === undefined || !gmasseKeys.has(named))) missing.push(`${where}: ${String(ref.at)}`);
+        Object.values(value).forEach((item) => visit(item, where));
+      }
+    };
+    for (const gpu of loadGpuCatalog().gpus) visit(gpu, gpu.id);
+    expect(missing).toEqual([]);
   });
 });

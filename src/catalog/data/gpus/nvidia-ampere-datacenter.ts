@@ -8,6 +8,7 @@ const a30Sheet = cite('nvidia-a30-datasheet', 'specifications table');
 const a40Sheet = cite('nvidia-a40-datasheet', 'specifications table');
 const ga102Paper = cite('nvidia-ampere-ga102-whitepaper', 'appendix A');
 const tpuA10 = cite('tpu-a10');
+const tpuA30 = cite('tpu-a30');
 const cudaGpus = cite('nvidia-cuda-gpus');
 const mig = cite('nvidia-mig-user-guide', 'supported GPUs');
 const epoch = (row: string) => cite('epoch-ml-hardware', `row "${row}"`);
@@ -75,15 +76,15 @@ export const AMPERE_DATACENTER_GPUS: GpuEntryInput[] = [
     architecture: 'Ampere',
     chip: 'GA100',
     segment: 'datacenter',
-    releaseDate: cite('nvidia-a30-datasheet')('2021-04'),
-    sources: [a30Sheet.ref],
+    releaseDate: tpuA30('2021-04-12'),
+    sources: [a30Sheet.ref, tpuA30.ref],
     memorySizeGiB: a30Sheet(24),
     memoryType: 'HBM2',
-    memoryBusWidthBits: notPublished(text('NVIDIA does not state it; three HBM2 stacks make 3072 bits.', 'NVIDIA 未标注；三个 HBM2 堆栈即 3072 位。')),
+    memoryBusWidthBits: tpuA30(3072),
     memoryBandwidthGBps: a30Sheet(933),
-    shaderCores: a30Sheet(3584),
-    tensorCores: a30Sheet(224),
-    boostClockMhz: a30Sheet(1440),
+    shaderCores: tpuA30(3584),
+    tensorCores: tpuA30(224),
+    boostClockMhz: tpuA30(1440),
     fp64Tflops: a30Sheet(5.2),
     fp32Tflops: a30Sheet(10.3),
     fp16Tflops: notPublished(text('NVIDIA gives no non-tensor FP16 figure for A30.', 'NVIDIA 未给出 A30 的非张量 FP16 数据。')),
@@ -121,7 +122,7 @@ export const AMPERE_DATACENTER_GPUS: GpuEntryInput[] = [
     sources: [a40Sheet.ref, ga102Paper.ref],
     memorySizeGiB: a40Sheet(48),
     memoryType: 'GDDR6 (ECC)',
-    memoryBusWidthBits: a40Sheet(384),
+    memoryBusWidthBits: epoch('NVIDIA A40 PCIe')(384),
     memoryBandwidthGBps: a40Sheet(696),
     shaderCores: a40Sheet(10752),
     tensorCores: a40Sheet(336),

@@ -42,7 +42,7 @@ const P100_COMMON = {
 
 const P100_PCIE = {
   ...P100_COMMON,
-  releaseDate: cite('nvidia-p100-pcie-datasheet')('2016-06'),
+  releaseDate: cite('epoch-ml-hardware', 'row "NVIDIA Tesla P100 PCIe 16GB"')('2016-06-20'),
   sources: [p100PcieSheet.ref, gp100Paper.ref],
   boostClockMhz: notPublished(
     text(
@@ -129,7 +129,7 @@ export const PASCAL_VOLTA_GPUS: GpuEntryInput[] = [
     id: 'p100-sxm2-16gb',
     name: 'NVIDIA Tesla P100 SXM2 16GB',
     aliases: ['Tesla P100-SXM2-16GB', 'P100 SXM2'],
-    releaseDate: cite('nvidia-pascal-gp100-whitepaper')('2016-04-05'),
+    releaseDate: cite('epoch-ml-hardware', 'row "NVIDIA Tesla P100 SXM2"')('2016-04-05'),
     sources: [p100Sheet.ref, gp100Paper.ref],
     memorySizeGiB: p100Sheet(16),
     memoryBusWidthBits: gp100Paper(4096),
@@ -170,7 +170,7 @@ export const PASCAL_VOLTA_GPUS: GpuEntryInput[] = [
     id: 'v100-sxm2-16gb',
     name: 'NVIDIA Tesla V100 SXM2 16GB',
     aliases: ['Tesla V100-SXM2-16GB'],
-    releaseDate: cite('nvidia-volta-whitepaper')('2017-05-10'),
+    releaseDate: cite('epoch-ml-hardware', 'row "NVIDIA Tesla V100 SXM2 16 GB"')('2017-06-21'),
     sources: [v100Sheet.ref, voltaPaper.ref],
     memorySizeGiB: v100Sheet(16),
     notes: [],

@@ -134,7 +134,7 @@ export const TURING_PASCAL_CLIENT_GPUS: GpuEntryInput[] = [
     gpuLink: titanPage({ technology: 'nvlink-bridge', generation: 2, bandwidthGBps: 100 } as const),
     migMaxInstances: noMig,
     computeCapability: cudaGpus('7.5'),
-    launchPrice: titanPage({ usd: 2499, announced: '2018-12-03' } as const),
+    launchPrice: tpuTitan({ usd: 2499, announced: '2018-12-03' } as const),
     notes: [],
   },
   {

@@ -43,6 +43,7 @@ export const NVIDIA_CLIENT_SOURCES: Source[] = [
   techPowerUp('tpu-rtx-5090', 'NVIDIA GeForce RTX 5090', 'https://www.techpowerup.com/gpu-specs/geforce-rtx-5090.c4216'),
   techPowerUp('tpu-tesla-t4', 'NVIDIA Tesla T4', 'https://www.techpowerup.com/gpu-specs/tesla-t4.c3316'),
   techPowerUp('tpu-a10', 'NVIDIA A10 PCIe', 'https://www.techpowerup.com/gpu-specs/a10-pcie.c3793'),
+  techPowerUp('tpu-a30', 'NVIDIA A30 PCIe', 'https://www.techpowerup.com/gpu-specs/a30-pcie.c3792'),
   techPowerUp('tpu-l4', 'NVIDIA L4', 'https://www.techpowerup.com/gpu-specs/l4.c4091'),
   techPowerUp('tpu-l40s', 'NVIDIA L40S', 'https://www.techpowerup.com/gpu-specs/l40s.c4173'),
   techPowerUp('tpu-p100-pcie-12gb', 'NVIDIA Tesla P100 PCIe 12 GB', 'https://www.techpowerup.com/gpu-specs/tesla-p100-pcie-12-gb.c2915'),
