@@ -8,7 +8,7 @@ import { loadGpuCatalog } from './load.js';
 import { gpuIdsInServerCatalog } from './servers.js';
 
 /** Referenced here, not yet in the GPU catalog. */
-const AWAITING_GPU_CATALOG = ['h100-pcie-80gb', 'h100-sxm5-80gb', 'v100-pcie-32gb', 'v100-sxm2-16gb', 'v100-sxm2-32gb'];
+const AWAITING_GPU_CATALOG: string[] = [];
 
 const gpuIds = new Set(loadGpuCatalog().gpus.map((gpu) => gpu.id));
 const referenced = [...new Set([...gpuIdsInServerCatalog(), ...gpuIdsInCloudCatalog()])].sort();
