@@ -6,8 +6,10 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createNvmlDriver } from '../../src/backends/nvml/index.js';
 import { createNvidiaSmiDriver } from '../../src/backends/nvidia-smi/index.js';
 import { createPciDriver } from '../../src/backends/pci/index.js';
+import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../fake-nvml/paths.js';
 import { materializeSysfsFixture, type MaterializedTree } from '../fixtures/sysfs/materialize.js';
 import { describeBackendContract } from './backend-contract.js';
 
@@ -34,6 +36,17 @@ esac
 }
 
 if (process.platform !== 'win32') {
+  describeBackendContract('nvml (fake NVML, 4-GPU server under load)', {
+    driver: async () => {
+      await ensureFakeNvmlBuilt();
+      const env = fakeNvmlEnv(scenarioPath('4gpu-server-load'));
+      Object.assign(process.env, env); // the fake reads its scenario with getenv()
+      return createNvmlDriver({ env, platform: 'linux' });
+    },
+    deviceCount: 4,
+    expectsProcesses: true,
+  });
+
   let smiDir = '';
   describeBackendContract('nvidia-smi (real H100/H200 captures)', {
     driver: () => {

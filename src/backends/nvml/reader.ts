@@ -20,7 +20,7 @@ export class NvmlReader {
   private readonly scratch = new Scratch();
   private readonly processes: ProcessReader;
   private readonly handles = new Map<number, bigint>();
-  private readonly identities = new Map<number, DeviceIdentity>();
+  private readonly identities = new Map<number, { identity: DeviceIdentity; unavailable: GpuDevice['unavailable'] }>();
   private driver: DriverInfo | null = null;
   private layoutNoteReported = false;
 
@@ -66,17 +66,25 @@ export class NvmlReader {
       const state = isDeviceLost(handle) ? 'lost' : 'error';
       problems.push(this.problem(`device:${index}`, handle, 'nvmlDeviceGetHandleByIndex'));
       const reason = unavailableReasonFor(handle);
-      return { device: deviceWithoutData(index, this.identities.get(index) ?? emptyIdentity(), state, nvmlReturnName(handle), allUnavailable(reason)), deviceProcesses: [] };
+      return { device: deviceWithoutData(index, this.identities.get(index)?.identity ?? emptyIdentity(), state, nvmlReturnName(handle), allUnavailable(reason)), deviceProcesses: [] };
     }
 
-    let identity = this.identities.get(index);
-    let recorder = new FieldRecorder<DeviceMetricField>();
-    if (!identity) {
+    const cached = this.identities.get(index);
+    let identity: DeviceIdentity;
+    let recorder: FieldRecorder<DeviceMetricField>;
+    if (cached) {
+      identity = cached.identity;
+      recorder = new FieldRecorder<DeviceMetricField>();
+      // The reasons the identity fields are null belong to every reading, not just the first.
+      Object.assign(recorder.unavailable, cached.unavailable);
+    } else {
       const reading = readIdentity(this.lib, this.scratch, handle);
       identity = reading.identity;
       recorder = reading.recorder;
       // Cache only a complete answer; a GPU that failed mid-read is asked again next time.
-      if (!recorder.lost && recorder.errors.length === 0) this.identities.set(index, identity);
+      if (!recorder.lost && recorder.errors.length === 0) {
+        this.identities.set(index, { identity, unavailable: { ...recorder.unavailable } });
+      }
     }
     const metrics = recorder.lost ? emptyMetrics() : readMetrics(this.lib, this.scratch, handle, recorder, this.options);
     const mig = metrics.migModeCurrent && !recorder.lost ? readMigDevices(this.lib, this.scratch, handle) : null;

@@ -1,0 +1,109 @@
+// `gpuwise info` as a user runs it: the built CLI (bin/gpuwise.mjs → dist/), a real process, the
+// real NVML path over the fake NVML, and the real no-GPU path of this machine.
+
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Snapshot } from '../../src/core/snapshot.js';
+import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../fake-nvml/paths.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/gpuwise.mjs', import.meta.url));
+/** PATH with no nvidia-smi on it, so the machine looks like one without a driver. */
+const BARE_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+function gpuwise(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { PATH: BARE_PATH, HOME: process.env.HOME ?? '/tmp', LANG: 'en_US.UTF-8', ...env },
+    timeout: 30_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const withFake = (scenario: string) => fakeNvmlEnv(scenarioPath(scenario));
+
+beforeAll(async () => {
+  await ensureFakeNvmlBuilt();
+  if (!existsSync(new URL('../../dist/cli.mjs', import.meta.url))) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stderr}`);
+  }
+}, 120_000);
+
+describe('gpuwise info', () => {
+  it('prints the snapshot as JSON with the documented field names', () => {
+    const { code, stdout } = gpuwise(['info', '--json'], withFake('8x-h100'));
+    expect(code).toBe(0);
+    const snapshot = JSON.parse(stdout) as Snapshot;
+    expect(snapshot.backend).toBe('nvml');
+    expect(snapshot.devices).toHaveLength(8);
+    expect(snapshot.devices[0]).toMatchObject({ index: 0, name: 'NVIDIA H100 80GB HBM3' });
+    for (const field of ['uuid', 'memoryTotalBytes', 'memoryUsedBytes', 'gpuUtilPercent', 'temperatureCelsius', 'powerDrawWatts']) {
+      expect(snapshot.devices[0], field).toHaveProperty(field);
+    }
+    expect(snapshot.processes[0]).toHaveProperty('pid', 120431);
+    expect(snapshot.processes[0]).toHaveProperty('usedMemoryBytes');
+    expect(Date.parse(snapshot.at)).not.toBeNaN();
+  });
+
+  it('shows one line per GPU with its processes, in English and in Chinese', () => {
+    const en = gpuwise(['info'], withFake('4gpu-server-load'));
+    expect(en.code).toBe(0);
+    expect(en.stdout).toContain('[0] NVIDIA RTX A6000');
+    expect(en.stdout).toContain('driver 535.183.01 (CUDA ≤ 12.2)');
+    expect(en.stdout).toMatch(/48211/);
+    const zh = gpuwise(['info', '--lang', 'zh-CN'], withFake('4gpu-server-load'));
+    expect(zh.stdout).toContain('驱动 535.183.01');
+    expect(zh.stdout).toContain('显存');
+  });
+
+  it('on a machine without a driver, says so, says what it tried, and exits 0', () => {
+    const { code, stdout } = gpuwise(['info'], { GPUWISE_NVML_LIB: '/nonexistent/libnvidia-ml.so.1' });
+    expect(code).toBe(0);
+    expect(stdout).toContain('No GPU with a working driver was found.');
+    expect(stdout).toContain('nvml: NVML library not found');
+    expect(stdout).toContain('nvidia-smi: nvidia-smi is not on PATH');
+    expect(stdout).toContain('gpuwise doctor');
+    const zh = gpuwise(['info'], { GPUWISE_NVML_LIB: '/nonexistent/libnvidia-ml.so.1', LANG: 'zh_CN.UTF-8' });
+    expect(zh.stdout).toContain('没有发现驱动可用的 GPU');
+  });
+
+  it('exits 1 with the reason when the pinned backend cannot start', () => {
+    const { code, stderr } = gpuwise(['info', '--backend', 'nvidia-smi']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('Backend nvidia-smi could not start: nvidia-smi is not on PATH');
+  });
+
+  it('rejects a bad flag or value with exit 2 and a message in the user\'s language', () => {
+    const unknown = gpuwise(['info', '--bogus']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown option --bogus');
+    const badWatch = gpuwise(['info', '--watch', 'soon'], { LANG: 'zh_CN.UTF-8' });
+    expect(badWatch.code).toBe(2);
+    expect(badWatch.stderr).toContain('不小于 0.1 的秒数');
+    const badBackend = gpuwise(['info', '--backend', 'cuda']);
+    expect(badBackend.code).toBe(2);
+    expect(badBackend.stderr).toContain('nvml, nvidia-smi, pci');
+  });
+
+  it('--json --watch prints one snapshot per line until interrupted, then exits 0', async () => {
+    const child = spawn(process.execPath, [BIN, 'info', '--json', '--watch', '0.2'], {
+      cwd: ROOT,
+      env: { PATH: BARE_PATH, HOME: process.env.HOME ?? '/tmp', ...withFake('8x-h100') },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.split('\n').length > 3) child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    const lines = out.trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    const snapshots = lines.map((line) => JSON.parse(line) as Snapshot);
+    expect(new Set(snapshots.map((s) => s.at)).size).toBe(snapshots.length);
+  });
+});
