@@ -8,9 +8,11 @@ import { Command, Option } from 'commander';
 import { LOCALES } from '../i18n/index.js';
 import type { CliContext } from './context.js';
 import { register as registerCost } from './commands/cost.js';
+import { register as registerDoctor } from './commands/doctor.js';
 import { register as registerEstimate } from './commands/estimate.js';
 import { register as registerGpusCompare } from './commands/gpus-compare.js';
 import { register as registerGpus } from './commands/gpus.js';
+import { register as registerGuide } from './commands/guide.js';
 import { register as registerInfo } from './commands/info.js';
 import { register as registerRecommend } from './commands/recommend.js';
 import { register as registerServers } from './commands/servers.js';
@@ -26,6 +28,8 @@ const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [
   registerEstimate,
   registerRecommend,
   registerCost,
+  registerDoctor,
+  registerGuide,
 ];
 
 export function buildProgram(cli: CliContext): Command {

@@ -1,0 +1,29 @@
+// `gpuwise guide [topic]`: install steps for driver | cuda | cudnn | pytorch | tensorflow | jax |
+// docker | verify, tailored to this machine by a doctor run. Exit 0 (it is advice, not a check).
+
+import { InvalidArgumentError, type Command } from 'commander';
+import { GUIDE_TOPICS, isGuideTopic, type GuideTopic } from '../../doctor/guide/types.js';
+import type { CliContext } from '../context.js';
+
+export function register(program: Command, cli: CliContext): void {
+  const topics = GUIDE_TOPICS.join(' | ');
+  program
+    .command('guide')
+    .description(cli.t('doctor.guideCli.description'))
+    .argument('[topic]', cli.t('doctor.guideCli.argument.topic', { topics }), (value: string): GuideTopic => {
+      if (!isGuideTopic(value)) throw new InvalidArgumentError(cli.t('doctor.guideCli.badTopic', { topics }));
+      return value;
+    }, 'verify')
+    .option('--json', cli.t('doctor.cli.option.json'))
+    .action(async (topic: GuideTopic, options: { json?: boolean }) => {
+      const [{ diagnoseThisMachine }, { buildGuide, localize, renderGuideText }] = await Promise.all([
+        import('./doctor-run.js'),
+        import('../../doctor/index.js'),
+      ]);
+      const report = await diagnoseThisMachine(cli, options.json === true);
+      const guide = buildGuide(topic, report);
+      if (options.json) cli.out(`${JSON.stringify(localize(guide, cli.t), null, 2)}\n`);
+      else cli.out(renderGuideText(guide, cli.t, cli.color));
+      process.exitCode = 0;
+    });
+}

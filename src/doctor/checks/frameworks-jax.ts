@@ -1,0 +1,55 @@
+// JAX, per interpreter: jax.devices() lists GPUs only when a CUDA plugin (jax[cuda12] or
+// jax[cuda13]) is installed and the driver is new enough for it.
+
+import { chooseJaxExtra } from '../compat/jax-builds.js';
+import { FRAMEWORK_DOCS, jaxInstallSteps, tensorflowWindowsSteps } from '../fixes/frameworks.js';
+import { msg, type Message } from '../types.js';
+import { ev, nvidiaPresence, outcome, type Check, type CheckContext } from './check.js';
+import { containerWithoutGpus, foldVerdicts, installsOf, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
+
+async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'yes' | 'no' | 'unknown'): Promise<InterpreterVerdict> {
+  const { probe, framework: jax } = install;
+  const python = probe.interpreter.path;
+  const base = { python, version: jax.version ?? '?' };
+  const evidence: Message[] = [
+    ev('doctor.ev.jaxBuild', { ...base, jaxlib: jax.jaxlibVersion ?? '?', plugins: (jax.cudaPlugins ?? []).join(', ') || '—', backend: jax.backend ?? '?' }),
+  ];
+  if (jax.initError) evidence.push(ev('doctor.ev.pythonError', { text: jax.initError }));
+  const ccs = ctx.facts.gpus().nvidia.map((g) => g.computeCapability).filter((cc): cc is string => cc !== null);
+  const extra = chooseJaxExtra(ctx.driver.os === 'linux' ? ctx.driver.version : null, ccs);
+  const installFix = extra ? { why: msg('doctor.frameworks.jax.pluginWhy'), steps: jaxInstallSteps(ctx.target, python, extra), docs: [FRAMEWORK_DOCS.jax] } : undefined;
+
+  if (jax.importError) return verdict('fail', msg('doctor.frameworks.jax.importFailed', { python, error: jax.importError }), evidence, installFix);
+  if (jax.probeError) return verdict('warn', msg('doctor.frameworks.probeError', { python, error: jax.probeError }), evidence);
+  if (jax.gpuAvailable) {
+    for (const d of jax.devices ?? []) if (d.platform !== 'cpu') evidence.push(ev('doctor.ev.frameworkDevice', { name: d.name ?? '?', cc: d.computeCapability ?? '?' }));
+    return verdict('ok', msg('doctor.frameworks.jax.ok', { ...base, count: jax.deviceCount ?? 0 }), evidence);
+  }
+  if (presence === 'no') return verdict('ok', msg('doctor.frameworks.jax.cpuNoGpu', base), evidence);
+  const inContainer = await containerWithoutGpus(ctx, python, 'JAX');
+  if (inContainer) return { ...inContainer, evidence: [...evidence, ...inContainer.evidence] };
+  if (probe.python.platform === 'win32') {
+    return verdict('fail', msg('doctor.frameworks.jax.windows', base), evidence, {
+      why: msg('doctor.frameworks.jax.windowsWhy'),
+      steps: tensorflowWindowsSteps(python).slice(0, 1),
+      docs: [FRAMEWORK_DOCS.wslInstall, FRAMEWORK_DOCS.jax],
+    });
+  }
+  if ((jax.cudaPlugins ?? []).length === 0) return verdict('fail', msg('doctor.frameworks.jax.noPlugin', base), evidence, installFix);
+  return verdict('fail', msg('doctor.frameworks.jax.notVisible', { ...base, plugins: (jax.cudaPlugins ?? []).join(', '), error: jax.initError ?? '—' }), evidence, installFix);
+}
+
+export const frameworksJax: Check = {
+  id: 'frameworks.jax',
+  layer: 'frameworks',
+  title: 'doctor.frameworks.jax.title',
+  async run(ctx) {
+    const python = await ctx.facts.python();
+    if (python.candidates.length === 0) return outcome('skipped', msg('doctor.frameworks.noPython'));
+    const installs = installsOf(python.probes, 'jax');
+    if (installs.length === 0) return outcome('skipped', msg('doctor.frameworks.notInstalled', { framework: 'JAX', count: python.probes.length }));
+    if (ctx.facts.env.platform === 'darwin') return outcome('skipped', msg('doctor.frameworks.macos', { framework: 'JAX' }));
+    const presence = await nvidiaPresence(ctx);
+    return foldVerdicts(await Promise.all(installs.map((install) => judge(ctx, install, presence))));
+  },
+};

@@ -1,0 +1,34 @@
+// The Python interpreters the framework checks ran in, and any probe that could not finish (a hung
+// import, a crash): those are reported here rather than guessed at.
+
+import { msg, type Message } from '../types.js';
+import { ev, outcome, type Check } from './check.js';
+
+export const frameworksPython: Check = {
+  id: 'frameworks.python',
+  layer: 'frameworks',
+  title: 'doctor.frameworks.python.title',
+  async run(ctx) {
+    const python = await ctx.facts.python();
+    if (python.candidates.length === 0) return outcome('warn', msg('doctor.frameworks.python.none'));
+    const evidence: Message[] = python.probes.map((probe) => {
+      if (probe.kind === 'failed') return ev(`doctor.ev.probeFailed.${probe.reason}`, { python: probe.interpreter.path, detail: probe.detail });
+      const has = (name: 'torch' | 'tensorflow' | 'jax') => (probe[name].installed ? (probe[name].version ?? '?') : '—');
+      return ev('doctor.ev.interpreter', {
+        python: probe.interpreter.path,
+        source: probe.interpreter.source,
+        version: probe.python.version,
+        prefix: probe.python.prefix,
+        torch: has('torch'),
+        tensorflow: has('tensorflow'),
+        jax: has('jax'),
+      });
+    });
+    const failed = python.probes.filter((p) => p.kind === 'failed');
+    const firstFailed = failed[0];
+    if (firstFailed?.kind === 'failed') {
+      return outcome('warn', msg(`doctor.frameworks.python.failed.${firstFailed.reason}`, { python: firstFailed.interpreter.path, detail: firstFailed.detail, count: failed.length }), evidence);
+    }
+    return outcome('ok', msg('doctor.frameworks.python.ok', { count: python.probes.length }), evidence);
+  },
+};

@@ -1,0 +1,95 @@
+// The host that feeds the GPUs: memory, CPU cores, disks. Training reads data through all three;
+// a box short on any of them leaves the GPUs waiting.
+
+import { msg, type Message } from '../types.js';
+import { ev, formatGiB, outcome, type Check } from './check.js';
+
+const TRAINING_MIN_MEMORY_BYTES = 32 * 1024 ** 3;
+const CPU_PER_GPU = 4;
+
+export const hardwareMemory: Check = {
+  id: 'hardware.memory',
+  layer: 'hardware',
+  title: 'doctor.hardware.memory.title',
+  async run(ctx) {
+    const host = await ctx.facts.host();
+    if (host.memoryTotalBytes === null) return outcome('skipped', msg('doctor.hardware.memory.unknown'));
+    const gpuMemory = ctx.facts.gpus().nvidia.reduce((sum, g) => sum + (g.memoryTotalBytes ?? 0), 0);
+    const evidence: Message[] = [ev('doctor.ev.memory', { memory: formatGiB(host.memoryTotalBytes), source: host.memorySource ?? '' })];
+    if (gpuMemory > 0) evidence.push(ev('doctor.ev.gpuMemoryTotal', { memory: formatGiB(gpuMemory) }));
+    const memory = formatGiB(host.memoryTotalBytes);
+    if (host.memoryTotalBytes < TRAINING_MIN_MEMORY_BYTES) {
+      const wsl = (await ctx.facts.os()).wsl !== null;
+      return outcome('warn', msg(wsl ? 'doctor.hardware.memory.lowWsl' : 'doctor.hardware.memory.low', { memory }), evidence, {
+        why: msg(wsl ? 'doctor.hardware.memory.whyWsl' : 'doctor.hardware.memory.why'),
+        steps: [],
+        docs: [],
+      });
+    }
+    if (gpuMemory > 0 && host.memoryTotalBytes < gpuMemory) {
+      return outcome('warn', msg('doctor.hardware.memory.belowGpu', { memory, gpuMemory: formatGiB(gpuMemory) }), evidence, {
+        why: msg('doctor.hardware.memory.whyGpu'),
+        steps: [],
+        docs: [],
+      });
+    }
+    return outcome('ok', msg('doctor.hardware.memory.ok', { memory }), evidence);
+  },
+};
+
+export const hardwareCpu: Check = {
+  id: 'hardware.cpu',
+  layer: 'hardware',
+  title: 'doctor.hardware.cpu.title',
+  async run(ctx) {
+    const host = await ctx.facts.host();
+    if (host.cpuLogicalCount === null) return outcome('skipped', msg('doctor.hardware.cpu.unknown'));
+    const gpuCount = ctx.facts.gpus().nvidia.length;
+    const evidence = [ev('doctor.ev.cpu', { count: host.cpuLogicalCount, model: host.cpuModel ?? '?', source: host.cpuSource ?? '' })];
+    const wanted = CPU_PER_GPU * Math.max(1, gpuCount);
+    if (gpuCount === 0) {
+      const key = host.cpuLogicalCount < wanted ? 'doctor.hardware.cpu.fewNoGpu' : 'doctor.hardware.cpu.okNoGpu';
+      return outcome(host.cpuLogicalCount < wanted ? 'warn' : 'ok', msg(key, { count: host.cpuLogicalCount, wanted }), evidence);
+    }
+    if (host.cpuLogicalCount < wanted) {
+      return outcome('warn', msg('doctor.hardware.cpu.few', { count: host.cpuLogicalCount, wanted, gpus: gpuCount }), evidence, {
+        why: msg('doctor.hardware.cpu.why'),
+        steps: [],
+        docs: [],
+      });
+    }
+    return outcome('ok', msg('doctor.hardware.cpu.ok', { count: host.cpuLogicalCount, gpus: gpuCount }), evidence);
+  },
+};
+
+export const hardwareDisk: Check = {
+  id: 'hardware.disk',
+  layer: 'hardware',
+  title: 'doctor.hardware.disk.title',
+  async run(ctx) {
+    const host = await ctx.facts.host();
+    if (host.disks === null) {
+      return outcome('skipped', host.disksProblem ? msg('doctor.hardware.disk.unreadable', { detail: host.disksProblem }) : msg('doctor.skip.notLinux'));
+    }
+    if (host.disks.length === 0) return outcome('skipped', msg('doctor.hardware.disk.none'));
+    const evidence = host.disks.map((disk) =>
+      ev(disk.rotational ? 'doctor.ev.diskRotational' : 'doctor.ev.diskSolid', {
+        name: disk.name,
+        size: disk.sizeBytes !== null ? formatGiB(disk.sizeBytes) : '?',
+        path: `/sys/block/${disk.name}/queue/rotational`,
+      }),
+    );
+    const solid = host.disks.filter((d) => !d.rotational);
+    if (solid.length > 0) {
+      const nvme = solid.filter((d) => d.name.startsWith('nvme')).length;
+      return outcome('ok', msg('doctor.hardware.disk.ok', { count: solid.length, nvme }), evidence);
+    }
+    // WSL2's disks are virtual (VHDX files) and always claim to be rotational.
+    const allVirtual = (await ctx.facts.os()).wsl !== null || host.disks.every((d) => d.virtual);
+    return outcome('warn', msg(allVirtual ? 'doctor.hardware.disk.virtualRotational' : 'doctor.hardware.disk.rotational'), evidence, {
+      why: msg('doctor.hardware.disk.why'),
+      steps: [],
+      docs: [],
+    });
+  },
+};

@@ -1,0 +1,92 @@
+// Host memory, CPUs and disks — what feeds the GPUs. Linux reads /proc and /sys; elsewhere the
+// host summary gpuwise already collected (inputs.host) is used.
+
+import type { HostSummary } from '../../core/snapshot.js';
+import type { DoctorEnv } from '../env.js';
+
+export interface HostResourceFacts {
+  memoryTotalBytes: number | null;
+  memorySource: string | null;
+  cpuLogicalCount: number | null;
+  cpuModel: string | null;
+  cpuSource: string | null;
+  disks: DiskFacts[] | null;
+  disksProblem: string | null;
+}
+
+export interface DiskFacts {
+  /** Kernel name: nvme0n1, sda, vda. */
+  name: string;
+  rotational: boolean;
+  sizeBytes: number | null;
+  /** Virtual disks (virtio, Xen) often claim to be rotational whatever backs them. */
+  virtual: boolean;
+}
+
+/** MemTotal in /proc/meminfo is in KiB ("kB"). */
+export function parseMemTotalBytes(meminfo: string): number | null {
+  const kib = meminfo.match(/^MemTotal:\s+(\d+)\s*kB/m)?.[1];
+  return kib ? Number.parseInt(kib, 10) * 1024 : null;
+}
+
+export function parseCpuinfo(text: string): { logicalCount: number | null; model: string | null } {
+  const processors = text.match(/^processor\s*:/gm)?.length ?? 0;
+  const model = text.match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim() ?? null;
+  return { logicalCount: processors > 0 ? processors : null, model };
+}
+
+/** Block devices that are not disks: loop, RAM disks, zram swap, optical, device-mapper views. */
+export function isPhysicalBlockDevice(name: string): boolean {
+  return !/^(loop|ram|zram|sr|fd|dm-|md|nbd)/.test(name);
+}
+
+async function readDisks(env: DoctorEnv): Promise<{ disks: DiskFacts[] | null; problem: string | null }> {
+  const listing = await env.fs.readdir('/sys/block');
+  if (!listing.ok) return { disks: null, problem: `/sys/block: ${listing.detail}` };
+  const disks = await Promise.all(
+    listing.value.filter(isPhysicalBlockDevice).map(async (name): Promise<DiskFacts | null> => {
+      const [rotational, size] = await Promise.all([
+        env.fs.readText(`/sys/block/${name}/queue/rotational`),
+        env.fs.readText(`/sys/block/${name}/size`),
+      ]);
+      if (!rotational.ok) return null;
+      const sectors = size.ok ? Number.parseInt(size.value.trim(), 10) : Number.NaN;
+      return {
+        name,
+        rotational: rotational.value.trim() === '1',
+        // /sys/block/*/size counts 512-byte sectors whatever the device's sector size.
+        sizeBytes: Number.isFinite(sectors) ? sectors * 512 : null,
+        virtual: /^(vd|xvd)/.test(name),
+      };
+    }),
+  );
+  return { disks: disks.filter((disk): disk is DiskFacts => disk !== null), problem: null };
+}
+
+export async function readHostResources(env: DoctorEnv, host: HostSummary | null): Promise<HostResourceFacts> {
+  let memoryTotalBytes = host?.memoryTotalBytes ?? null;
+  let memorySource: string | null = memoryTotalBytes !== null ? 'host' : null;
+  let cpuLogicalCount = host?.cpuLogicalCount ?? null;
+  let cpuModel = host?.cpuModel ?? null;
+  let cpuSource: string | null = cpuLogicalCount !== null ? 'host' : null;
+  if (env.platform !== 'linux') {
+    return { memoryTotalBytes, memorySource, cpuLogicalCount, cpuModel, cpuSource, disks: null, disksProblem: null };
+  }
+  const [meminfo, cpuinfo, disks] = await Promise.all([
+    env.fs.readText('/proc/meminfo'),
+    env.fs.readText('/proc/cpuinfo'),
+    readDisks(env),
+  ]);
+  const fromMeminfo = meminfo.ok ? parseMemTotalBytes(meminfo.value) : null;
+  if (fromMeminfo !== null) {
+    memoryTotalBytes = fromMeminfo;
+    memorySource = '/proc/meminfo';
+  }
+  const cpu = cpuinfo.ok ? parseCpuinfo(cpuinfo.value) : null;
+  if (cpu?.logicalCount) {
+    cpuLogicalCount = cpu.logicalCount;
+    cpuModel = cpu.model ?? cpuModel;
+    cpuSource = '/proc/cpuinfo';
+  }
+  return { memoryTotalBytes, memorySource, cpuLogicalCount, cpuModel, cpuSource, disks: disks.disks, disksProblem: disks.problem };
+}

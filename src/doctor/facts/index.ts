@@ -1,0 +1,101 @@
+// The facts every check draws on, each read at most once per doctor run (memoised promises), so
+// checks can run concurrently without reading the same file or starting the same probe twice.
+
+import type { DoctorEnv } from '../env.js';
+import type { DoctorInputs } from '../inputs.js';
+import { msg, type Message } from '../types.js';
+import { readContainerFacts, readGpuDeviceNodes, type ContainerFacts, type GpuDeviceNodes } from './container.js';
+import { readCudaToolkits, type CudaToolkitFacts } from './cuda-toolkits.js';
+import { readCudnn, type CudnnInstall } from './cudnn.js';
+import { readDockerFacts, type DockerFacts } from './docker.js';
+import { readGpuFacts, type GpuFacts } from './gpus.js';
+import { readHostResources, type HostResourceFacts } from './host-resources.js';
+import {
+  isModuleLoaded,
+  readInstalledNvidiaModule,
+  readKernelModules,
+  readNvidiaKernelModule,
+  type KernelModuleFacts,
+  type NvidiaKernelModule,
+} from './kernel-modules.js';
+import { readOsFacts, type OsFacts } from './os.js';
+import { DEFAULT_PROBE_TIMEOUT_MS, readPythonFacts, type PythonFacts } from './python.js';
+import { readSecureBoot, type SecureBootFacts } from './secure-boot.js';
+
+export interface DoctorProgressEvent {
+  phase: 'start' | 'done';
+  task: Message;
+}
+
+export interface FactsOptions {
+  onProgress?: (event: DoctorProgressEvent) => void;
+  /** Per-interpreter limit for the framework probe. */
+  probeTimeoutMs?: number;
+}
+
+export interface ModuleState {
+  facts: KernelModuleFacts;
+  nouveau: boolean;
+  nvidia: boolean;
+}
+
+export interface DoctorFacts {
+  readonly env: DoctorEnv;
+  readonly inputs: DoctorInputs;
+  os(): Promise<OsFacts>;
+  container(): Promise<ContainerFacts | null>;
+  deviceNodes(): Promise<GpuDeviceNodes>;
+  modules(): Promise<ModuleState>;
+  nvidiaModule(): Promise<NvidiaKernelModule | null>;
+  /** The installed (not necessarily loaded) nvidia module's version from `modinfo`; null when none. */
+  installedNvidiaModule(): Promise<string | null>;
+  secureBoot(): Promise<SecureBootFacts>;
+  host(): Promise<HostResourceFacts>;
+  toolkits(): Promise<CudaToolkitFacts>;
+  cudnn(): Promise<CudnnInstall[]>;
+  python(): Promise<PythonFacts>;
+  docker(): Promise<DockerFacts>;
+  gpus(): GpuFacts;
+}
+
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => (pending ??= read());
+}
+
+export function createFacts(env: DoctorEnv, inputs: DoctorInputs, options: FactsOptions = {}): DoctorFacts {
+  const progress = options.onProgress ?? (() => undefined);
+  const gpus = readGpuFacts(inputs);
+  const toolkits = once(() => readCudaToolkits(env));
+  return {
+    env,
+    inputs,
+    os: once(() => readOsFacts(env)),
+    container: once(() => readContainerFacts(env)),
+    deviceNodes: once(() => readGpuDeviceNodes(env)),
+    modules: once(async () => {
+      const facts = await readKernelModules(env);
+      const [nouveau, nvidia] = await Promise.all([isModuleLoaded(env, facts, 'nouveau'), isModuleLoaded(env, facts, 'nvidia')]);
+      return { facts, nouveau, nvidia };
+    }),
+    nvidiaModule: once(() => readNvidiaKernelModule(env)),
+    installedNvidiaModule: once(() => readInstalledNvidiaModule(env)),
+    secureBoot: once(() => readSecureBoot(env)),
+    host: once(() => readHostResources(env, inputs.host)),
+    toolkits,
+    cudnn: once(async () => readCudnn(env, (await toolkits()).toolkits)),
+    python: once(() =>
+      readPythonFacts(env, {
+        timeoutMs: options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
+        onProbe: (interpreter, phase) => progress({ phase, task: msg('doctor.progress.python', { path: interpreter.path }) }),
+      }),
+    ),
+    docker: once(async () => {
+      progress({ phase: 'start', task: msg('doctor.progress.docker') });
+      const facts = await readDockerFacts(env);
+      progress({ phase: 'done', task: msg('doctor.progress.docker') });
+      return facts;
+    }),
+    gpus: () => gpus,
+  };
+}

@@ -1,0 +1,43 @@
+// CUDA toolkit fixes: install the toolkit version the driver supports, and make PATH,
+// LD_LIBRARY_PATH and CUDA_HOME agree on one toolkit.
+
+import type { FixStep } from '../types.js';
+import { cudaRepoSteps } from './driver.js';
+import { shQuote, step } from './steps.js';
+import type { FixTarget } from './target.js';
+
+export const CUDA_DOCS = {
+  linuxGuide: 'https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html',
+  windowsGuide: 'https://docs.nvidia.com/cuda/cuda-installation-guide-microsoft-windows/index.html',
+  archive: 'https://developer.nvidia.com/cuda-toolkit-archive',
+  compatibility: 'https://docs.nvidia.com/deploy/cuda-compatibility/index.html',
+} as const;
+
+/** Installs CUDA `version` ("12.8") without touching the driver (cuda-toolkit-X-Y, not cuda). */
+export function toolkitInstallSteps(target: FixTarget, version: string): FixStep[] {
+  const suffix = version.replace('.', '-');
+  if (target.family === 'windows') {
+    return [step('doctor.fix.step.toolkitWindows', { version, url: CUDA_DOCS.archive }, [`Start-Process "${CUDA_DOCS.archive}"`], { shell: 'powershell', needsRoot: true })];
+  }
+  if (target.family === 'ubuntu' || target.family === 'debian') {
+    return [...cudaRepoSteps(target), step('doctor.fix.step.toolkitApt', { version }, [`sudo apt-get install -y cuda-toolkit-${suffix}`]), ...toolkitPathSteps(`/usr/local/cuda-${version}`)];
+  }
+  if (target.family === 'rhel' || target.family === 'fedora') {
+    return [...cudaRepoSteps(target), step('doctor.fix.step.toolkitDnf', { version }, [`sudo dnf install -y cuda-toolkit-${suffix}`]), ...toolkitPathSteps(`/usr/local/cuda-${version}`)];
+  }
+  return [step('doctor.fix.step.toolkitManual', { version, url: CUDA_DOCS.archive }, [])];
+}
+
+/** Puts one toolkit first on PATH and LD_LIBRARY_PATH, in ~/.bashrc (for new shells) and now. */
+export function toolkitPathSteps(root: string): FixStep[] {
+  const quoted = shQuote(root);
+  return [
+    step('doctor.fix.step.toolkitPath', { root }, [
+      `echo 'export CUDA_HOME=${quoted}' >> ~/.bashrc`,
+      `echo 'export PATH="$CUDA_HOME/bin:$PATH"' >> ~/.bashrc`,
+      `echo 'export LD_LIBRARY_PATH="$CUDA_HOME/lib64\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"' >> ~/.bashrc`,
+      `export CUDA_HOME=${quoted} PATH=${quoted}/bin:"$PATH"`,
+      'nvcc --version',
+    ], { needsRoot: false }),
+  ];
+}

@@ -1,0 +1,34 @@
+// A guide for people: numbered steps marked done (✓), to do (→), to read (i) or blocked (✗),
+// each with its commands and where to run them, then the verification commands.
+
+import type { Translate } from '../../i18n/index.js';
+import { stepLocation, text, type Colors } from '../report/render-text.js';
+import type { Guide, GuideStepState } from './types.js';
+
+const MARKS: Record<GuideStepState, string> = { done: '✓', todo: '→', info: 'i', blocked: '✗' };
+
+export function renderGuideText(guide: Guide, t: Translate, color: Colors): string {
+  const lines = [color.bold(text(t, guide.title)), ''];
+  guide.steps.forEach((step, index) => {
+    const mark = step.state === 'done' ? color.green(MARKS.done) : step.state === 'blocked' ? color.red(MARKS.blocked) : step.state === 'todo' ? color.yellow(MARKS.todo) : color.cyan(MARKS.info);
+    const state = t(`doctor.guide.state.${step.state}`);
+    lines.push(`${mark} ${index + 1}. ${color.bold(text(t, step.title))} ${color.dim(`[${state}]`)}`);
+    for (const detail of step.detail) lines.push(`     ${text(t, detail)}`);
+    for (const action of step.actions) {
+      const where = stepLocation(action, t);
+      lines.push(`     • ${text(t, action.explain)}${where ? color.dim(` (${where})`) : ''}`);
+      const prompt = action.shell === 'powershell' ? 'PS>' : '$';
+      for (const command of action.commands) lines.push(`       ${color.cyan(`${prompt} ${command}`)}`);
+    }
+    lines.push('');
+  });
+  if (guide.verify.length > 0) {
+    lines.push(color.bold(t('doctor.guide.verifyHeading')));
+    for (const check of guide.verify) {
+      lines.push(`  ${text(t, check.explain)}`);
+      const prompt = check.shell === 'powershell' ? 'PS>' : '$';
+      for (const command of check.commands) lines.push(`    ${color.cyan(`${prompt} ${command}`)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,114 @@
+// Guides for the system layers: the NVIDIA driver, the CUDA toolkit, cuDNN and Docker with GPUs.
+
+import { compareVersions, majorMinor, majorOf } from '../compat/versions.js';
+import { containerToolkitSteps } from '../fixes/containers.js';
+import { toolkitInstallSteps, toolkitPathSteps } from '../fixes/cuda.js';
+import { cudaRepoSteps, driverInstallSteps, nouveauFix, persistenceFix, secureBootFix } from '../fixes/driver.js';
+import { step } from '../fixes/steps.js';
+import { msg } from '../types.js';
+import { driverReadyStep, stepFromCheck, type GuideContext } from './context.js';
+import { guideStep, verification, type Guide, type GuideStep } from './types.js';
+
+const NEWEST_TOOLKIT = '13.0';
+const LAST_TOOLKIT_FOR_PRE_TURING = '12.9';
+
+function gpuStep(ctx: GuideContext): GuideStep {
+  const check = ctx.check('hardware.gpus');
+  const state = check?.status === 'ok' ? 'done' : check?.status === 'fail' ? 'blocked' : 'info';
+  return guideStep('doctor.guide.step.gpu', state, check ? [check.summary] : []);
+}
+
+function nvidiaSmiVerification(ctx: GuideContext) {
+  const shell = ctx.windowsNative ? ('powershell' as const) : ('sh' as const);
+  return verification('doctor.guide.verify.nvidiaSmi', ['nvidia-smi', 'nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv'], shell);
+}
+
+export function driverGuide(ctx: GuideContext): Guide {
+  const target = ctx.report.machine.target;
+  const steps: GuideStep[] = [gpuStep(ctx)];
+  if (target.wsl || target.family === 'windows') {
+    steps.push(stepFromCheck(ctx, 'doctor.guide.step.windowsDriver', 'driver.nvml', () => driverInstallSteps(target, ctx.driverChoice)));
+    if (target.wsl) steps.push(guideStep('doctor.guide.step.wslNoLinuxDriver', 'info', [msg('doctor.guide.wslNoLinuxDriver')]));
+  } else {
+    steps.push(stepFromCheck(ctx, 'doctor.guide.step.nouveau', 'driver.nouveau', () => nouveauFix(target, ctx.driverChoice).steps.slice(0, 1)));
+    if (ctx.status('os.secure-boot') === 'warn') {
+      steps.push(guideStep('doctor.guide.step.secureBoot', 'todo', [msg('doctor.os.secureBoot.why')], secureBootFix(target).steps));
+    } else {
+      steps.push(guideStep('doctor.guide.step.secureBoot', 'info', [ctx.check('os.secure-boot')?.summary ?? msg('doctor.os.secureBoot.unknown')]));
+    }
+    const installed = ctx.status('driver.kernel-module') === 'ok' && ctx.status('driver.nvml') !== 'fail';
+    steps.push(
+      installed
+        ? guideStep('doctor.guide.step.installDriver', 'done', [ctx.check('driver.kernel-module')?.summary ?? msg('doctor.skip.noDriverVersion')])
+        : guideStep('doctor.guide.step.installDriver', ctx.noGpu ? 'blocked' : 'todo', [msg('doctor.guide.driverBranch', { branch: ctx.driverChoice.branch ?? '?', flavor: ctx.driverChoice.openModule ? 'open' : 'proprietary' })], driverInstallSteps(target, ctx.driverChoice)),
+    );
+    if (ctx.status('driver.version-mismatch') === 'fail') steps.push(stepFromCheck(ctx, 'doctor.guide.step.mismatch', 'driver.version-mismatch', () => []));
+    if (!target.container) steps.push(stepFromCheck(ctx, 'doctor.guide.step.persistence', 'driver.persistence', () => persistenceFix().steps));
+  }
+  return { topic: 'driver', title: msg('doctor.guide.title.driver'), steps, verify: [nvidiaSmiVerification(ctx)] };
+}
+
+/** The toolkit to install: the driver's own CUDA version (capped at the newest in the tables). */
+function toolkitToInstall(ctx: GuideContext): string {
+  const preTuring = ctx.computeCapabilities.some((cc) => (majorOf(cc) ?? 0) < 7 || cc === '7.0' || cc === '7.2');
+  const newest = preTuring ? LAST_TOOLKIT_FOR_PRE_TURING : NEWEST_TOOLKIT;
+  const driverMax = majorMinor(ctx.report.machine.driver.maxCuda);
+  return driverMax && compareVersions(driverMax, newest) < 0 ? driverMax : newest;
+}
+
+export function cudaGuide(ctx: GuideContext): Guide {
+  const target = ctx.report.machine.target;
+  const version = toolkitToInstall(ctx);
+  const steps: GuideStep[] = [driverReadyStep(ctx), guideStep('doctor.guide.step.toolkitNeeded', 'info', [msg('doctor.guide.toolkitNeeded')])];
+  const installed = ctx.report.machine.toolkits.length > 0;
+  const driverOk = ctx.status('cuda.toolkit-driver') !== 'fail' && ctx.status('cuda.toolkit-arch') !== 'fail';
+  if (installed && driverOk) {
+    steps.push(guideStep('doctor.guide.step.installToolkit', 'done', [ctx.check('cuda.toolkits')?.summary ?? msg('doctor.cuda.toolkits.title')]));
+  } else {
+    const why = [ctx.check('cuda.toolkit-driver'), ctx.check('cuda.toolkit-arch')].filter((c) => c?.status === 'fail').map((c) => c?.summary ?? msg('doctor.cuda.toolkits.title'));
+    steps.push(guideStep('doctor.guide.step.installToolkit', 'todo', [...why, msg('doctor.guide.toolkitVersion', { version })], toolkitInstallSteps(target, version), { version }));
+  }
+  const active = ctx.report.machine.activeToolkitRoot ?? ctx.report.machine.toolkits[0]?.root ?? `/usr/local/cuda-${version}`;
+  if (!ctx.windowsNative) steps.push(stepFromCheck(ctx, 'doctor.guide.step.toolkitPath', 'cuda.toolkits', () => toolkitPathSteps(active)));
+  const compile = "printf '__global__ void k(){}\\nint main(){k<<<1,1>>>();return cudaDeviceSynchronize();}\\n' > /tmp/gpuwise-t.cu && nvcc /tmp/gpuwise-t.cu -o /tmp/gpuwise-t && /tmp/gpuwise-t && echo CUDA OK";
+  return {
+    topic: 'cuda',
+    title: msg('doctor.guide.title.cuda', { version }),
+    steps,
+    verify: [verification('doctor.guide.verify.nvcc', ['nvcc --version'], ctx.windowsNative ? 'powershell' : 'sh'), ...(ctx.windowsNative ? [] : [verification('doctor.guide.verify.compile', [compile])]), nvidiaSmiVerification(ctx)],
+  };
+}
+
+export function cudnnGuide(ctx: GuideContext): Guide {
+  const target = ctx.report.machine.target;
+  const cudaMajor = majorOf(ctx.report.machine.toolkits[0]?.version ?? ctx.report.machine.driver.maxCuda) ?? 12;
+  const pkg = `cudnn9-cuda-${cudaMajor}`;
+  const install =
+    target.family === 'windows'
+      ? [step('doctor.guide.action.cudnnWindows', undefined, ['Start-Process "https://developer.nvidia.com/cudnn-downloads"'], { shell: 'powershell', needsRoot: false })]
+      : [...cudaRepoSteps(target), step('doctor.guide.action.cudnnPackage', { package: pkg }, [target.family === 'rhel' || target.family === 'fedora' ? `sudo dnf install -y ${pkg}` : `sudo apt-get install -y ${pkg}`])];
+  const versions = ctx.report.machine.cudnnVersions;
+  const steps: GuideStep[] = [
+    guideStep('doctor.guide.step.cudnnNeeded', 'info', [msg('doctor.guide.cudnnNeeded')]),
+    versions.length > 0
+      ? guideStep('doctor.guide.step.installCudnn', ctx.status('cuda.cudnn') === 'warn' ? 'todo' : 'done', [ctx.check('cuda.cudnn')?.summary ?? msg('doctor.cuda.cudnn.title')], install)
+      : guideStep('doctor.guide.step.installCudnn', 'todo', [msg('doctor.guide.cudnnFor', { cuda: cudaMajor })], install),
+  ];
+  const header = target.family === 'windows' ? [] : ["grep -h -A2 'define CUDNN_MAJOR' /usr/include/cudnn_version*.h /usr/include/*/cudnn_version*.h 2>/dev/null"];
+  return { topic: 'cudnn', title: msg('doctor.guide.title.cudnn'), steps, verify: header.length ? [verification('doctor.guide.verify.cudnnHeader', header)] : [] };
+}
+
+export function dockerGuide(ctx: GuideContext): Guide {
+  const target = ctx.report.machine.target;
+  const docker = ctx.report.machine.docker;
+  const installDocker =
+    target.family === 'rhel' || target.family === 'fedora'
+      ? [step('doctor.guide.action.dockerDnf', undefined, ['sudo dnf config-manager --add-repo https://download.docker.com/linux/rhel/docker-ce.repo', 'sudo dnf install -y docker-ce docker-ce-cli containerd.io', 'sudo systemctl enable --now docker'])]
+      : [step('doctor.guide.action.dockerApt', undefined, ['sudo apt-get update', 'sudo apt-get install -y docker.io', 'sudo systemctl enable --now docker'])];
+  const steps: GuideStep[] = [
+    docker.installed ? guideStep('doctor.guide.step.docker', 'done', [ctx.check('containers.docker')?.summary ?? msg('doctor.containers.docker.title')]) : guideStep('doctor.guide.step.docker', 'todo', [], installDocker),
+    driverReadyStep(ctx),
+    docker.nvidiaRuntime ? guideStep('doctor.guide.step.containerToolkit', 'done', [ctx.check('containers.nvidia-runtime')?.summary ?? msg('doctor.containers.runtime.title')]) : guideStep('doctor.guide.step.containerToolkit', 'todo', [msg('doctor.containers.runtime.why')], containerToolkitSteps(target)),
+  ];
+  return { topic: 'docker', title: msg('doctor.guide.title.docker'), steps, verify: [verification('doctor.guide.verify.docker', ['docker run --rm --gpus all ubuntu nvidia-smi'])] };
+}

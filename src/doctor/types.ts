@@ -1,0 +1,64 @@
+// The doctor's data model: plain, JSON-serialisable values. Text for people is carried as an i18n
+// key plus parameters (a `Message`), so one report renders in zh-CN or en and its JSON stays
+// stable across languages.
+
+import type { MessageKey, MessageParams } from '../i18n/index.js';
+
+/** The layers, in the order a GPU stack is built and the order problems are reported. */
+export const LAYERS = ['hardware', 'os', 'driver', 'cuda', 'frameworks', 'containers'] as const;
+export type Layer = (typeof LAYERS)[number];
+
+/** `skipped`: the check does not apply here (no GPU, not Linux …); its summary says why. */
+export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skipped';
+
+export interface Message {
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+export function msg(key: MessageKey, params?: MessageParams): Message {
+  return params === undefined ? { key } : { key, params };
+}
+
+/** Which shell a fix command is written for. */
+export type FixShell = 'sh' | 'powershell';
+
+/**
+ * Where a command must run. A WSL2 driver fix runs on the Windows host, never inside WSL; a
+ * container without GPUs is fixed on the machine that starts it.
+ */
+export type FixWhere = 'here' | 'windows-host' | 'container-host';
+
+export interface FixStep {
+  explain: Message;
+  /** Exact commands, in order; empty when the step is a manual action (a BIOS setting). */
+  commands: string[];
+  shell: FixShell;
+  where: FixWhere;
+  /** The commands use sudo / need an administrator shell. gpuwise itself never runs them. */
+  needsRoot: boolean;
+  /** A reboot is needed before the next step can work. */
+  rebootAfter: boolean;
+}
+
+export interface Fix {
+  /** Why this is a problem (what breaks), in one or two sentences. */
+  why: Message;
+  steps: FixStep[];
+  /** Documentation a careful user reads before running the commands. */
+  docs: string[];
+}
+
+export interface CheckResult {
+  /** Stable id, `<layer>.<name>`, e.g. `driver.nouveau`. */
+  id: string;
+  layer: Layer;
+  status: CheckStatus;
+  title: Message;
+  /** One line: what the check found (or why it was skipped). */
+  summary: Message;
+  /** What it looked at: files, command outputs, versions. */
+  evidence: Message[];
+  /** Set for `fail` and for `warn` where there is something to do. */
+  fix: Fix | null;
+}
