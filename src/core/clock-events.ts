@@ -19,12 +19,21 @@ export type ClockEventReason = keyof typeof CLOCK_EVENT_REASON_BITS | 'unknown';
 const NAMED_BITS = Object.entries(CLOCK_EVENT_REASON_BITS) as [ClockEventReason, bigint][];
 const ALL_NAMED = NAMED_BITS.reduce((mask, [, bit]) => mask | bit, 0n);
 
+// A GPU's mask takes a handful of values over its life; decoding it on every read of every GPU
+// showed up in profiles, so decoded masks are remembered (bounded: masks are 9 bits wide).
+const decoded = new Map<bigint, readonly ClockEventReason[]>();
+
 /** Decodes a reason mask; bits this table does not know come out as one `unknown`. */
 export function decodeClockEventReasons(mask: bigint | number): ClockEventReason[] {
   const bits = BigInt(mask);
-  const reasons = NAMED_BITS.filter(([, bit]) => (bits & bit) !== 0n).map(([name]) => name);
-  if ((bits & ~ALL_NAMED) !== 0n) reasons.push('unknown');
-  return reasons;
+  let reasons = decoded.get(bits);
+  if (!reasons) {
+    const names = NAMED_BITS.filter(([, bit]) => (bits & bit) !== 0n).map(([name]) => name);
+    if ((bits & ~ALL_NAMED) !== 0n) names.push('unknown');
+    reasons = names;
+    if (decoded.size < 4096) decoded.set(bits, reasons);
+  }
+  return reasons.slice();
 }
 
 /** Reasons that mean the GPU is held back by power or heat, as opposed to idle or by setting. */

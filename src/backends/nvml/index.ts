@@ -40,7 +40,7 @@ export function openNvml(options: NvmlBackendOptions = {}): BackendOpenResult {
   if (!loaded.ok) return { ok: false, unavailable: { code: 'library-not-found', detail: loaded.detail } };
   const lib = loaded.library;
 
-  const code = lib.call('init');
+  const code = lib.fn.init();
   if (code !== NVML_SUCCESS) {
     const detail = `${lib.path}: nvmlInit: ${nvmlReturnName(code)} (${lib.errorString(code) ?? 'no description'})`;
     lib.unload();
@@ -61,7 +61,7 @@ export function openNvml(options: NvmlBackendOptions = {}): BackendOpenResult {
       if (closed) return;
       closed = true;
       reader.close();
-      lib.call('shutdown');
+      lib.fn.shutdown();
       // The library stays mapped: unloading NVML while driver threads may still run is unsafe.
     },
   };

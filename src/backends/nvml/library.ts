@@ -9,11 +9,18 @@ import { NVML_ERROR_FUNCTION_NOT_FOUND } from './return-codes.js';
 /** A native function as koffi binds it; arguments are pointers (bigint), numbers or null. */
 type NativeFunction = (...args: unknown[]) => unknown;
 
+/** A bound NVML function; returns its nvmlReturn_t. */
+export type NvmlFunction = (...args: unknown[]) => number;
+
 export interface NvmlLibrary {
   /** The path (or soname) that loaded. */
   readonly path: string;
-  /** Calls a symbol group; returns its nvmlReturn_t. */
-  call(key: NvmlSymbolKey, ...args: unknown[]): number;
+  /**
+   * Every symbol group, bound once: the newest version present, or a stand-in that returns
+   * NVML_ERROR_FUNCTION_NOT_FOUND. Calling these directly (no lookup, no argument spreading)
+   * keeps the per-call cost at koffi's own.
+   */
+  readonly fn: Readonly<Record<NvmlSymbolKey, NvmlFunction>>;
   /** The symbol a group resolved to, or null when the library has none of its names. */
   symbolName(key: NvmlSymbolKey): string | null;
   has(key: NvmlSymbolKey): boolean;
@@ -89,13 +96,15 @@ function bindLibrary(path: string, handle: LibraryHandle): NvmlLibrary {
     return entry;
   };
 
+  const notFound: NvmlFunction = () => NVML_ERROR_FUNCTION_NOT_FOUND;
+  const fn = {} as Record<NvmlSymbolKey, NvmlFunction>;
+  for (const key of Object.keys(NVML_SYMBOLS) as NvmlSymbolKey[]) {
+    fn[key] = (resolve(key)?.fn as NvmlFunction | undefined) ?? notFound;
+  }
+
   return {
     path,
-    call(key, ...args) {
-      const entry = resolve(key);
-      if (!entry) return NVML_ERROR_FUNCTION_NOT_FOUND;
-      return entry.fn(...args) as number;
-    },
+    fn,
     symbolName: (key) => resolve(key)?.name ?? null,
     has: (key) => resolve(key) !== null,
     errorString(code) {

@@ -20,7 +20,7 @@ export function measureProcessInfoStride(
   const readWithFill = (fill: number): { count: number; end: number } | null => {
     buffer.fill(fill);
     scratch.setU32(0, capacity);
-    if (lib.call(key, handle, scratch.slot(0), buffer.pointer) !== NVML_SUCCESS) return null;
+    if (lib.fn[key](handle, scratch.slot(0), buffer.pointer) !== NVML_SUCCESS) return null;
     let end = buffer.size;
     while (end > 0 && buffer.bytes[end - 1] === fill) end--;
     return { count: scratch.slotU32(0), end };

@@ -35,7 +35,7 @@ export interface IdentityReading {
 export function readIdentity(lib: NvmlLibrary, scratch: Scratch, handle: bigint): IdentityReading {
   const rec = new FieldRecorder<DeviceMetricField>();
   const string = (field: DeviceMetricField, key: 'name' | 'uuid' | 'serial' | 'vbiosVersion') =>
-    rec.ok(field, lib.call(key, handle, scratch.stringPointer, STRING_BUFFER_BYTES)) ? scratch.string() : null;
+    rec.ok(field, lib.fn[key](handle, scratch.stringPointer, STRING_BUFFER_BYTES)) ? scratch.string() : null;
   const u32 = (field: DeviceMetricField, code: number) => (rec.ok(field, code) ? scratch.slotU32(0) : null);
 
   const identity: DeviceIdentity = {
@@ -57,27 +57,27 @@ export function readIdentity(lib: NvmlLibrary, scratch: Scratch, handle: bigint)
   };
   if (rec.lost) return { identity, recorder: rec };
 
-  const arch = u32('architecture', lib.call('architecture', handle, scratch.slot(0)));
+  const arch = u32('architecture', lib.fn.architecture(handle, scratch.slot(0)));
   identity.architecture = arch === null ? null : (ARCHITECTURE_NAMES[arch] ?? null);
   if (arch !== null && identity.architecture === null) rec.unavailable.architecture = 'not-reported';
 
-  if (rec.ok('computeCapability', lib.call('computeCapability', handle, scratch.slot(0), scratch.slot(1)))) {
+  if (rec.ok('computeCapability', lib.fn.computeCapability(handle, scratch.slot(0), scratch.slot(1)))) {
     identity.computeCapability = `${scratch.slotI32(0)}.${scratch.slotI32(1)}`;
   }
-  identity.graphicsClockMaxMhz = u32('graphicsClockMaxMhz', lib.call('maxClockInfo', handle, CLOCK_TYPE.graphics, scratch.slot(0)));
-  identity.smClockMaxMhz = u32('smClockMaxMhz', lib.call('maxClockInfo', handle, CLOCK_TYPE.sm, scratch.slot(0)));
-  identity.memoryClockMaxMhz = u32('memoryClockMaxMhz', lib.call('maxClockInfo', handle, CLOCK_TYPE.memory, scratch.slot(0)));
-  identity.pcieLinkGenerationMax = u32('pcieLinkGenerationMax', lib.call('pcieLinkGenerationMax', handle, scratch.slot(0)));
-  identity.pcieLinkWidthMax = u32('pcieLinkWidthMax', lib.call('pcieLinkWidthMax', handle, scratch.slot(0)));
-  const defaultLimit = u32('powerLimitDefaultWatts', lib.call('defaultPowerLimit', handle, scratch.slot(0)));
+  identity.graphicsClockMaxMhz = u32('graphicsClockMaxMhz', lib.fn.maxClockInfo(handle, CLOCK_TYPE.graphics, scratch.slot(0)));
+  identity.smClockMaxMhz = u32('smClockMaxMhz', lib.fn.maxClockInfo(handle, CLOCK_TYPE.sm, scratch.slot(0)));
+  identity.memoryClockMaxMhz = u32('memoryClockMaxMhz', lib.fn.maxClockInfo(handle, CLOCK_TYPE.memory, scratch.slot(0)));
+  identity.pcieLinkGenerationMax = u32('pcieLinkGenerationMax', lib.fn.pcieLinkGenerationMax(handle, scratch.slot(0)));
+  identity.pcieLinkWidthMax = u32('pcieLinkWidthMax', lib.fn.pcieLinkWidthMax(handle, scratch.slot(0)));
+  const defaultLimit = u32('powerLimitDefaultWatts', lib.fn.defaultPowerLimit(handle, scratch.slot(0)));
   identity.powerLimitDefaultWatts = defaultLimit === null ? null : milliwattsToWatts(defaultLimit);
   identity.temperatureSlowdownCelsius = u32(
     'temperatureSlowdownCelsius',
-    lib.call('temperatureThreshold', handle, TEMPERATURE_THRESHOLD.slowdown, scratch.slot(0)),
+    lib.fn.temperatureThreshold(handle, TEMPERATURE_THRESHOLD.slowdown, scratch.slot(0)),
   );
   identity.temperatureShutdownCelsius = u32(
     'temperatureShutdownCelsius',
-    lib.call('temperatureThreshold', handle, TEMPERATURE_THRESHOLD.shutdown, scratch.slot(0)),
+    lib.fn.temperatureThreshold(handle, TEMPERATURE_THRESHOLD.shutdown, scratch.slot(0)),
   );
   return { identity, recorder: rec };
 }
@@ -85,7 +85,7 @@ export function readIdentity(lib: NvmlLibrary, scratch: Scratch, handle: bigint)
 /** Prefers the 32-byte busId; drivers older than the v3 struct fill only the legacy 16 bytes. */
 function readPciBusId(lib: NvmlLibrary, scratch: Scratch, handle: bigint, rec: FieldRecorder<DeviceMetricField>): string | null {
   scratch.clearStruct();
-  if (!rec.ok('pciBusId', lib.call('pciInfo', handle, scratch.structPointer))) return null;
+  if (!rec.ok('pciBusId', lib.fn.pciInfo(handle, scratch.structPointer))) return null;
   const busId = scratch.structString(PCI_INFO.busId.offset, PCI_INFO.busId.length);
   const legacy = scratch.structString(PCI_INFO.busIdLegacy.offset, PCI_INFO.busIdLegacy.length);
   const chosen = busId || legacy;

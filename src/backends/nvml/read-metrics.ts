@@ -63,46 +63,46 @@ export function readMetrics(
   readMemory(lib, s, handle, rec, m);
   if (rec.lost) return m;
 
-  if (rec.ok('gpuUtilPercent', lib.call('utilization', handle, s.structPointer))) {
+  if (rec.ok('gpuUtilPercent', lib.fn.utilization(handle, s.structPointer))) {
     m.gpuUtilPercent = clampPercent(s.structU32(UTILIZATION.gpu));
     m.memoryUtilPercent = clampPercent(s.structU32(UTILIZATION.memory));
   } else {
     rec.unavailable.memoryUtilPercent = rec.unavailable.gpuUtilPercent;
   }
-  const encoder = u32('encoderUtilPercent', lib.call('encoderUtilization', handle, s.slot(0), s.slot(1)));
+  const encoder = u32('encoderUtilPercent', lib.fn.encoderUtilization(handle, s.slot(0), s.slot(1)));
   m.encoderUtilPercent = encoder === null ? null : clampPercent(encoder);
-  const decoder = u32('decoderUtilPercent', lib.call('decoderUtilization', handle, s.slot(0), s.slot(1)));
+  const decoder = u32('decoderUtilPercent', lib.fn.decoderUtilization(handle, s.slot(0), s.slot(1)));
   m.decoderUtilPercent = decoder === null ? null : clampPercent(decoder);
   if (rec.lost) return m;
 
-  m.temperatureCelsius = u32('temperatureCelsius', lib.call('temperature', handle, TEMPERATURE_SENSOR_GPU, s.slot(0)));
-  m.fanSpeedPercent = u32('fanSpeedPercent', lib.call('fanSpeed', handle, s.slot(0)));
-  const drawMw = u32('powerDrawWatts', lib.call('powerUsage', handle, s.slot(0)));
+  m.temperatureCelsius = u32('temperatureCelsius', lib.fn.temperature(handle, TEMPERATURE_SENSOR_GPU, s.slot(0)));
+  m.fanSpeedPercent = u32('fanSpeedPercent', lib.fn.fanSpeed(handle, s.slot(0)));
+  const drawMw = u32('powerDrawWatts', lib.fn.powerUsage(handle, s.slot(0)));
   m.powerDrawWatts = drawMw === null ? null : milliwattsToWatts(drawMw);
-  const limitMw = u32('powerLimitWatts', lib.call('enforcedPowerLimit', handle, s.slot(0)));
+  const limitMw = u32('powerLimitWatts', lib.fn.enforcedPowerLimit(handle, s.slot(0)));
   m.powerLimitWatts = limitMw === null ? null : milliwattsToWatts(limitMw);
-  if (rec.ok('energyConsumedJoules', lib.call('totalEnergy', handle, s.slot(0)))) {
-    m.energyConsumedJoules = millijoulesToJoules(Number(s.slotU64(0)));
+  if (rec.ok('energyConsumedJoules', lib.fn.totalEnergy(handle, s.slot(0)))) {
+    m.energyConsumedJoules = millijoulesToJoules(s.slotU64n(0));
   }
   if (rec.lost) return m;
 
-  m.graphicsClockMhz = u32('graphicsClockMhz', lib.call('clockInfo', handle, CLOCK_TYPE.graphics, s.slot(0)));
-  m.smClockMhz = u32('smClockMhz', lib.call('clockInfo', handle, CLOCK_TYPE.sm, s.slot(0)));
-  m.memoryClockMhz = u32('memoryClockMhz', lib.call('clockInfo', handle, CLOCK_TYPE.memory, s.slot(0)));
-  const pstate = u32('performanceState', lib.call('performanceState', handle, s.slot(0)));
+  m.graphicsClockMhz = u32('graphicsClockMhz', lib.fn.clockInfo(handle, CLOCK_TYPE.graphics, s.slot(0)));
+  m.smClockMhz = u32('smClockMhz', lib.fn.clockInfo(handle, CLOCK_TYPE.sm, s.slot(0)));
+  m.memoryClockMhz = u32('memoryClockMhz', lib.fn.clockInfo(handle, CLOCK_TYPE.memory, s.slot(0)));
+  const pstate = u32('performanceState', lib.fn.performanceState(handle, s.slot(0)));
   m.performanceState = pstate === null || pstate === PSTATE_UNKNOWN || pstate > 15 ? null : pstate;
   if (pstate !== null && m.performanceState === null) rec.unavailable.performanceState = 'not-reported';
-  if (rec.ok('clockEventReasons', lib.call('clockEventReasons', handle, s.slot(0)))) {
+  if (rec.ok('clockEventReasons', lib.fn.clockEventReasons(handle, s.slot(0)))) {
     m.clockEventReasons = decodeClockEventReasons(s.slotU64(0));
   }
   if (rec.lost) return m;
 
-  m.pcieLinkGeneration = u32('pcieLinkGeneration', lib.call('pcieLinkGeneration', handle, s.slot(0)));
-  m.pcieLinkWidth = u32('pcieLinkWidth', lib.call('pcieLinkWidth', handle, s.slot(0)));
+  m.pcieLinkGeneration = u32('pcieLinkGeneration', lib.fn.pcieLinkGeneration(handle, s.slot(0)));
+  m.pcieLinkWidth = u32('pcieLinkWidth', lib.fn.pcieLinkWidth(handle, s.slot(0)));
   if (options.pcieThroughput) {
-    const tx = u32('pcieTxBytesPerSecond', lib.call('pcieThroughput', handle, PCIE_COUNTER.txBytes, s.slot(0)));
+    const tx = u32('pcieTxBytesPerSecond', lib.fn.pcieThroughput(handle, PCIE_COUNTER.txBytes, s.slot(0)));
     m.pcieTxBytesPerSecond = tx === null ? null : pcieKibPerSecondToBytes(tx);
-    const rx = u32('pcieRxBytesPerSecond', lib.call('pcieThroughput', handle, PCIE_COUNTER.rxBytes, s.slot(0)));
+    const rx = u32('pcieRxBytesPerSecond', lib.fn.pcieThroughput(handle, PCIE_COUNTER.rxBytes, s.slot(0)));
     m.pcieRxBytesPerSecond = rx === null ? null : pcieKibPerSecondToBytes(rx);
   } else {
     rec.unavailable.pcieTxBytesPerSecond = 'not-reported';
@@ -120,12 +120,12 @@ function readMemory(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldReco
   if (lib.has('memoryInfoV2')) {
     s.clearStruct();
     s.setStructU32(MEMORY_V2.version, MEMORY_V2_VERSION);
-    const code = lib.call('memoryInfoV2', handle, s.structPointer);
+    const code = lib.fn.memoryInfoV2(handle, s.structPointer);
     if (code === NVML_SUCCESS) {
-      m.memoryTotalBytes = Number(s.structU64(MEMORY_V2.total));
-      m.memoryReservedBytes = Number(s.structU64(MEMORY_V2.reserved));
-      m.memoryFreeBytes = Number(s.structU64(MEMORY_V2.free));
-      m.memoryUsedBytes = Number(s.structU64(MEMORY_V2.used));
+      m.memoryTotalBytes = s.structU64n(MEMORY_V2.total);
+      m.memoryReservedBytes = s.structU64n(MEMORY_V2.reserved);
+      m.memoryFreeBytes = s.structU64n(MEMORY_V2.free);
+      m.memoryUsedBytes = s.structU64n(MEMORY_V2.used);
       return;
     }
     if (isDeviceLost(code)) {
@@ -134,10 +134,10 @@ function readMemory(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldReco
     }
     // Any other failure (a driver whose v2 rejects our version word …): the v1 call still works.
   }
-  if (rec.ok('memoryTotalBytes', lib.call('memoryInfo', handle, s.structPointer))) {
-    m.memoryTotalBytes = Number(s.structU64(MEMORY_V1.total));
-    m.memoryFreeBytes = Number(s.structU64(MEMORY_V1.free));
-    m.memoryUsedBytes = Number(s.structU64(MEMORY_V1.used));
+  if (rec.ok('memoryTotalBytes', lib.fn.memoryInfo(handle, s.structPointer))) {
+    m.memoryTotalBytes = s.structU64n(MEMORY_V1.total);
+    m.memoryFreeBytes = s.structU64n(MEMORY_V1.free);
+    m.memoryUsedBytes = s.structU64n(MEMORY_V1.used);
     rec.unavailable.memoryReservedBytes = lib.has('memoryInfoV2') ? 'not-supported' : 'symbol-missing';
     return;
   }
@@ -159,7 +159,7 @@ function readModes(
   m: DeviceMetrics,
   platform: string,
 ): void {
-  if (rec.ok('eccModeCurrent', lib.call('eccMode', handle, s.slot(0), s.slot(1)))) {
+  if (rec.ok('eccModeCurrent', lib.fn.eccMode(handle, s.slot(0), s.slot(1)))) {
     m.eccModeCurrent = s.slotU32(0) === 1;
     m.eccModePending = s.slotU32(1) === 1;
     if (m.eccModeCurrent) m.eccErrors = readEccErrors(lib, s, handle, rec);
@@ -168,46 +168,56 @@ function readModes(
     rec.unavailable.eccModePending = rec.unavailable.eccModeCurrent;
     rec.unavailable.eccErrors = rec.unavailable.eccModeCurrent;
   }
-  if (rec.ok('migModeCurrent', lib.call('migMode', handle, s.slot(0), s.slot(1)))) {
+  if (rec.ok('migModeCurrent', lib.fn.migMode(handle, s.slot(0), s.slot(1)))) {
     m.migModeCurrent = s.slotU32(0) === 1;
     m.migModePending = s.slotU32(1) === 1;
   } else {
     rec.unavailable.migModePending = rec.unavailable.migModeCurrent;
   }
-  if (rec.ok('computeMode', lib.call('computeMode', handle, s.slot(0)))) {
+  if (rec.ok('computeMode', lib.fn.computeMode(handle, s.slot(0)))) {
     m.computeMode = COMPUTE_MODES[s.slotU32(0)] ?? null;
     if (m.computeMode === null) rec.unavailable.computeMode = 'not-reported';
   }
-  if (rec.ok('persistenceMode', lib.call('persistenceMode', handle, s.slot(0)))) {
+  if (rec.ok('persistenceMode', lib.fn.persistenceMode(handle, s.slot(0)))) {
     m.persistenceMode = s.slotU32(0) === 1;
   }
   if (platform !== 'win32') {
     rec.unavailable.driverModel = 'not-supported';
-  } else if (rec.ok('driverModel', lib.call('driverModel', handle, s.slot(0), s.slot(1)))) {
+  } else if (rec.ok('driverModel', lib.fn.driverModel(handle, s.slot(0), s.slot(1)))) {
     m.driverModel = DRIVER_MODEL_NAMES[s.slotU32(0)] ?? null;
   }
 }
 
 function readEccErrors(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldRecorder<DeviceMetricField>): EccErrorCounts | null {
-  const count = (errorType: number, counterType: number): number | null => {
-    const code = lib.call('totalEccErrors', handle, errorType, counterType, s.slot(0));
-    // A single counter failing does not make the others wrong; record the first reason.
-    if (code !== 0) {
-      if (rec.unavailable.eccErrors === undefined) rec.missing('eccErrors', code);
-      return null;
-    }
-    return Number(s.slotU64(0));
-  };
   const errors: EccErrorCounts = {
-    correctedVolatile: count(ECC_ERROR_TYPE.corrected, ECC_COUNTER_TYPE.volatile),
-    uncorrectedVolatile: count(ECC_ERROR_TYPE.uncorrected, ECC_COUNTER_TYPE.volatile),
-    correctedAggregate: count(ECC_ERROR_TYPE.corrected, ECC_COUNTER_TYPE.aggregate),
-    uncorrectedAggregate: count(ECC_ERROR_TYPE.uncorrected, ECC_COUNTER_TYPE.aggregate),
+    correctedVolatile: null,
+    uncorrectedVolatile: null,
+    correctedAggregate: null,
+    uncorrectedAggregate: null,
   };
-  const any = Object.values(errors).some((value) => value !== null);
-  if (any) delete rec.unavailable.eccErrors;
-  return any ? errors : null;
+  let firstFailure = 0;
+  let anyRead = false;
+  for (const [key, errorType, counterType] of ECC_COUNTERS) {
+    const code = lib.fn.totalEccErrors(handle, errorType, counterType, s.slot(0));
+    if (code === NVML_SUCCESS) {
+      errors[key] = s.slotU64n(0);
+      anyRead = true;
+    } else {
+      firstFailure ||= code;
+    }
+  }
+  // A single counter failing does not make the others wrong; only all failing nulls the set.
+  if (anyRead) return errors;
+  rec.missing('eccErrors', firstFailure);
+  return null;
 }
+
+const ECC_COUNTERS: readonly (readonly [keyof EccErrorCounts, number, number])[] = [
+  ['correctedVolatile', ECC_ERROR_TYPE.corrected, ECC_COUNTER_TYPE.volatile],
+  ['uncorrectedVolatile', ECC_ERROR_TYPE.uncorrected, ECC_COUNTER_TYPE.volatile],
+  ['correctedAggregate', ECC_ERROR_TYPE.corrected, ECC_COUNTER_TYPE.aggregate],
+  ['uncorrectedAggregate', ECC_ERROR_TYPE.uncorrected, ECC_COUNTER_TYPE.aggregate],
+];
 
 export function emptyMetrics(): DeviceMetrics {
   return {

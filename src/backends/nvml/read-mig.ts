@@ -14,13 +14,13 @@ export interface MigReading {
 }
 
 export function readMigDevices(lib: NvmlLibrary, s: Scratch, handle: bigint): MigReading {
-  if (lib.call('maxMigDeviceCount', handle, s.slot(0)) !== NVML_SUCCESS) return { devices: [], errorCode: null };
+  if (lib.fn.maxMigDeviceCount(handle, s.slot(0)) !== NVML_SUCCESS) return { devices: [], errorCode: null };
   const max = s.slotU32(0);
   const devices: MigDevice[] = [];
   let errorCode: number | null = null;
   const out: unknown[] = [null];
   for (let index = 0; index < max; index++) {
-    const code = lib.call('migDeviceHandleByIndex', handle, index, out);
+    const code = lib.fn.migDeviceHandleByIndex(handle, index, out);
     // NOT_FOUND: an empty slot, the normal case for all but the instances that exist.
     if (code !== NVML_SUCCESS) {
       if (code !== NVML_ERROR_NOT_FOUND) errorCode ??= code;
@@ -33,9 +33,9 @@ export function readMigDevices(lib: NvmlLibrary, s: Scratch, handle: bigint): Mi
 
 function readMigDevice(lib: NvmlLibrary, s: Scratch, mig: bigint, index: number): MigDevice {
   const string = (key: 'name' | 'uuid') =>
-    lib.call(key, mig, s.stringPointer, STRING_BUFFER_BYTES) === NVML_SUCCESS ? s.string() : null;
+    lib.fn[key](mig, s.stringPointer, STRING_BUFFER_BYTES) === NVML_SUCCESS ? s.string() : null;
   const u32 = (key: 'gpuInstanceId' | 'computeInstanceId') =>
-    lib.call(key, mig, s.slot(0)) === NVML_SUCCESS ? s.slotU32(0) : null;
+    lib.fn[key](mig, s.slot(0)) === NVML_SUCCESS ? s.slotU32(0) : null;
   const device: MigDevice = {
     index,
     uuid: string('uuid'),
@@ -48,13 +48,13 @@ function readMigDevice(lib: NvmlLibrary, s: Scratch, mig: bigint, index: number)
     memoryFreeBytes: null,
   };
   s.clearStruct();
-  if (lib.call('deviceAttributes', mig, s.structPointer) === NVML_SUCCESS) {
+  if (lib.fn.deviceAttributes(mig, s.structPointer) === NVML_SUCCESS) {
     device.multiprocessorCount = s.structU32(DEVICE_ATTRIBUTES.multiprocessorCount);
   }
-  if (lib.call('memoryInfo', mig, s.structPointer) === NVML_SUCCESS) {
-    device.memoryTotalBytes = Number(s.structU64(MEMORY_V1.total));
-    device.memoryFreeBytes = Number(s.structU64(MEMORY_V1.free));
-    device.memoryUsedBytes = Number(s.structU64(MEMORY_V1.used));
+  if (lib.fn.memoryInfo(mig, s.structPointer) === NVML_SUCCESS) {
+    device.memoryTotalBytes = s.structU64n(MEMORY_V1.total);
+    device.memoryFreeBytes = s.structU64n(MEMORY_V1.free);
+    device.memoryUsedBytes = s.structU64n(MEMORY_V1.used);
   }
   return device;
 }

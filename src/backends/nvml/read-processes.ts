@@ -88,7 +88,7 @@ export class ProcessReader {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
       const capacity = Math.floor(this.buffer.size / MAX_STRIDE);
       this.scratch.setU32(0, capacity);
-      const code = this.lib.call(key, handle, this.scratch.slot(0), this.buffer.pointer);
+      const code = this.lib.fn[key](handle, this.scratch.slot(0), this.buffer.pointer);
       const count = this.scratch.slotU32(0);
       if (code === NVML_ERROR_INSUFFICIENT_SIZE) {
         this.grow((count + 8) * 2);
@@ -138,7 +138,7 @@ export class ProcessReader {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
       const capacity = Math.floor(this.buffer.size / PROCESS_UTILIZATION_SAMPLE.size);
       this.scratch.setU32(0, capacity);
-      const code = this.lib.call('processUtilization', handle, this.buffer.pointer, this.scratch.slot(0), since);
+      const code = this.lib.fn.processUtilization(handle, this.buffer.pointer, this.scratch.slot(0), since);
       const count = this.scratch.slotU32(0);
       if (code === NVML_ERROR_INSUFFICIENT_SIZE) {
         this.grow((count + 8) * 2);

@@ -34,9 +34,12 @@ export class NativeBuffer {
     return this.view.getBigUint64(offset, true);
   }
 
-  /** An unsigned 64-bit value as a number (byte counts stay far below 2^53). */
+  /**
+   * An unsigned 64-bit value as a number, exact below 2^53 (byte counts, energy, error counts
+   * are far below). Two 32-bit reads avoid allocating a BigInt on every call.
+   */
   u64n(offset = 0): number {
-    return Number(this.view.getBigUint64(offset, true));
+    return this.view.getUint32(offset, true) + this.view.getUint32(offset + 4, true) * 0x1_0000_0000;
   }
 
   setU32(offset: number, value: number): void {
@@ -98,6 +101,10 @@ export class Scratch extends NativeBuffer {
     return this.u64(i * 8);
   }
 
+  slotU64n(i: number): number {
+    return this.u64n(i * 8);
+  }
+
   string(): string {
     return this.cString(Scratch.STRING_OFFSET, Scratch.STRING_BYTES);
   }
@@ -108,6 +115,10 @@ export class Scratch extends NativeBuffer {
 
   structU64(offset: number): bigint {
     return this.u64(Scratch.STRUCT_OFFSET + offset);
+  }
+
+  structU64n(offset: number): number {
+    return this.u64n(Scratch.STRUCT_OFFSET + offset);
   }
 
   structString(offset: number, length: number): string {
