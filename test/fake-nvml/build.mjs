@@ -5,13 +5,25 @@
 // at run time, so the symbols must really be missing).
 //
 // Cheap when nothing changed (tests call it every run): a library is rebuilt only when a source
-// is newer than it or its withheld list changed. Outputs are written to a temporary file and
-// renamed, so test files building in parallel never load a half-written library.
+// is newer than it or its withheld list changed. Test files start in parallel, so one build at a
+// time holds a lock file (the others wait, then find everything up to date), and outputs are
+// written to a temporary file and renamed, so nobody loads a half-written library.
 //
 // Usage: node test/fake-nvml/build.mjs [--force]
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,7 +37,54 @@ const LIBRARY_NAME = 'libnvidia-ml.so.1';
 const CFLAGS = ['-std=c99', '-O2', '-shared', '-fPIC', '-Wall', '-Wextra', '-fvisibility=hidden', '-pthread'];
 const LDFLAGS = ['-Wl,--no-undefined', `-Wl,-soname,${LIBRARY_NAME}`, '-lcjson', '-ldl', '-lm'];
 
+const LOCK_WAIT_MS = 300_000;
+
 class BuildError extends Error {}
+
+function sleepSync(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** The pid in the lock file, NaN while its holder is still writing it, null if it is gone. */
+function readLockHolder(lock) {
+  try {
+    return Number.parseInt(readFileSync(lock, 'utf8'), 10);
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Takes build/fake-nvml/.build-lock (a file holding our pid); a dead holder's lock is taken over. */
+function acquireLock() {
+  mkdirSync(outDir, { recursive: true });
+  const lock = join(outDir, '.build-lock');
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lock, { force: true });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    const holder = readLockHolder(lock);
+    if (holder === null) continue; // released meanwhile
+    if (Number.isInteger(holder) && !processAlive(holder)) rmSync(lock, { force: true });
+    else if (Date.now() > deadline) throw new BuildError(`another build has held ${lock} for 5 minutes; remove it if stale`);
+    else sleepSync(100);
+  }
+}
 
 function sourceFiles() {
   return readdirSync(sourceDir)
@@ -139,6 +198,15 @@ function pruneVariants(variants) {
  * name, and which libraries were (re)built.
  */
 export function buildFakeNvml({ force = false } = {}) {
+  const release = acquireLock();
+  try {
+    return buildUnlocked(force);
+  } finally {
+    release();
+  }
+}
+
+function buildUnlocked(force) {
   const symbols = knownSymbols();
   checkSymbolGuards(symbols);
   const variants = variantScenarios(symbols);

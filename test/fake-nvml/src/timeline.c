@@ -147,7 +147,7 @@ static bool carry_forward(parse_ctx *p, const char *where, const frame_device *p
     fd->process_count = prev->process_count;
     fd->processes = calloc((size_t)prev->process_count + 1, sizeof *fd->processes);
     if (fd->processes == NULL) return parse_fail(p, where, "out of memory");
-    memcpy(fd->processes, prev->processes, prev->process_count * sizeof *fd->processes);
+    if (prev->process_count > 0) memcpy(fd->processes, prev->processes, prev->process_count * sizeof *fd->processes);
     return true;
 }
 
