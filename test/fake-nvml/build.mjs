@@ -147,10 +147,10 @@ function mtimeMs(path) {
   }
 }
 
-function upToDate(library, stamp, stampText, newestInput) {
-  if (mtimeMs(library) < newestInput) return false;
-  if (stamp === null) return true;
-  return existsSync(stamp) && readFileSync(stamp, 'utf8') === stampText;
+/** A library is fresh when it is newer than every source and, for a variant, withholds the same list. */
+function isFresh(library, newestSource, stamp = null, stampText = '') {
+  if (mtimeMs(library) < newestSource) return false;
+  return stamp === null || (existsSync(stamp) && readFileSync(stamp, 'utf8') === stampText);
 }
 
 /** Explains a failed compile: a missing gcc or cJSON gets the package to install. */
@@ -213,7 +213,7 @@ function buildUnlocked(force) {
   const newestSource = Math.max(...sourceFiles().map(mtimeMs), mtimeMs(fileURLToPath(import.meta.url)));
   const library = join(outDir, LIBRARY_NAME);
   const built = [];
-  if (force || !upToDate(library, null, '', newestSource)) {
+  if (force || !isFresh(library, newestSource)) {
     compile(library, []);
     built.push(library);
   }
@@ -223,7 +223,7 @@ function buildUnlocked(force) {
     const variantLibrary = join(variantDir, LIBRARY_NAME);
     const stamp = join(variantDir, 'withheld-symbols.txt');
     const stampText = `${variant.withheld.join('\n')}\n`;
-    if (force || !upToDate(variantLibrary, stamp, stampText, newestSource)) {
+    if (force || !isFresh(variantLibrary, newestSource, stamp, stampText)) {
       compile(variantLibrary, variant.withheld);
       writeFileSync(stamp, stampText);
       built.push(variantLibrary);
