@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../i18n/index.js';
-import { allChecks, findCheck, renderDoctorText, runDoctor, verdictText, type DoctorReport } from './index.js';
+import { allChecks, findCheck, localizeReport, renderDoctorText, runDoctor, verdictText, type DoctorReport } from './index.js';
 import { loadFixtureEnv } from './testing/fixture-env.js';
 import type { CheckStatus } from './types.js';
 import pc from 'picocolors';
@@ -211,5 +211,34 @@ describe('the text report', () => {
     expect(chinese).toContain('  ✗ nouveau（开源驱动）：nouveau 已加载并占用着 GPU。');
     expect(chinese).toContain('驱动');
     for (const check of allChecks(report)) expect(english).toContain(en(check.title.key));
+  });
+});
+
+describe('every recorded machine', () => {
+  const names = ['ubuntu2204-driver535-torch-cu121', 'ubuntu2404-nouveau', 'windows-tf215', 'wsl2-ubuntu2204', 'container-no-runtime', 'cpu-torch-on-gpu', 'cuda13-driver535'];
+
+  it('renders without an unfilled placeholder, in both languages, and as JSON with texts', async () => {
+    for (const name of names) {
+      const { report } = await doctor(name);
+      for (const t of [en, zh]) {
+        const text = renderDoctorText(report, { t, color: plain, verbose: true });
+        expect(text, name).not.toMatch(/\{[a-zA-Z]+\}/);
+      }
+      const json = JSON.parse(JSON.stringify(localizeReport(report, zh, 'zh-CN'))) as { verdictText: string; exitCode: number; layers: { checks: { summary: { key: string; text: string } }[] }[] };
+      expect(json.verdictText).toBe(verdictText(report, zh));
+      for (const check of json.layers.flatMap((l) => l.checks)) expect(check.summary.text).toBe(zh(check.summary.key as never, (check.summary as { params?: Record<string, string> }).params));
+      expect(json.exitCode).toBe(report.counts.fail > 0 ? 1 : 0);
+    }
+  });
+
+  it('gives every failing check a reason and, except for missing hardware, something to do', async () => {
+    for (const name of names) {
+      const { report } = await doctor(name);
+      for (const check of allChecks(report).filter((c) => c.status === 'fail')) {
+        if (check.id === 'driver.nvml' && check.summary.key === 'doctor.driver.nvml.becauseModule') continue;
+        expect(check.fix, `${name} ${check.id}`).not.toBeNull();
+        expect(check.fix?.steps.length, `${name} ${check.id}`).toBeGreaterThan(0);
+      }
+    }
   });
 });

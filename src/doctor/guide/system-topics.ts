@@ -30,7 +30,13 @@ export function driverGuide(ctx: GuideContext): Guide {
     steps.push(stepFromCheck(ctx, 'doctor.guide.step.windowsDriver', 'driver.nvml', () => driverInstallSteps(target, ctx.driverChoice)));
     if (target.wsl) steps.push(guideStep('doctor.guide.step.wslNoLinuxDriver', 'info', [msg('doctor.guide.wslNoLinuxDriver')]));
   } else {
-    steps.push(stepFromCheck(ctx, 'doctor.guide.step.nouveau', 'driver.nouveau', () => nouveauFix(target, ctx.driverChoice).steps.slice(0, 1)));
+    const nouveau = ctx.check('driver.nouveau');
+    const blacklist = nouveauFix(target, ctx.driverChoice).steps.slice(0, 1);
+    steps.push(
+      nouveau?.status === 'fail'
+        ? guideStep('doctor.guide.step.nouveau', 'todo', [nouveau.summary, msg('doctor.driver.nouveau.why')], blacklist)
+        : guideStep('doctor.guide.step.nouveau', nouveau?.status === 'ok' ? 'done' : 'info', nouveau ? [nouveau.summary] : []),
+    );
     if (ctx.status('os.secure-boot') === 'warn') {
       steps.push(guideStep('doctor.guide.step.secureBoot', 'todo', [msg('doctor.os.secureBoot.why')], secureBootFix(target).steps));
     } else {
