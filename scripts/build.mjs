@@ -3,7 +3,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { cli: 'src/cli/main.ts' },
+  // The NVML worker thread is an entry of its own: long-running commands start it by file.
+  entryPoints: { cli: 'src/cli/main.ts', 'nvml-worker': 'src/backends/nvml/worker-entry.ts' },
   outdir: 'dist',
   // Commands import their implementation lazily; splitting keeps those out of the start path.
   splitting: true,

@@ -10,6 +10,12 @@ export interface BackendRegistryOptions {
   commandTimeoutMs?: number;
   /** Read PCIe throughput through NVML (20 ms of sampling per call on real GPUs). */
   pcieThroughput?: boolean;
+  /**
+   * Read NVML in a worker thread with a deadline per read (see nvml/isolated.ts): for
+   * long-running commands, so a hung GPU cannot freeze them. Costs ~50–100 ms at start.
+   */
+  isolateNvml?: boolean;
+  nvmlReadTimeoutMs?: number;
 }
 
 /** The default order: the fastest and most complete first, the bus scan as the last word. */
@@ -19,6 +25,10 @@ export function backendDriver(id: BackendId, options: BackendRegistryOptions = {
   const open = async () => {
     switch (id) {
       case 'nvml': {
+        if (options.isolateNvml) {
+          const { createIsolatedNvmlDriver } = await import('./nvml/isolated.js');
+          return createIsolatedNvmlDriver({ ...options, readTimeoutMs: options.nvmlReadTimeoutMs }).open();
+        }
         const { createNvmlDriver } = await import('./nvml/index.js');
         return createNvmlDriver(options).open();
       }

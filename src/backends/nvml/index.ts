@@ -1,9 +1,9 @@
 // The NVML backend: NVIDIA's management library, loaded through koffi. The first choice on any
 // machine with an NVIDIA driver — microseconds per snapshot, every field the driver knows.
 
-import type { Backend, BackendDriver, BackendOpenResult, BackendUnavailableCode } from '../../core/backend.js';
+import type { Backend, BackendDriver, BackendOpenResult, BackendReading, BackendUnavailableCode } from '../../core/backend.js';
 import { loadNvmlLibrary, type NvmlLibrary } from './library.js';
-import { NvmlReader } from './reader.js';
+import { NvmlReader, type DeviceProgress } from './reader.js';
 import {
   NVML_ERROR_DRIVER_NOT_LOADED,
   NVML_ERROR_NO_PERMISSION,
@@ -24,13 +24,17 @@ export interface NvmlBackend extends Backend {
   /** Where NVML was loaded from, and which versioned symbols it offered (for doctor and tests). */
   readonly libraryPath: string;
   symbolName(key: Parameters<NvmlLibrary['symbolName']>[0]): string | null;
+  /** The synchronous read, reporting each GPU as it is done (for the worker thread). */
+  readWithProgress(onDevice: (progress: DeviceProgress) => void): BackendReading;
 }
 
 export function createNvmlDriver(options: NvmlBackendOptions = {}): BackendDriver {
   return { id: NVML_BACKEND_ID, open: () => Promise.resolve(openNvml(options)) };
 }
 
-export function openNvml(options: NvmlBackendOptions = {}): BackendOpenResult {
+export type NvmlOpenResult = { ok: true; backend: NvmlBackend } | Extract<BackendOpenResult, { ok: false }>;
+
+export function openNvml(options: NvmlBackendOptions = {}): NvmlOpenResult {
   const platform = options.platform ?? process.platform;
   const env = options.env ?? process.env;
   if (platform === 'darwin') {
@@ -56,6 +60,10 @@ export function openNvml(options: NvmlBackendOptions = {}): BackendOpenResult {
     read: async () => {
       if (closed) throw new Error('NVML backend is closed');
       return reader.read();
+    },
+    readWithProgress: (onDevice) => {
+      if (closed) throw new Error('NVML backend is closed');
+      return reader.read(onDevice);
     },
     close: async () => {
       if (closed) return;

@@ -16,6 +16,14 @@ import { Scratch } from './scratch.js';
 
 export type ReaderOptions = MetricOptions;
 
+export interface DeviceProgress {
+  /** How many GPUs this read will cover. */
+  count: number;
+  device: GpuDevice;
+  processes: BackendProcess[];
+  driver: DriverInfo;
+}
+
 export class NvmlReader {
   private readonly scratch = new Scratch();
   private readonly processes: ProcessReader;
@@ -31,7 +39,11 @@ export class NvmlReader {
     this.processes = new ProcessReader(lib, this.scratch);
   }
 
-  read(): BackendReading {
+  /**
+   * Reads everything. `onDevice` hears about each GPU as soon as it is read, so a caller in
+   * another thread can keep what it has when a later GPU hangs inside the driver.
+   */
+  read(onDevice?: (progress: DeviceProgress) => void): BackendReading {
     const problems: SnapshotProblem[] = [];
     this.driver ??= this.readDriver();
     const countCode = this.lib.fn.deviceCount(this.scratch.slot(0));
@@ -47,6 +59,7 @@ export class NvmlReader {
         const { device, deviceProcesses } = this.readDevice(index, problems);
         devices.push(device);
         processes.push(...deviceProcesses);
+        onDevice?.({ count, device, processes: deviceProcesses, driver: this.driver });
       } catch (error) {
         // A bug or a koffi failure on one GPU must not hide the others.
         problems.push({ scope: `device:${index}`, code: 'exception', message: String(error) });

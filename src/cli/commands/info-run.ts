@@ -15,6 +15,8 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
   const cpuSampleMs = options.cpuSample ?? (options.json ? 0 : DEFAULT_CPU_SAMPLE_MS);
   const session = await openSession({
     backend: options.backend,
+    // A watch runs for hours: a GPU that hangs in the driver must not freeze it.
+    isolateNvml: options.watch !== undefined,
     hostOptions: { firstSampleWindowMs: cpuSampleMs, t: cli.t },
   });
   try {

@@ -1,0 +1,193 @@
+// NVML in a worker thread, for the long-running commands (info --watch, top, serve). A GPU that
+// hangs inside the driver blocks whichever thread called NVML; here that is the worker, and every
+// read has a deadline. Past it, the read returns what it has: the GPUs read before the hang as
+// they are, the rest with null metrics (reason `timeout`) and a problem saying so. While the
+// worker is still stuck, later reads answer at once the same way instead of queueing behind it.
+
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { BackendDriver, BackendOpenResult, BackendProcess, BackendReading } from '../../core/backend.js';
+import type { GpuDevice } from '../../core/snapshot.js';
+import type { NvmlBackendOptions } from './index.js';
+import { NVML_BACKEND_ID } from './index.js';
+import type { DeviceProgress } from './reader.js';
+import { timedOutDevice } from './timeout-device.js';
+import type { HostMessage, WorkerInit, WorkerMessage } from './worker-protocol.js';
+
+export interface IsolatedNvmlOptions extends NvmlBackendOptions {
+  /** Deadline for one read of every GPU. Default 5 s (PCIe throughput alone takes 40 ms per GPU). */
+  readTimeoutMs?: number;
+  /** Deadline for loading NVML and nvmlInit. Default 15 s. */
+  openTimeoutMs?: number;
+}
+
+export function createIsolatedNvmlDriver(options: IsolatedNvmlOptions = {}): BackendDriver {
+  return { id: NVML_BACKEND_ID, open: () => openIsolated(options) };
+}
+
+interface PendingRead {
+  id: number;
+  count: number | null;
+  devices: GpuDevice[];
+  processes: BackendProcess[];
+  driver: DeviceProgress['driver'] | null;
+  resolve: (reading: BackendReading) => void;
+  timer: NodeJS.Timeout | null;
+}
+
+/**
+ * How to start the worker: the bundle's own entry (dist/nvml-worker.mjs) when running built, or
+ * — running from the TypeScript sources (tests, `npm run dev`) — a bootstrap that registers tsx
+ * in the worker and imports ./worker-entry.ts.
+ */
+function workerSource(): { source: URL | string; eval: boolean } {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    // An eval'd worker resolves bare names from the working directory: the repository, here.
+    const entry = new URL('./worker-entry.ts', here).href;
+    const bootstrap = `import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(entry)});`;
+    return { source: bootstrap, eval: true };
+  }
+  for (const candidate of ['./nvml-worker.mjs', '../nvml-worker.mjs']) {
+    const url = new URL(candidate, here);
+    if (existsSync(url)) return { source: url, eval: false };
+  }
+  throw new Error(`gpuwise: nvml-worker.mjs is missing next to ${here}; rebuild with \`npm run build\``);
+}
+
+async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenResult> {
+  const readTimeoutMs = options.readTimeoutMs ?? 5000;
+  let location;
+  try {
+    location = workerSource();
+  } catch (error) {
+    return { ok: false, unavailable: { code: 'error', detail: error instanceof Error ? error.message : String(error) } };
+  }
+  const init: WorkerInit = {
+    gpuwiseNvmlWorker: true,
+    options: { platform: options.platform, pcieThroughput: options.pcieThroughput, env: { ...(options.env ?? process.env) } },
+  };
+  const worker = new Worker(location.source, { workerData: init, eval: location.eval });
+  // A worker stuck in the driver must not keep the process alive once everything else is done.
+  worker.unref();
+
+  const opened = await new Promise<Extract<WorkerMessage, { type: 'opened' }> | { type: 'timeout' } | { type: 'crashed'; message: string }>(
+    (resolve) => {
+      const timer = setTimeout(() => resolve({ type: 'timeout' }), options.openTimeoutMs ?? 15_000);
+      worker.once('message', (message: WorkerMessage) => {
+        clearTimeout(timer);
+        if (message.type === 'opened') resolve(message);
+      });
+      worker.once('error', (error) => {
+        clearTimeout(timer);
+        resolve({ type: 'crashed', message: error.message });
+      });
+    },
+  );
+  if (opened.type === 'timeout') {
+    void worker.terminate();
+    return { ok: false, unavailable: { code: 'timeout', detail: 'NVML did not finish initialising; a GPU or the driver may be hung' } };
+  }
+  if (opened.type === 'crashed') return { ok: false, unavailable: { code: 'error', detail: opened.message } };
+  if (!opened.ok) {
+    void worker.terminate();
+    return { ok: false, unavailable: opened.unavailable };
+  }
+
+  let nextId = 1;
+  let pending: PendingRead | null = null;
+  let stuckSince: number | null = null;
+  let lastComplete: BackendReading | null = null;
+  let workerError: string | null = null;
+
+  const finish = (read: PendingRead, reading: BackendReading) => {
+    if (read.timer) clearTimeout(read.timer);
+    if (pending === read) pending = null;
+    read.resolve(reading);
+  };
+
+  worker.on('message', (message: WorkerMessage) => {
+    if (message.type === 'opened' || message.type === 'closed') return;
+    const read = pending;
+    if (message.type === 'reading' && stuckSince !== null) stuckSince = null; // it came back
+    if (message.type === 'reading') lastComplete = message.reading;
+    if (!read || read.id !== message.id) return; // the answer to a read we already gave up on
+    if (message.type === 'device') {
+      read.count = message.progress.count;
+      read.driver = message.progress.driver;
+      read.devices.push(message.progress.device);
+      read.processes.push(...message.progress.processes);
+    } else if (message.type === 'reading') {
+      finish(read, message.reading);
+    } else {
+      finish(read, partialReading(read, lastComplete, `NVML read failed: ${message.message}`, 'read-failed'));
+    }
+  });
+  worker.on('error', (error) => {
+    workerError = error.message;
+    if (pending) finish(pending, partialReading(pending, lastComplete, `NVML worker crashed: ${error.message}`, 'worker-crashed'));
+  });
+
+  return {
+    ok: true,
+    backend: {
+      id: NVML_BACKEND_ID,
+      capabilities: { metrics: true, processes: true },
+      read: () =>
+        new Promise<BackendReading>((resolve) => {
+          const id = nextId++;
+          const empty: PendingRead = { id, count: null, devices: [], processes: [], driver: null, resolve, timer: null };
+          if (workerError !== null) return resolve(partialReading(empty, lastComplete, `NVML worker crashed: ${workerError}`, 'worker-crashed'));
+          if (stuckSince !== null) {
+            const seconds = Math.round((Date.now() - stuckSince) / 1000);
+            return resolve(partialReading(empty, lastComplete, `NVML has not answered for ${seconds} s; a GPU or the driver may be hung`, 'timeout'));
+          }
+          const read: PendingRead = {
+            ...empty,
+            timer: setTimeout(() => {
+              stuckSince = Date.now();
+              finish(read, partialReading(read, lastComplete, `NVML did not answer within ${readTimeoutMs} ms; a GPU or the driver may be hung`, 'timeout'));
+            }, readTimeoutMs),
+          };
+          pending = read;
+          worker.postMessage({ type: 'read', id } satisfies HostMessage);
+        }),
+      close: async () => {
+        if (stuckSince !== null || workerError !== null) {
+          // It cannot answer; leave it (unref'd) rather than wait on the driver.
+          void worker.terminate();
+          return;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            void worker.terminate();
+            resolve();
+          }, 2000);
+          worker.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          worker.postMessage({ type: 'close' } satisfies HostMessage);
+        });
+      },
+    },
+  };
+}
+
+/**
+ * What a read that ran out of time can honestly say: the GPUs that answered, and for the others
+ * their identity as last seen with every metric null (reason `timeout`).
+ */
+function partialReading(read: PendingRead, lastComplete: BackendReading | null, message: string, code: string): BackendReading {
+  const known = lastComplete?.devices ?? [];
+  const count = read.count ?? known.length;
+  const devices = [...read.devices];
+  for (let index = devices.length; index < count; index++) devices.push(timedOutDevice(index, known[index] ?? null, message));
+  const scope = read.devices.length < count ? `device:${read.devices.length}` : 'backend';
+  return {
+    driver: read.driver ?? lastComplete?.driver ?? { driverVersion: null, cudaDriverVersion: null, nvmlVersion: null, unavailable: {} },
+    devices,
+    processes: read.processes,
+    problems: [{ scope, code, message }],
+  };
+}
