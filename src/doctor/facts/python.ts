@@ -96,7 +96,8 @@ export async function findInterpreters(env: DoctorEnv): Promise<InterpreterCandi
   if (conda && (await env.fs.exists(inPrefix(conda)))) candidates.push({ path: inPrefix(conda), source: 'conda' });
   const names = windows ? ['python'] : ['python3', 'python'];
   for (const name of names) {
-    const first = (await findAllOnPath(env, name))[0];
+    // Windows' "App execution alias" python.exe only opens the Microsoft Store; it is no Python.
+    const first = (await findAllOnPath(env, name)).find((path) => !/\\WindowsApps\\/i.test(path));
     if (first) candidates.push({ path: first, source: 'path' });
   }
   const seen = new Set<string>();

@@ -17,7 +17,12 @@ export const CUDA_DOCS = {
 export function toolkitInstallSteps(target: FixTarget, version: string): FixStep[] {
   const suffix = version.replace('.', '-');
   if (target.family === 'windows') {
-    return [step('doctor.fix.step.toolkitWindows', { version, url: CUDA_DOCS.archive }, [`Start-Process "${CUDA_DOCS.archive}"`], { shell: 'powershell', needsRoot: true })];
+    return [
+      step('doctor.fix.step.toolkitWindows', { version, url: CUDA_DOCS.archive }, [`winget install --id Nvidia.CUDA --version ${version} --exact --source winget`], {
+        shell: 'powershell',
+        needsRoot: true,
+      }),
+    ];
   }
   if (target.family === 'ubuntu' || target.family === 'debian') {
     return [...cudaRepoSteps(target), step('doctor.fix.step.toolkitApt', { version }, [`sudo apt-get install -y cuda-toolkit-${suffix}`]), ...toolkitPathSteps(`/usr/local/cuda-${version}`)];
