@@ -242,3 +242,10 @@ describe('every recorded machine', () => {
     }
   });
 });
+
+describe('GPU listing', () => {
+  it('counts identical GPUs once with a multiplier', async () => {
+    const { report } = await doctor('ubuntu2204-driver535-torch-cu121');
+    expect(summary(report, 'hardware.gpus')).toBe('2 NVIDIA GPU(s): 2× NVIDIA RTX A6000.');
+  });
+});

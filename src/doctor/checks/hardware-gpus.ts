@@ -40,7 +40,9 @@ export const hardwareGpus: Check = {
     }
 
     if (gpus.nvidia.length > 0) {
-      const names = [...new Set(gpus.nvidia.map((g) => g.name ?? g.pciBusId ?? '?'))].join(', ');
+      const counts = new Map<string, number>();
+      for (const g of gpus.nvidia) counts.set(g.name ?? '?', (counts.get(g.name ?? '?') ?? 0) + 1);
+      const names = [...counts].map(([name, count]) => (count > 1 ? `${count}× ${name}` : name)).join(', ');
       return outcome('ok', msg('doctor.hardware.gpus.found', { count: gpus.nvidia.length, names }), evidence);
     }
     if (gpus.pciAmd.length > 0) return outcome('warn', msg('doctor.hardware.gpus.amdOnly', { count: gpus.pciAmd.length }), evidence);
