@@ -12,22 +12,19 @@ describe('runCommand', () => {
     expect(result.kind).toBe('not-found');
   });
 
+  // These two would hang past the test's own timeout if the behaviour broke.
   it('kills a program that outlives its timeout, even one that ignores SIGTERM', async () => {
-    const started = Date.now();
     const result = await runCommand('sh', ['-c', 'trap "" TERM; echo partial; sleep 30'], {
       timeoutMs: 200,
       killGraceMs: 200,
     });
     expect(result.kind).toBe('timeout');
     if (result.kind === 'timeout') expect(result.stdout).toBe('partial\n');
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('returns when the program exits even if a background child keeps its pipes open', async () => {
-    const started = Date.now();
-    const result = await runCommand('sh', ['-c', 'sleep 3 & echo done'], { timeoutMs: 10_000 });
+    const result = await runCommand('sh', ['-c', 'sleep 120 & echo done'], { timeoutMs: 300_000 });
     expect(result).toMatchObject({ kind: 'exited', exitCode: 0, stdout: 'done\n' });
-    expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it('caps output and says so', async () => {

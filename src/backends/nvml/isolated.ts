@@ -98,8 +98,12 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
   let pending: PendingRead | null = null;
   let stuckSince: number | null = null;
   let lastComplete: BackendReading | null = null;
+  /** Every GPU as last seen, from whole readings and from each GPU's progress message. */
+  const lastSeen: GpuDevice[] = [];
+  let lastCount: number | null = null;
   let workerError: string | null = null;
 
+  const known = (): KnownState => ({ devices: lastSeen, count: lastCount, driver: lastComplete?.driver ?? null });
   const finish = (read: PendingRead, reading: BackendReading) => {
     if (read.timer) clearTimeout(read.timer);
     if (pending === read) pending = null;
@@ -110,7 +114,15 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
     if (message.type === 'opened' || message.type === 'closed') return;
     const read = pending;
     if (message.type === 'reading' && stuckSince !== null) stuckSince = null; // it came back
-    if (message.type === 'reading') lastComplete = message.reading;
+    if (message.type === 'reading') {
+      lastComplete = message.reading;
+      lastCount = message.reading.devices.length;
+      message.reading.devices.forEach((device) => (lastSeen[device.index] = device));
+    }
+    if (message.type === 'device') {
+      lastCount = message.progress.count;
+      lastSeen[message.progress.device.index] = message.progress.device;
+    }
     if (!read || read.id !== message.id) return; // the answer to a read we already gave up on
     if (message.type === 'device') {
       read.count = message.progress.count;
@@ -120,12 +132,12 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
     } else if (message.type === 'reading') {
       finish(read, message.reading);
     } else {
-      finish(read, partialReading(read, lastComplete, `NVML read failed: ${message.message}`, 'read-failed'));
+      finish(read, partialReading(read, known(), `NVML read failed: ${message.message}`, 'read-failed'));
     }
   });
   worker.on('error', (error) => {
     workerError = error.message;
-    if (pending) finish(pending, partialReading(pending, lastComplete, `NVML worker crashed: ${error.message}`, 'worker-crashed'));
+    if (pending) finish(pending, partialReading(pending, known(), `NVML worker crashed: ${error.message}`, 'worker-crashed'));
   });
 
   return {
@@ -137,16 +149,16 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
         new Promise<BackendReading>((resolve) => {
           const id = nextId++;
           const empty: PendingRead = { id, count: null, devices: [], processes: [], driver: null, resolve, timer: null };
-          if (workerError !== null) return resolve(partialReading(empty, lastComplete, `NVML worker crashed: ${workerError}`, 'worker-crashed'));
+          if (workerError !== null) return resolve(partialReading(empty, known(), `NVML worker crashed: ${workerError}`, 'worker-crashed'));
           if (stuckSince !== null) {
             const seconds = Math.round((Date.now() - stuckSince) / 1000);
-            return resolve(partialReading(empty, lastComplete, `NVML has not answered for ${seconds} s; a GPU or the driver may be hung`, 'timeout'));
+            return resolve(partialReading(empty, known(), `NVML has not answered for ${seconds} s; a GPU or the driver may be hung`, 'timeout'));
           }
           const read: PendingRead = {
             ...empty,
             timer: setTimeout(() => {
               stuckSince = Date.now();
-              finish(read, partialReading(read, lastComplete, `NVML did not answer within ${readTimeoutMs} ms; a GPU or the driver may be hung`, 'timeout'));
+              finish(read, partialReading(read, known(), `NVML did not answer within ${readTimeoutMs} ms; a GPU or the driver may be hung`, 'timeout'));
             }, readTimeoutMs),
           };
           pending = read;
@@ -174,18 +186,23 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
   };
 }
 
+interface KnownState {
+  devices: readonly GpuDevice[];
+  count: number | null;
+  driver: BackendReading['driver'] | null;
+}
+
 /**
  * What a read that ran out of time can honestly say: the GPUs that answered, and for the others
  * their identity as last seen with every metric null (reason `timeout`).
  */
-function partialReading(read: PendingRead, lastComplete: BackendReading | null, message: string, code: string): BackendReading {
-  const known = lastComplete?.devices ?? [];
-  const count = read.count ?? known.length;
+function partialReading(read: PendingRead, known: KnownState, message: string, code: string): BackendReading {
+  const count = read.count ?? known.count ?? 0;
   const devices = [...read.devices];
-  for (let index = devices.length; index < count; index++) devices.push(timedOutDevice(index, known[index] ?? null, message));
+  for (let index = devices.length; index < count; index++) devices.push(timedOutDevice(index, known.devices[index] ?? null, message));
   const scope = read.devices.length < count ? `device:${read.devices.length}` : 'backend';
   return {
-    driver: read.driver ?? lastComplete?.driver ?? { driverVersion: null, cudaDriverVersion: null, nvmlVersion: null, unavailable: {} },
+    driver: read.driver ?? known.driver ?? { driverVersion: null, cudaDriverVersion: null, nvmlVersion: null, unavailable: {} },
     devices,
     processes: read.processes,
     problems: [{ scope, code, message }],
