@@ -18,5 +18,6 @@ await build({
   // Bundled CommonJS dependencies (commander) call require(); give them one (pitfall P8).
   banner: { js: "import { createRequire as __gpuwiseCreateRequire } from 'node:module'; const require = __gpuwiseCreateRequire(import.meta.url);" },
   sourcemap: 'linked',
+  minify: true,
   logLevel: 'warning',
 });

@@ -2,7 +2,8 @@
 // the library, bind each symbol group once (newest version present wins), and make every call
 // return an nvmlReturn_t — a missing symbol reads as NVML_ERROR_FUNCTION_NOT_FOUND, never a throw.
 
-import koffi, { type LibraryHandle } from 'koffi';
+import type { LibraryHandle } from 'koffi';
+import koffi from './koffi.js';
 import { NVML_SYMBOLS, type NvmlSymbolKey } from './symbols.js';
 import { NVML_ERROR_FUNCTION_NOT_FOUND } from './return-codes.js';
 

@@ -3,7 +3,7 @@
 // times cheaper per call than letting koffi marshal a JS object or array (measured: ~70 ns vs
 // ~460 ns per call), which is what keeps a snapshot close to the cost of the C calls themselves.
 
-import koffi from 'koffi';
+import koffi from './koffi.js';
 
 export class NativeBuffer {
   /** Address of the first byte, as koffi passes pointers. */

@@ -1,11 +1,14 @@
 // The work behind `gpuwise info`: open a session, take one snapshot (or one every N seconds),
 // print it as text or JSON.
 
-import logUpdate from 'log-update';
+import type { Snapshot } from '../../core/snapshot.js';
 import { openSession, type SnapshotSession } from '../../snapshot/session.js';
 import type { CliContext } from '../context.js';
-import { reasonText, renderInfoText } from '../render/info-text.js';
 import type { InfoOptions } from './info.js';
+
+// The text renderer and log-update are imported only when used: `info --json` is for scripts
+// and should start as fast as Node allows.
+const loadRenderer = () => import('../render/info-text.js');
 
 const DEFAULT_WATCH_SECONDS = 1;
 const DEFAULT_CPU_SAMPLE_MS = 100;
@@ -22,7 +25,7 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
   try {
     if (options.backend && !session.backend) {
       const attempt = session.attempts[0];
-      const reason = reasonText(attempt?.unavailable?.code ?? null, cli.t);
+      const reason = (await loadRenderer()).reasonText(attempt?.unavailable?.code ?? null, cli.t);
       cli.err(`${cli.t('info.pinnedFailed', { backend: options.backend, reason })}\n`);
       if (attempt?.unavailable?.detail) cli.err(`  ${attempt.unavailable.detail}\n`);
       return 1;
@@ -32,14 +35,15 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
       return 0;
     }
     const snapshot = await session.take();
-    cli.out(options.json ? `${JSON.stringify(snapshot, null, 2)}\n` : render(cli, snapshot));
+    cli.out(options.json ? `${JSON.stringify(snapshot, null, 2)}\n` : await render(cli, snapshot));
     return 0;
   } finally {
     await session.close();
   }
 }
 
-function render(cli: CliContext, snapshot: Awaited<ReturnType<SnapshotSession['take']>>): string {
+async function render(cli: CliContext, snapshot: Snapshot): Promise<string> {
+  const { renderInfoText } = await loadRenderer();
   return renderInfoText(snapshot, { t: cli.t, color: cli.color, width: process.stdout.columns ?? 120 });
 }
 
@@ -49,6 +53,7 @@ function render(cli: CliContext, snapshot: Awaited<ReturnType<SnapshotSession['t
  */
 async function watch(cli: CliContext, session: SnapshotSession, seconds: number, json: boolean): Promise<void> {
   const inPlace = cli.stdoutIsTTY && !json;
+  const logUpdate = inPlace ? (await import('log-update')).default : null;
   let stopped = false;
   let wake: (() => void) | null = null;
   const stop = () => {
@@ -62,8 +67,8 @@ async function watch(cli: CliContext, session: SnapshotSession, seconds: number,
       const started = Date.now();
       const snapshot = await session.take();
       if (json) cli.out(`${JSON.stringify(snapshot)}\n`);
-      else if (inPlace) logUpdate(render(cli, snapshot).trimEnd());
-      else cli.out(`${render(cli, snapshot)}\n`);
+      else if (logUpdate) logUpdate((await render(cli, snapshot)).trimEnd());
+      else cli.out(`${await render(cli, snapshot)}\n`);
       const delay = Math.max(0, seconds * 1000 - (Date.now() - started));
       await new Promise<void>((resolve) => {
         wake = resolve;
@@ -73,7 +78,7 @@ async function watch(cli: CliContext, session: SnapshotSession, seconds: number,
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
-    if (inPlace) {
+    if (logUpdate) {
       logUpdate.done();
       cli.err(`${cli.t('info.watch.stopped')}\n`);
     }
