@@ -2,7 +2,9 @@
 // real NVML path over the fake NVML, and the real no-GPU path of this machine.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/core/snapshot.js';
@@ -58,6 +60,33 @@ describe('gpuwise info', () => {
     const zh = gpuwise(['info', '--lang', 'zh-CN'], withFake('4gpu-server-load'));
     expect(zh.stdout).toContain('驱动 535.183.01');
     expect(zh.stdout).toContain('显存');
+  });
+
+  it('shows who runs each GPU process and what it is, from the host', async () => {
+    // A real process on this machine, placed on GPU 0 by a scenario written for this test.
+    const child = spawn('sleep', ['300'], { stdio: 'ignore' });
+    const dir = mkdtempSync(path.join(tmpdir(), 'gpuwise-e2e-'));
+    try {
+      const scenario = JSON.parse(readFileSync(scenarioPath('8x-h100'), 'utf8')) as { timeline: { devices: ({ processes?: { pid: number }[] } | null)[] }[] };
+      for (const frame of scenario.timeline) {
+        const processes = frame.devices[0]?.processes;
+        if (processes?.[0]) processes[0].pid = child.pid ?? 0;
+      }
+      const file = path.join(dir, 'real-pid.json');
+      writeFileSync(file, JSON.stringify(scenario));
+      const { code, stdout } = gpuwise(['info', '--json'], fakeNvmlEnv(file));
+      expect(code).toBe(0);
+      const snapshot = JSON.parse(stdout) as Snapshot;
+      const process0 = snapshot.processes.find((p) => p.gpuIndex === 0);
+      expect(process0).toMatchObject({ pid: child.pid, hostResolution: 'ok', command: 'sleep 300', user: userInfo().username });
+      expect(process0?.rssBytes).toBeGreaterThan(0);
+      expect(Date.parse(process0?.startedAt ?? '')).not.toBeNaN();
+      const text = gpuwise(['info'], fakeNvmlEnv(file));
+      expect(text.stdout).toMatch(new RegExp(`${child.pid} C ${userInfo().username}.*sleep 300`));
+    } finally {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('on a machine without a driver, says so, says what it tried, and exits 0', () => {

@@ -125,9 +125,18 @@ function renderProcess(process: GpuProcess, last: boolean, { t, color, width }: 
     process.startedAt === null ? '' : formatDuration((Date.now() - Date.parse(process.startedAt)) / 1000),
   ].filter(Boolean);
   const prefix = `    ${branch} ${padStart(String(process.pid), 7)} ${kind}${mig} ${padEnd(truncate(user, 10), 10)} ${padStart(memory, 9)}  ${stats.join('  ')}`;
-  const command = process.command ?? process.name ?? hostResolutionText(process, t);
+  const command = process.command === null ? (process.name ?? hostResolutionText(process, t)) : shortenCommand(process.command);
   const room = Math.max(12, width - displayWidth(prefix) - 2);
   return `${prefix}  ${color.bold(truncate(command, room))}`;
+}
+
+/**
+ * "/root/.pyenv/versions/3.11.7/bin/python3 train.py" reads as "python3 train.py": the program's
+ * directory pushes what matters (the script and its flags) off the line. JSON keeps it whole.
+ */
+export function shortenCommand(command: string): string {
+  const match = /^\/\S*\/([^/\s]+)(\s|$)/.exec(command);
+  return match ? command.slice(match[0].length - match[1]!.length - match[2]!.length) : command;
 }
 
 function hostResolutionText(process: GpuProcess, t: Translate): string {

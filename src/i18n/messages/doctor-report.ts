@@ -21,7 +21,7 @@ export default defineMessages(
     'doctor.render.whereContainerHost': 'on the machine that runs this container',
     'doctor.render.powershell': 'PowerShell',
     'doctor.render.powershellAdmin': 'PowerShell as administrator',
-    'doctor.render.counts': '{ok} ok, {warn} warnings, {fail} problems, {skipped} skipped.',
+    'doctor.render.counts': 'ok: {ok}, warnings: {warn}, problems: {fail}, skipped: {skipped}.',
     'doctor.render.scriptHint': 'To get these fixes as a script to review: gpuwise doctor --fix-script fix-gpu.sh',
 
     'doctor.verdict.problemsOne': '1 problem{warnings}. Start with: {first}',

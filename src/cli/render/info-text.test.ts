@@ -1,0 +1,85 @@
+import pc from 'picocolors';
+import { describe, expect, it } from 'vitest';
+import type { GpuDevice, Snapshot } from '../../core/snapshot.js';
+import { createTranslator } from '../../i18n/index.js';
+import { renderInfoText, shortenCommand } from './info-text.js';
+
+const color = pc.createColors(false);
+const options = (locale: 'en' | 'zh-CN') => ({ t: createTranslator(locale), color, width: 120 });
+
+function device(overrides: Partial<GpuDevice>): GpuDevice {
+  const nulls = Object.fromEntries(
+    ['name', 'uuid', 'pciBusId', 'serial', 'architecture', 'computeCapability', 'vbiosVersion', 'memoryTotalBytes', 'memoryUsedBytes',
+      'memoryFreeBytes', 'memoryReservedBytes', 'gpuUtilPercent', 'memoryUtilPercent', 'encoderUtilPercent', 'decoderUtilPercent',
+      'temperatureCelsius', 'temperatureSlowdownCelsius', 'temperatureShutdownCelsius', 'fanSpeedPercent', 'powerDrawWatts',
+      'powerLimitWatts', 'powerLimitDefaultWatts', 'energyConsumedJoules', 'graphicsClockMhz', 'smClockMhz', 'memoryClockMhz',
+      'graphicsClockMaxMhz', 'smClockMaxMhz', 'memoryClockMaxMhz', 'pcieLinkGeneration', 'pcieLinkGenerationMax', 'pcieLinkWidth',
+      'pcieLinkWidthMax', 'pcieRxBytesPerSecond', 'pcieTxBytesPerSecond', 'performanceState', 'clockEventReasons', 'eccModeCurrent',
+      'eccModePending', 'eccErrors', 'migModeCurrent', 'migModePending', 'computeMode', 'persistenceMode', 'driverModel'].map((k) => [k, null]),
+  );
+  return { index: 0, state: 'ok', stateDetail: null, vendor: 'nvidia', migDevices: [], unavailable: {}, ...nulls, ...overrides } as GpuDevice;
+}
+
+function snapshot(devices: GpuDevice[], overrides: Partial<Snapshot> = {}): Snapshot {
+  return {
+    schemaVersion: 1,
+    at: '2026-11-29T12:00:00.000Z',
+    backend: 'nvml',
+    backendAttempts: [{ backend: 'nvml', ok: true, code: null, detail: null }],
+    driver: { driverVersion: '580.65.06', cudaDriverVersion: '13.0', nvmlVersion: null, unavailable: {} },
+    host: {
+      hostname: 'box', platform: 'linux', kernelRelease: null, cpuModel: null, cpuLogicalCount: 32, cpuUtilPercent: 12,
+      loadAverage1m: 1, loadAverage5m: 1, loadAverage15m: 1, memoryTotalBytes: 2 ** 38, memoryAvailableBytes: 2 ** 37,
+      memoryUsedBytes: 2 ** 37, swapTotalBytes: 0, swapUsedBytes: 0, uptimeSeconds: 3600,
+    },
+    devices,
+    processes: [],
+    problems: [],
+    ...overrides,
+  };
+}
+
+describe('info text', () => {
+  it('prints N/A for what the GPU does not report, never a made-up 0', () => {
+    const text = renderInfoText(snapshot([device({ name: 'Tesla P100-PCIE-16GB', memoryTotalBytes: 2 ** 34, memoryUsedBytes: 2 ** 30 })]), options('en'));
+    expect(text).toContain('[0] Tesla P100-PCIE-16GB');
+    expect(text).toMatch(/GPU ░+\s+N\/A/);
+    expect(text).toContain('1.0/16.0 GiB');
+    expect(text).not.toContain('0°C');
+  });
+
+  it('says why clocks are held back and shows uncorrectable ECC errors', () => {
+    const text = renderInfoText(
+      snapshot([device({ name: 'A100', clockEventReasons: ['sw-power-cap', 'gpu-idle'], eccErrors: { correctedVolatile: 0, uncorrectedVolatile: 3, correctedAggregate: 0, uncorrectedAggregate: 3 } })]),
+      options('zh-CN'),
+    );
+    expect(text).toContain('频率受限：功率上限');
+    expect(text).not.toContain('空闲');
+    expect(text).toContain('开机以来不可纠正的 ECC 错误：3');
+  });
+
+  it('marks a GPU that fell off the bus', () => {
+    const text = renderInfoText(snapshot([device({ name: 'RTX 3090', state: 'lost', stateDetail: 'ERROR_GPU_IS_LOST' })]), options('en'));
+    expect(text).toContain('not responding — fell off the bus? (ERROR_GPU_IS_LOST)');
+  });
+
+  it('with no working backend, lists what was tried and points at doctor', () => {
+    const text = renderInfoText(
+      snapshot([], {
+        backend: null,
+        backendAttempts: [{ backend: 'nvml', ok: false, code: 'driver-not-loaded', detail: 'nvmlInit: ERROR_DRIVER_NOT_LOADED' }],
+      }),
+      options('zh-CN'),
+    );
+    expect(text).toContain('没有发现驱动可用的 GPU');
+    expect(text).toContain('nvml: NVIDIA 内核驱动未加载');
+    expect(text).toContain('gpuwise doctor');
+  });
+
+  it('shortens the program path of a command, not its arguments', () => {
+    expect(shortenCommand('/root/.pyenv/versions/3.11.7/bin/python3 train.py --lr 3e-4')).toBe('python3 train.py --lr 3e-4');
+    expect(shortenCommand('/usr/bin/sleep')).toBe('sleep');
+    expect(shortenCommand('python train.py /data/imagenet')).toBe('python train.py /data/imagenet');
+    expect(shortenCommand('[kworker/0:1]')).toBe('[kworker/0:1]');
+  });
+});
