@@ -1,8 +1,8 @@
 // A PCI scan entry as a snapshot GpuDevice: identity and PCIe link from the bus, every live
 // metric null with reason 'not-reported' — a bus scan sees the card, not what it is doing.
 
-import type { DeviceMetricField, GpuDevice } from '../../core/snapshot.js';
-import type { UnavailableMap } from '../../core/unavailable.js';
+import { emptyGpuDevice, setDeviceValue } from '../../core/empty-device.js';
+import type { GpuDevice } from '../../core/snapshot.js';
 import { toNvmlBusId } from './address.js';
 import type { PciDisplayDevice } from './types.js';
 import { findPciVendor } from './vendors.js';
@@ -27,61 +27,14 @@ export function pciStateDetail(device: PciDisplayDevice): string {
 }
 
 export function pciDeviceToGpuDevice(device: PciDisplayDevice, index: number): GpuDevice {
-  const gpu: Omit<GpuDevice, 'unavailable'> = {
-    index,
-    state: 'ok',
-    stateDetail: pciStateDetail(device),
-    vendor: findPciVendor(device.vendorId)?.snapshotVendor ?? 'other',
-    name: pciDisplayName(device),
-    uuid: null,
-    pciBusId: toNvmlBusId(device.address),
-    serial: null,
-    architecture: null,
-    computeCapability: null,
-    vbiosVersion: null,
-    memoryTotalBytes: null,
-    memoryUsedBytes: null,
-    memoryFreeBytes: null,
-    memoryReservedBytes: null,
-    gpuUtilPercent: null,
-    memoryUtilPercent: null,
-    encoderUtilPercent: null,
-    decoderUtilPercent: null,
-    temperatureCelsius: null,
-    temperatureSlowdownCelsius: null,
-    temperatureShutdownCelsius: null,
-    fanSpeedPercent: null,
-    powerDrawWatts: null,
-    powerLimitWatts: null,
-    powerLimitDefaultWatts: null,
-    energyConsumedJoules: null,
-    graphicsClockMhz: null,
-    smClockMhz: null,
-    memoryClockMhz: null,
-    graphicsClockMaxMhz: null,
-    smClockMaxMhz: null,
-    memoryClockMaxMhz: null,
-    pcieLinkGeneration: device.pcieLinkGeneration,
-    pcieLinkGenerationMax: device.pcieLinkGenerationMax,
-    pcieLinkWidth: device.pcieLinkWidth,
-    pcieLinkWidthMax: device.pcieLinkWidthMax,
-    pcieRxBytesPerSecond: null,
-    pcieTxBytesPerSecond: null,
-    performanceState: null,
-    clockEventReasons: null,
-    eccModeCurrent: null,
-    eccModePending: null,
-    eccErrors: null,
-    migModeCurrent: null,
-    migModePending: null,
-    migDevices: [],
-    computeMode: null,
-    persistenceMode: null,
-    driverModel: null,
-  };
-  const unavailable: UnavailableMap<DeviceMetricField> = {};
-  for (const [field, value] of Object.entries(gpu)) {
-    if (value === null && field !== 'stateDetail') unavailable[field as DeviceMetricField] = 'not-reported';
-  }
-  return { ...gpu, unavailable };
+  // A bus scan knows who the card is and how it is linked, nothing live: the rest is not reported.
+  const gpu = emptyGpuDevice(index, findPciVendor(device.vendorId)?.snapshotVendor ?? 'other', 'not-reported');
+  gpu.stateDetail = pciStateDetail(device);
+  setDeviceValue(gpu, 'name', pciDisplayName(device));
+  setDeviceValue(gpu, 'pciBusId', toNvmlBusId(device.address));
+  setDeviceValue(gpu, 'pcieLinkGeneration', device.pcieLinkGeneration);
+  setDeviceValue(gpu, 'pcieLinkGenerationMax', device.pcieLinkGenerationMax);
+  setDeviceValue(gpu, 'pcieLinkWidth', device.pcieLinkWidth);
+  setDeviceValue(gpu, 'pcieLinkWidthMax', device.pcieLinkWidthMax);
+  return gpu;
 }

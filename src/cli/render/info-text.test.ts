@@ -1,5 +1,6 @@
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
+import { emptyGpuDevice } from '../../core/empty-device.js';
 import type { GpuDevice, Snapshot } from '../../core/snapshot.js';
 import { createTranslator } from '../../i18n/index.js';
 import { renderInfoText, shortenCommand } from './info-text.js';
@@ -8,16 +9,7 @@ const color = pc.createColors(false);
 const options = (locale: 'en' | 'zh-CN') => ({ t: createTranslator(locale), color, width: 120 });
 
 function device(overrides: Partial<GpuDevice>): GpuDevice {
-  const nulls = Object.fromEntries(
-    ['name', 'uuid', 'pciBusId', 'serial', 'architecture', 'computeCapability', 'vbiosVersion', 'memoryTotalBytes', 'memoryUsedBytes',
-      'memoryFreeBytes', 'memoryReservedBytes', 'gpuUtilPercent', 'memoryUtilPercent', 'encoderUtilPercent', 'decoderUtilPercent',
-      'temperatureCelsius', 'temperatureSlowdownCelsius', 'temperatureShutdownCelsius', 'fanSpeedPercent', 'powerDrawWatts',
-      'powerLimitWatts', 'powerLimitDefaultWatts', 'energyConsumedJoules', 'graphicsClockMhz', 'smClockMhz', 'memoryClockMhz',
-      'graphicsClockMaxMhz', 'smClockMaxMhz', 'memoryClockMaxMhz', 'pcieLinkGeneration', 'pcieLinkGenerationMax', 'pcieLinkWidth',
-      'pcieLinkWidthMax', 'pcieRxBytesPerSecond', 'pcieTxBytesPerSecond', 'performanceState', 'clockEventReasons', 'eccModeCurrent',
-      'eccModePending', 'eccErrors', 'migModeCurrent', 'migModePending', 'computeMode', 'persistenceMode', 'driverModel'].map((k) => [k, null]),
-  );
-  return { index: 0, state: 'ok', stateDetail: null, vendor: 'nvidia', migDevices: [], unavailable: {}, ...nulls, ...overrides } as GpuDevice;
+  return { ...emptyGpuDevice(0, 'nvidia'), ...overrides };
 }
 
 function snapshot(devices: GpuDevice[], overrides: Partial<Snapshot> = {}): Snapshot {

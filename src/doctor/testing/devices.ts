@@ -1,60 +1,9 @@
 // Hand-made GpuDevice values for tests: every field null unless given, as a backend that could
 // not read it would leave it.
 
+import { emptyGpuDevice } from '../../core/empty-device.js';
 import type { GpuDevice } from '../../core/snapshot.js';
 
 export function makeGpuDevice(fields: Partial<GpuDevice> & { index: number }): GpuDevice {
-  return {
-    state: 'ok',
-    stateDetail: null,
-    vendor: 'nvidia',
-    name: null,
-    uuid: null,
-    pciBusId: null,
-    serial: null,
-    architecture: null,
-    computeCapability: null,
-    vbiosVersion: null,
-    memoryTotalBytes: null,
-    memoryUsedBytes: null,
-    memoryFreeBytes: null,
-    memoryReservedBytes: null,
-    gpuUtilPercent: null,
-    memoryUtilPercent: null,
-    encoderUtilPercent: null,
-    decoderUtilPercent: null,
-    temperatureCelsius: null,
-    temperatureSlowdownCelsius: null,
-    temperatureShutdownCelsius: null,
-    fanSpeedPercent: null,
-    powerDrawWatts: null,
-    powerLimitWatts: null,
-    powerLimitDefaultWatts: null,
-    energyConsumedJoules: null,
-    graphicsClockMhz: null,
-    smClockMhz: null,
-    memoryClockMhz: null,
-    graphicsClockMaxMhz: null,
-    smClockMaxMhz: null,
-    memoryClockMaxMhz: null,
-    pcieLinkGeneration: null,
-    pcieLinkGenerationMax: null,
-    pcieLinkWidth: null,
-    pcieLinkWidthMax: null,
-    pcieRxBytesPerSecond: null,
-    pcieTxBytesPerSecond: null,
-    performanceState: null,
-    clockEventReasons: null,
-    eccModeCurrent: null,
-    eccModePending: null,
-    eccErrors: null,
-    migModeCurrent: null,
-    migModePending: null,
-    migDevices: [],
-    computeMode: null,
-    persistenceMode: null,
-    driverModel: null,
-    unavailable: {},
-    ...fields,
-  };
+  return { ...emptyGpuDevice(fields.index, 'nvidia'), ...fields };
 }
