@@ -21,4 +21,12 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
   }
 }
 
+// `gpuwise gpus list | head` closes our stdout early: stop quietly, as other command-line tools do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 process.exitCode = await main();

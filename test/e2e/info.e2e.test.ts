@@ -118,6 +118,12 @@ describe('gpuwise info', () => {
     expect(badBackend.stderr).toContain('nvml, nvidia-smi, pci');
   });
 
+  it('stops quietly when the reader of its output goes away (| head)', () => {
+    const result = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" gpus list --json | head -c 10`], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.stdout).toHaveLength(10);
+    expect(result.stderr).not.toContain('EPIPE');
+  });
+
   it('--json --watch prints one snapshot per line until interrupted, then exits 0', async () => {
     const child = spawn(process.execPath, [BIN, 'info', '--json', '--watch', '0.2'], {
       cwd: ROOT,
