@@ -207,6 +207,8 @@ export interface GpuProcess {
   /** ISO 8601. */
   startedAt: string | null;
   hostResolution: HostResolution;
+  /** Why a GPU-side value is null when the backend gave one no GPU can have (see core/fields.ts). */
+  unavailable?: UnavailableMap<'usedMemoryBytes' | 'smUtilPercent' | 'memoryUtilPercent' | 'encoderUtilPercent' | 'decoderUtilPercent'>;
 }
 
 export interface SnapshotProblem {

@@ -11,6 +11,8 @@ export type UnavailableReason =
   /** The backend gave no value ("[N/A]", an empty field, a column the driver does not print). */
   | 'not-reported'
   | 'timeout'
+  /** The backend gave a number no real GPU can have (a sentinel such as 0xFFFFFFFF, garbage). */
+  | 'out-of-range'
   /** Any other failure; the snapshot's problems say more. */
   | 'error';
 

@@ -6,6 +6,7 @@ import { SNAPSHOT_SCHEMA_VERSION, type BackendAttemptSummary, type Snapshot, typ
 import { openFirstBackend, type BackendAttempt } from '../backends/chain.js';
 import { backendDrivers, type BackendRegistryOptions } from '../backends/registry.js';
 import { createHostReader, type HostReader, type HostReaderOptions } from '../host/index.js';
+import { validateReading } from '../core/validate.js';
 
 export interface SessionOptions extends BackendRegistryOptions {
   /** Use only this backend. */
@@ -73,7 +74,7 @@ export async function openSession(options: SessionOptions = {}): Promise<Snapsho
 async function readSafely(backend: Backend | null): Promise<BackendReading> {
   if (!backend) return EMPTY_READING;
   try {
-    return await backend.read();
+    return validateReading(await backend.read());
   } catch (error) {
     return {
       ...EMPTY_READING,
