@@ -32,6 +32,24 @@ export interface BackendReading {
   devices: GpuDevice[];
   processes: BackendProcess[];
   problems: SnapshotProblem[];
+  /**
+   * The driver's own sub-second samples since the previous reading (nvmlDeviceGetSamples, about
+   * 1/6 s apart), so a 1–2 s sampler still sees what happened between its ticks. Absent when the
+   * backend has none.
+   */
+  samples?: DeviceSampleSeries[];
+}
+
+export type SampledMetric = 'gpuUtilPercent' | 'memoryUtilPercent' | 'powerDrawWatts';
+
+export interface DeviceSampleSeries {
+  deviceIndex: number;
+  uuid: string | null;
+  metric: SampledMetric;
+  /** Wall-clock time of each sample, ms since the epoch, ascending. */
+  timesMs: number[];
+  /** In the metric's unit (percent, watts). */
+  values: number[];
 }
 
 export interface BackendCapabilities {

@@ -76,6 +76,16 @@ export interface EccErrorCounts {
   uncorrectedAggregate: number | null;
 }
 
+/** From nvmlDeviceGetViolationStatus's cumulative counters, as shares (0–100) of the interval. */
+export interface ThrottleTimePercent {
+  power: number | null;
+  thermal: number | null;
+  syncBoost: number | null;
+  boardLimit: number | null;
+  lowUtilization: number | null;
+  reliability: number | null;
+}
+
 export interface MigDevice {
   /** Index of this MIG device within its parent GPU. */
   index: number;
@@ -144,6 +154,28 @@ export interface GpuDevice {
   pcieLinkWidthMax: number | null;
   pcieRxBytesPerSecond: number | null;
   pcieTxBytesPerSecond: number | null;
+  /** NVLink traffic summed over the GPU's links, from the driver's byte counters. */
+  nvlinkRxBytesPerSecond: number | null;
+  nvlinkTxBytesPerSecond: number | null;
+
+  /**
+   * Mean power over the interval since the previous reading, from the energy counter's delta
+   * (`powerDrawWatts` is the instant reading where the driver has it).
+   */
+  powerDrawAverageWatts: number | null;
+
+  /**
+   * GPM (Hopper and newer): how busy the GPU really is. `gpuUtilPercent` says a kernel ran;
+   * these say how many SMs were active, how full they were, and how much of the tensor cores and
+   * memory bandwidth the kernels used.
+   */
+  smActivePercent: number | null;
+  smOccupancyPercent: number | null;
+  tensorActivePercent: number | null;
+  dramActivePercent: number | null;
+
+  /** Share of the interval since the previous reading that clocks were held back, per cause. */
+  throttleTimePercent: ThrottleTimePercent | null;
 
   /** 0 (P0, fastest) … 15; null when unknown. */
   performanceState: number | null;

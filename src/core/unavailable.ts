@@ -13,6 +13,8 @@ export type UnavailableReason =
   | 'timeout'
   /** The backend gave a number no real GPU can have (a sentinel such as 0xFFFFFFFF, garbage). */
   | 'out-of-range'
+  /** A rate or a share of time needs two readings; this is the first. */
+  | 'first-sample'
   /** Any other failure; the snapshot's problems say more. */
   | 'error';
 

@@ -18,6 +18,8 @@ const DEVICE_KEYS = {
   graphicsClockMaxMhz: true, smClockMaxMhz: true, memoryClockMaxMhz: true,
   pcieLinkGeneration: true, pcieLinkGenerationMax: true, pcieLinkWidth: true, pcieLinkWidthMax: true,
   pcieRxBytesPerSecond: true, pcieTxBytesPerSecond: true,
+  nvlinkRxBytesPerSecond: true, nvlinkTxBytesPerSecond: true, powerDrawAverageWatts: true,
+  smActivePercent: true, smOccupancyPercent: true, tensorActivePercent: true, dramActivePercent: true, throttleTimePercent: true,
   performanceState: true, clockEventReasons: true,
   eccModeCurrent: true, eccModePending: true, eccErrors: true,
   migModeCurrent: true, migModePending: true, migDevices: true,

@@ -30,6 +30,8 @@ export type DeviceMetrics = Pick<
   | 'powerDrawWatts' | 'powerLimitWatts' | 'energyConsumedJoules'
   | 'graphicsClockMhz' | 'smClockMhz' | 'memoryClockMhz'
   | 'pcieLinkGeneration' | 'pcieLinkWidth' | 'pcieRxBytesPerSecond' | 'pcieTxBytesPerSecond'
+  | 'nvlinkRxBytesPerSecond' | 'nvlinkTxBytesPerSecond' | 'powerDrawAverageWatts'
+  | 'smActivePercent' | 'smOccupancyPercent' | 'tensorActivePercent' | 'dramActivePercent' | 'throttleTimePercent'
   | 'performanceState' | 'clockEventReasons'
   | 'eccModeCurrent' | 'eccModePending' | 'eccErrors'
   | 'migModeCurrent' | 'migModePending'
@@ -227,6 +229,8 @@ export function emptyMetrics(): DeviceMetrics {
     powerDrawWatts: null, powerLimitWatts: null, energyConsumedJoules: null,
     graphicsClockMhz: null, smClockMhz: null, memoryClockMhz: null,
     pcieLinkGeneration: null, pcieLinkWidth: null, pcieRxBytesPerSecond: null, pcieTxBytesPerSecond: null,
+    nvlinkRxBytesPerSecond: null, nvlinkTxBytesPerSecond: null, powerDrawAverageWatts: null,
+    smActivePercent: null, smOccupancyPercent: null, tensorActivePercent: null, dramActivePercent: null, throttleTimePercent: null,
     performanceState: null, clockEventReasons: null,
     eccModeCurrent: null, eccModePending: null, eccErrors: null,
     migModeCurrent: null, migModePending: null,
