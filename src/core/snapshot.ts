@@ -2,7 +2,7 @@
 // A value the hardware or driver does not give is `null` — never 0, -1, NaN or "N/A" — and the
 // reason it is missing goes into `unavailable` (see ./unavailable.ts).
 
-import type { BackendId, BackendUnavailableCode } from './backend.js';
+import type { BackendCapabilities, BackendId, BackendUnavailableCode } from './backend.js';
 import type { ClockEventReason } from './clock-events.js';
 import type { UnavailableMap } from './unavailable.js';
 
@@ -14,6 +14,8 @@ export interface Snapshot {
   at: string;
   /** Which backend produced the GPU data; null when none could open (no driver, no GPU). */
   backend: BackendId | null;
+  /** What that backend can give (live metrics, processes …); null when none opened. */
+  capabilities: BackendCapabilities | null;
   /** Every backend tried before (and including) the one used, and why each that failed did. */
   backendAttempts: BackendAttemptSummary[];
   driver: DriverInfo;

@@ -23,8 +23,19 @@ export interface SnapshotSession {
   /** The backend in use, or null when none opened. */
   readonly backend: Backend | null;
   readonly attempts: readonly BackendAttempt[];
+  /** One snapshot. Single-flight: a call while one is being taken joins it. */
   take(): Promise<Snapshot>;
+  /** `take`, with how long the backend and the host parts took (the sampler records both). */
+  takeTimed(): Promise<TimedSnapshot>;
   close(): Promise<void>;
+}
+
+export interface TimedSnapshot {
+  snapshot: Snapshot;
+  /** Wall time of the backend's read (ms). */
+  backendMs: number;
+  /** Wall time of the host summary and process enrichment (ms); overlaps the backend's read. */
+  hostMs: number;
 }
 
 const EMPTY_READING: BackendReading = {
@@ -46,26 +57,54 @@ export async function openSession(options: SessionOptions = {}): Promise<Snapsho
     detail: a.unavailable?.detail ?? null,
   }));
 
+  const takeOnce = async (): Promise<TimedSnapshot> => {
+    const at = now().toISOString();
+    const started = performance.now();
+    let backendMs = 0;
+    let summaryMs = 0;
+    const timed = <T>(promise: Promise<T>, record: (ms: number) => void) =>
+      promise.then((value) => {
+        record(performance.now() - started);
+        return value;
+      });
+    const [reading, summary] = await Promise.all([
+      timed(readSafely(backend), (ms) => (backendMs = ms)),
+      timed(host.readSummary(), (ms) => (summaryMs = ms)),
+    ]);
+    const enrichStarted = performance.now();
+    const enriched = await host.enrichProcesses(reading.processes);
+    const hostMs = summaryMs + (performance.now() - enrichStarted);
+    const problems: SnapshotProblem[] = [...reading.problems, ...summary.problems, ...enriched.problems];
+    const snapshot: Snapshot = {
+      schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+      at,
+      backend: backend?.id ?? null,
+      capabilities: backend?.capabilities ?? null,
+      backendAttempts: attemptSummaries,
+      driver: reading.driver,
+      host: summary.summary,
+      devices: reading.devices,
+      processes: enriched.processes,
+      problems,
+    };
+    return { snapshot, backendMs, hostMs };
+  };
+
+  // Two consumers asking at once (a /metrics scrape during a sampler tick) share one read:
+  // two reads in flight would jam a backend that serves one at a time.
+  let inFlight: Promise<TimedSnapshot> | null = null;
+  const takeTimed = (): Promise<TimedSnapshot> => {
+    inFlight ??= takeOnce().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+
   return {
     backend,
     attempts,
-    async take() {
-      const at = now().toISOString();
-      const [reading, summary] = await Promise.all([readSafely(backend), host.readSummary()]);
-      const enriched = await host.enrichProcesses(reading.processes);
-      const problems: SnapshotProblem[] = [...reading.problems, ...summary.problems, ...enriched.problems];
-      return {
-        schemaVersion: SNAPSHOT_SCHEMA_VERSION,
-        at,
-        backend: backend?.id ?? null,
-        backendAttempts: attemptSummaries,
-        driver: reading.driver,
-        host: summary.summary,
-        devices: reading.devices,
-        processes: enriched.processes,
-        problems,
-      };
-    },
+    takeTimed,
+    take: async () => (await takeTimed()).snapshot,
     close: async () => backend?.close(),
   };
 }
