@@ -109,12 +109,24 @@ export const DEVICE_NUMERIC_FIELDS = {
   pcieRxBytesPerSecond: { kind: 'gauge', unit: 'bytes-per-second', min: 0, max: 1e12, prometheus: 'gpuwise_gpu_pcie_rx_bytes_per_second' },
   pcieTxBytesPerSecond: { kind: 'gauge', unit: 'bytes-per-second', min: 0, max: 1e12, prometheus: 'gpuwise_gpu_pcie_tx_bytes_per_second' },
   performanceState: { kind: 'state', unit: 'pstate', min: 0, max: 15, prometheus: 'gpuwise_gpu_performance_state' },
+  // NVLink 5 is 1.8 TB/s per GPU, both directions together.
+  nvlinkRxBytesPerSecond: { kind: 'gauge', unit: 'bytes-per-second', min: 0, max: 1e13, prometheus: 'gpuwise_gpu_nvlink_rx_bytes_per_second' },
+  nvlinkTxBytesPerSecond: { kind: 'gauge', unit: 'bytes-per-second', min: 0, max: 1e13, prometheus: 'gpuwise_gpu_nvlink_tx_bytes_per_second' },
+  powerDrawAverageWatts: watts('gauge', undefined, 'gpuwise_gpu_power_draw_average_watts'),
+  // GPM ratios: DCGM exports them as 0–1, we keep percent (scale 0.01 to DCGM's).
+  smActivePercent: { ...percent(undefined, 'gpuwise_gpu_sm_active_percent'), dcgm: { name: 'DCGM_FI_PROF_SM_ACTIVE', scale: 0.01 } },
+  smOccupancyPercent: { ...percent(undefined, 'gpuwise_gpu_sm_occupancy_percent'), dcgm: { name: 'DCGM_FI_PROF_SM_OCCUPANCY', scale: 0.01 } },
+  tensorActivePercent: { ...percent(undefined, 'gpuwise_gpu_tensor_active_percent'), dcgm: { name: 'DCGM_FI_PROF_PIPE_TENSOR_ACTIVE', scale: 0.01 } },
+  dramActivePercent: { ...percent(undefined, 'gpuwise_gpu_dram_active_percent'), dcgm: { name: 'DCGM_FI_PROF_DRAM_ACTIVE', scale: 0.01 } },
 } as const satisfies Partial<Record<DeviceMetricField, NumericFieldMeta>>;
 
 export type DeviceNumericField = keyof typeof DEVICE_NUMERIC_FIELDS;
 
 /** ECC error counters (GpuDevice.eccErrors.*). */
 export const ECC_COUNT_META: NumericFieldMeta = { kind: 'counter', unit: 'count', min: 0, max: MAX_COUNT };
+
+/** Shares of the interval (GpuDevice.throttleTimePercent.*). */
+export const THROTTLE_PERCENT_META: NumericFieldMeta = { kind: 'gauge', unit: 'percent', min: 0, max: 100, tolerance: 5 };
 
 /** MIG device memory, in the same range as a whole GPU's. */
 export const MIG_MEMORY_META: NumericFieldMeta = bytes();

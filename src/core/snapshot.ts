@@ -2,7 +2,7 @@
 // A value the hardware or driver does not give is `null` — never 0, -1, NaN or "N/A" — and the
 // reason it is missing goes into `unavailable` (see ./unavailable.ts).
 
-import type { BackendCapabilities, BackendId, BackendUnavailableCode } from './backend.js';
+import type { BackendCapabilities, BackendId, BackendUnavailableCode, DeviceSampleSeries } from './backend.js';
 import type { ClockEventReason } from './clock-events.js';
 import type { UnavailableMap } from './unavailable.js';
 
@@ -24,6 +24,11 @@ export interface Snapshot {
   processes: GpuProcess[];
   /** Problems that did not stop the snapshot (a failed process list, an unreadable /proc …). */
   problems: SnapshotProblem[];
+  /**
+   * The driver's sub-second samples since the previous snapshot, when the session was opened
+   * with `subSecondSamples` (the sampler does) and the backend has them.
+   */
+  samples?: DeviceSampleSeries[];
 }
 
 export interface BackendAttemptSummary {

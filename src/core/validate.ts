@@ -10,9 +10,10 @@ import {
   ECC_COUNT_META,
   MIG_MEMORY_META,
   PROCESS_NUMERIC_FIELDS,
+  THROTTLE_PERCENT_META,
   type NumericFieldMeta,
 } from './fields.js';
-import type { EccErrorCounts, GpuDevice, MigDevice, SnapshotProblem } from './snapshot.js';
+import type { EccErrorCounts, GpuDevice, MigDevice, SnapshotProblem, ThrottleTimePercent } from './snapshot.js';
 
 const DEVICE_FIELDS = Object.entries(DEVICE_NUMERIC_FIELDS) as [keyof typeof DEVICE_NUMERIC_FIELDS, NumericFieldMeta][];
 const PROCESS_METRICS = (Object.entries(PROCESS_NUMERIC_FIELDS) as [keyof typeof PROCESS_NUMERIC_FIELDS, NumericFieldMeta][]).filter(
@@ -47,6 +48,7 @@ export function validateDevice(device: GpuDevice, problems: SnapshotProblem[]): 
     }
   }
   if (device.eccErrors) validateEcc(device.eccErrors, scope, problems);
+  if (device.throttleTimePercent) validateThrottle(device.throttleTimePercent, scope, problems);
   for (const mig of device.migDevices) validateMig(mig, scope, problems);
 }
 
@@ -59,6 +61,19 @@ function validateEcc(ecc: EccErrorCounts, scope: string, problems: SnapshotProbl
     else {
       ecc[field] = null;
       outOfRange(scope, `eccErrors.${field}`, value, problems);
+    }
+  }
+}
+
+function validateThrottle(shares: ThrottleTimePercent, scope: string, problems: SnapshotProblem[]): void {
+  for (const field of Object.keys(shares) as (keyof ThrottleTimePercent)[]) {
+    const value = shares[field];
+    if (value === null) continue;
+    const verdict = checkRange(THROTTLE_PERCENT_META, value);
+    if (verdict.ok) shares[field] = verdict.value;
+    else {
+      shares[field] = null;
+      outOfRange(scope, `throttleTimePercent.${field}`, value, problems);
     }
   }
 }

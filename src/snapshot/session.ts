@@ -17,6 +17,8 @@ export interface SessionOptions extends BackendRegistryOptions {
   hostOptions?: HostReaderOptions;
   /** Wall clock for the snapshot's timestamp. */
   now?: () => Date;
+  /** Carry the backend's sub-second samples on each snapshot (`Snapshot.samples`); for the sampler. */
+  subSecondSamples?: boolean;
 }
 
 export interface SnapshotSession {
@@ -87,6 +89,7 @@ export async function openSession(options: SessionOptions = {}): Promise<Snapsho
       processes: enriched.processes,
       problems,
     };
+    if (options.subSecondSamples && reading.samples) snapshot.samples = reading.samples;
     return { snapshot, backendMs, hostMs };
   };
 

@@ -1,0 +1,147 @@
+// Bounded, columnar history: one typed array per column plus a validity mask, written in a
+// circle. Memory is fixed at construction (capacity × columns × 4 or 8 bytes), whatever runs for
+// how long, and a window is read out without touching the rest.
+
+import type { Column } from './columns.js';
+
+export interface RingWindow {
+  /** Wall-clock ms of each row, ascending. */
+  timesMs: number[];
+  /** Each column's values in the same order; null where the row had no value. */
+  columns: Record<string, (number | null)[]>;
+}
+
+export class ColumnRing<Row> {
+  private readonly times: Float64Array;
+  private readonly values: (Float32Array | Float64Array)[];
+  private readonly valid: Uint8Array[];
+  /** Index of the next row to write. */
+  private head = 0;
+  private count = 0;
+
+  constructor(
+    private readonly columns: readonly Column<Row>[],
+    readonly capacity: number,
+  ) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`ring capacity must be a positive integer, got ${capacity}`);
+    this.times = new Float64Array(capacity);
+    this.values = columns.map((c) => (c.wide ? new Float64Array(capacity) : new Float32Array(capacity)));
+    this.valid = columns.map(() => new Uint8Array(capacity));
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Time of the newest row, or null when empty. */
+  get lastTimeMs(): number | null {
+    return this.count === 0 ? null : (this.times[(this.head + this.capacity - 1) % this.capacity] ?? null);
+  }
+
+  /** Bytes held by the arrays: what this ring costs, fixed from the start. */
+  get byteLength(): number {
+    let bytes = this.times.byteLength;
+    for (let i = 0; i < this.values.length; i++) bytes += (this.values[i]?.byteLength ?? 0) + (this.valid[i]?.byteLength ?? 0);
+    return bytes;
+  }
+
+  push(timeMs: number, row: Row): void {
+    const at = this.head;
+    this.times[at] = timeMs;
+    for (let i = 0; i < this.columns.length; i++) {
+      const value = this.columns[i]!.read(row);
+      const ok = value !== null && Number.isFinite(value);
+      this.values[i]![at] = ok ? value : 0;
+      this.valid[i]![at] = ok ? 1 : 0;
+    }
+    this.head = (at + 1) % this.capacity;
+    if (this.count < this.capacity) this.count++;
+  }
+
+  /** Rows with time ≥ `sinceMs` (all rows when omitted), oldest first. */
+  window(sinceMs = -Infinity, names?: readonly string[]): RingWindow {
+    const start = (this.head + this.capacity - this.count) % this.capacity;
+    // Rows are in time order, so the first row inside the window starts a contiguous run.
+    let skip = 0;
+    while (skip < this.count && (this.times[(start + skip) % this.capacity] ?? 0) < sinceMs) skip++;
+    const length = this.count - skip;
+    const timesMs = new Array<number>(length);
+    const wanted = names ? new Set(names) : null;
+    const columns: Record<string, (number | null)[]> = {};
+    const picked: number[] = [];
+    this.columns.forEach((c, i) => {
+      if (!wanted || wanted.has(c.name)) {
+        picked.push(i);
+        columns[c.name] = new Array<number | null>(length);
+      }
+    });
+    for (let r = 0; r < length; r++) {
+      const at = (start + skip + r) % this.capacity;
+      timesMs[r] = this.times[at] ?? 0;
+      for (const i of picked) columns[this.columns[i]!.name]![r] = this.valid[i]![at] ? (this.values[i]![at] ?? null) : null;
+    }
+    return { timesMs, columns };
+  }
+}
+
+/**
+ * One metric's sub-second samples (the driver's own buffer, ~6 per second): time and value,
+ * appended only when newer than the last, so overlapping reads never duplicate a sample.
+ */
+export class SampleRing {
+  private readonly times: Float64Array;
+  private readonly values: Float32Array;
+  private head = 0;
+  private count = 0;
+
+  constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`ring capacity must be a positive integer, got ${capacity}`);
+    this.times = new Float64Array(capacity);
+    this.values = new Float32Array(capacity);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  get byteLength(): number {
+    return this.times.byteLength + this.values.byteLength;
+  }
+
+  get lastTimeMs(): number | null {
+    return this.count === 0 ? null : (this.times[(this.head + this.capacity - 1) % this.capacity] ?? null);
+  }
+
+  /** Appends the samples newer than the last one kept; returns how many were new. */
+  append(timesMs: readonly number[], values: readonly number[]): number {
+    let added = 0;
+    let last = this.lastTimeMs ?? -Infinity;
+    const n = Math.min(timesMs.length, values.length);
+    for (let i = 0; i < n; i++) {
+      const t = timesMs[i]!;
+      const v = values[i]!;
+      if (!(t > last) || !Number.isFinite(v)) continue;
+      this.times[this.head] = t;
+      this.values[this.head] = v;
+      this.head = (this.head + 1) % this.capacity;
+      if (this.count < this.capacity) this.count++;
+      last = t;
+      added++;
+    }
+    return added;
+  }
+
+  window(sinceMs = -Infinity): { timesMs: number[]; values: number[] } {
+    const start = (this.head + this.capacity - this.count) % this.capacity;
+    const timesMs: number[] = [];
+    const values: number[] = [];
+    for (let r = 0; r < this.count; r++) {
+      const at = (start + r) % this.capacity;
+      const t = this.times[at] ?? 0;
+      if (t < sinceMs) continue;
+      timesMs.push(t);
+      values.push(this.values[at] ?? 0);
+    }
+    return { timesMs, values };
+  }
+}

@@ -1,0 +1,172 @@
+// The sampler: the one continuous reader under info --watch, top, serve, diagnose and run. It owns
+// one session, reads on an interval without ever overlapping reads (a slow read delays the next
+// tick; ticks never stack), keeps bounded per-GPU history keyed by UUID, and hands every sample
+// to any number of subscribers.
+
+import type { Snapshot } from '../core/snapshot.js';
+import { openSession, type SessionOptions, type SnapshotSession } from '../snapshot/session.js';
+import { SampleHistory, type HistoryWindow } from './history.js';
+
+export interface SamplerOptions {
+  /** Time between the starts of two reads. Default 1000; at least 50. */
+  intervalMs?: number;
+  /** An open session to read through (the sampler then does not close it); else one is opened. */
+  session?: SnapshotSession;
+  /** Options for the session the sampler opens (isolateNvml defaults to true: it runs for hours). */
+  sessionOptions?: SessionOptions;
+  /** Rows of history per GPU (default 900: 15 min at 1 Hz). */
+  historyRows?: number;
+  /** Start reading at once (default true); false waits for `start()`. */
+  autoStart?: boolean;
+  /** Monotonic clock in ms (default performance.now). */
+  monotonicNow?: () => number;
+  /** Told when a subscriber throws; the sampler and the other subscribers carry on. */
+  onSubscriberError?: (error: unknown) => void;
+}
+
+export interface Sample {
+  /** 1, 2, 3 … for this sampler. */
+  seq: number;
+  /** Wall clock of the snapshot (ms since the epoch; same instant as snapshot.at). */
+  wallMs: number;
+  /** Monotonic clock at the start of the read (ms). */
+  monotonicMs: number;
+  /** Monotonic ms since the previous sample's read started; null for the first. */
+  coversMs: number | null;
+  /** How long the backend's read took, and the host part (ms). */
+  backendMs: number;
+  hostMs: number;
+  snapshot: Snapshot;
+}
+
+export type SampleListener = (sample: Sample) => void;
+
+export interface Sampler {
+  readonly session: SnapshotSession;
+  readonly intervalMs: number;
+  /** The newest sample, or null before the first read is done. */
+  latest(): Sample | null;
+  /** Resolves with the first sample (at once when there is one). */
+  first(): Promise<Sample>;
+  /** Hears every sample from now on; returns the function that stops it. */
+  subscribe(listener: SampleListener): () => void;
+  /** History of the last `seconds` (by wall clock of the newest sample), per GPU and host. */
+  window(seconds: number, columns?: readonly string[]): HistoryWindow;
+  /** A read now, outside the interval; joins the read in flight if there is one. */
+  refresh(): Promise<Sample>;
+  start(): void;
+  /** Stops the loop, waits for a read in flight, closes an owned session. Idempotent. */
+  stop(): Promise<void>;
+  /** Bytes the history rings hold (fixed per GPU). */
+  historyBytes(): number;
+}
+
+export const DEFAULT_INTERVAL_MS = 1000;
+export const MIN_INTERVAL_MS = 50;
+export const DEFAULT_HISTORY_ROWS = 900;
+
+export async function createSampler(options: SamplerOptions = {}): Promise<Sampler> {
+  const session = options.session ?? (await openSession({ isolateNvml: true, subSecondSamples: true, ...options.sessionOptions }));
+  const sampler = samplerOver(session, options, options.session === undefined);
+  if (options.autoStart !== false) sampler.start();
+  return sampler;
+}
+
+function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSession: boolean): Sampler {
+  const intervalMs = Math.max(MIN_INTERVAL_MS, options.intervalMs ?? DEFAULT_INTERVAL_MS);
+  const now = options.monotonicNow ?? (() => performance.now());
+  const history = new SampleHistory(options.historyRows ?? DEFAULT_HISTORY_ROWS);
+  const listeners = new Set<SampleListener>();
+  let latest: Sample | null = null;
+  let seq = 0;
+  let inFlight: Promise<Sample> | null = null;
+  let running = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let firstWaiters: ((sample: Sample) => void)[] = [];
+
+  const publish = (sample: Sample) => {
+    latest = sample;
+    history.add(sample.wallMs, sample.snapshot);
+    const waiters = firstWaiters;
+    firstWaiters = [];
+    for (const resolve of waiters) resolve(sample);
+    for (const listener of [...listeners]) {
+      try {
+        listener(sample);
+      } catch (error) {
+        options.onSubscriberError?.(error);
+      }
+    }
+  };
+
+  const read = (): Promise<Sample> => {
+    inFlight ??= (async () => {
+      const monotonicMs = now();
+      const taken = await session.takeTimed();
+      const previous = latest;
+      const sample: Sample = {
+        seq: ++seq,
+        wallMs: Date.parse(taken.snapshot.at),
+        monotonicMs,
+        coversMs: previous ? monotonicMs - previous.monotonicMs : null,
+        backendMs: taken.backendMs,
+        hostMs: taken.hostMs,
+        snapshot: taken.snapshot,
+      };
+      if (!stopped) publish(sample);
+      return sample;
+    })().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+
+  // Each tick is scheduled from the start of the previous read: a 1 s interval stays 1 s apart
+  // while reads are quick, and a read slower than the interval is followed at once by the next —
+  // one read at a time, never a queue of them.
+  const tick = async () => {
+    timer = null;
+    if (stopped) return;
+    const started = now();
+    try {
+      await read();
+    } catch (error) {
+      // takeTimed does not throw (backends' failures are problems); this is a bug, not a GPU
+      // error: tell whoever listens for errors, and keep sampling.
+      options.onSubscriberError?.(error);
+    }
+    if (stopped) return;
+    const delay = Math.max(0, intervalMs - (now() - started));
+    timer = setTimeout(() => void tick(), delay);
+  };
+
+  return {
+    session,
+    intervalMs,
+    latest: () => latest,
+    first: () => (latest ? Promise.resolve(latest) : new Promise<Sample>((resolve) => firstWaiters.push(resolve))),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    window: (seconds, columns) => history.window(seconds, columns),
+    refresh: read,
+    start() {
+      if (running || stopped) return;
+      running = true;
+      void tick();
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      listeners.clear();
+      // A read in flight is not waited for: it may be stuck in the driver, and Ctrl-C must end
+      // `top` at once. Its answer is dropped (see read); closing the session ends a stuck worker.
+      if (ownsSession) await session.close();
+    },
+    historyBytes: () => history.byteLength,
+  };
+}
