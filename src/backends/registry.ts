@@ -40,6 +40,11 @@ export function backendDriver(id: BackendId, options: BackendRegistryOptions = {
         const { createPciDriver } = await import('./pci/index.js');
         return createPciDriver({ platform: options.platform }).open();
       }
+      case 'static': {
+        const { createStaticDriver } = await import('./static/index.js');
+        const path = (options.env ?? process.env).GPUWISE_REPLAY;
+        return createStaticDriver(path ? { path } : {}).open();
+      }
     }
   };
   return { id, open };

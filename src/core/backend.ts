@@ -3,7 +3,8 @@
 
 import type { DriverInfo, GpuDevice, GpuProcess, SnapshotProblem } from './snapshot.js';
 
-export const BACKEND_IDS = ['nvml', 'nvidia-smi', 'pci'] as const;
+/** `static` serves a recording (GPUWISE_REPLAY); it is never in the default chain. */
+export const BACKEND_IDS = ['nvml', 'nvidia-smi', 'pci', 'static'] as const;
 export type BackendId = (typeof BACKEND_IDS)[number];
 
 export function isBackendId(value: string): value is BackendId {
