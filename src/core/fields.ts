@@ -71,7 +71,10 @@ const mhz = (kind: FieldKind, dcgm?: string, prometheus?: string): NumericFieldM
   ...(prometheus ? { prometheus } : {}),
 });
 
-/** Every numeric device field. The `satisfies` makes a new numeric field in GpuDevice a compile error here. */
+/**
+ * Every numeric device field. The help text of each is the i18n key `field.<name>.help`
+ * (src/i18n/messages/fields.ts; a test checks every field has one).
+ */
 export const DEVICE_NUMERIC_FIELDS = {
   memoryTotalBytes: { ...bytes(undefined, 'gpuwise_gpu_memory_total_bytes'), kind: 'identity' },
   memoryUsedBytes: bytes('DCGM_FI_DEV_FB_USED', 'gpuwise_gpu_memory_used_bytes'),

@@ -77,3 +77,21 @@ describe('validateReading', () => {
     }
   });
 });
+
+describe('field table', () => {
+  it('every numeric device field has a help text in both languages, and DCGM names are unique', async () => {
+    const { CATALOG } = await import('../i18n/catalog.js');
+    const names = new Set<string>();
+    for (const [field, meta] of Object.entries(DEVICE_NUMERIC_FIELDS)) {
+      for (const locale of ['en', 'zh-CN'] as const) {
+        expect((CATALOG[locale] as Record<string, string>)[`field.${field}.help`], `${locale} help for ${field}`).toBeTruthy();
+      }
+      const dcgm = (meta as { dcgm?: { name: string } }).dcgm;
+      if (dcgm) {
+        expect(names.has(dcgm.name), dcgm.name).toBe(false);
+        names.add(dcgm.name);
+      }
+      expect(meta.min).toBeLessThan(meta.max);
+    }
+  });
+});

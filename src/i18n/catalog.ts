@@ -10,12 +10,13 @@ import doctor from './messages/doctor.js';
 import doctorDetails from './messages/doctor-details.js';
 import doctorReport from './messages/doctor-report.js';
 import doctorStack from './messages/doctor-stack.js';
+import fields from './messages/fields.js';
 import host from './messages/host.js';
 import info from './messages/info.js';
 import pci from './messages/pci.js';
 import servers from './messages/servers.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;
