@@ -69,6 +69,47 @@ export interface HostSummary {
   swapTotalBytes: number | null;
   swapUsedBytes: number | null;
   uptimeSeconds: number | null;
+
+  // Added for long runs (the host side of the Sampler issue); optional so that hand-written
+  // summaries (tests, replays of older snapshots) stay valid.
+  /** How all CPUs together spent the interval, as shares of it (iowait included). */
+  cpuTime?: CpuTimeSplit | null;
+  /** The same per logical CPU, in the kernel's numbering; offline CPUs are absent. */
+  cpuCores?: CpuCoreTime[] | null;
+  /** MemFree: memory nothing uses, not even the page cache. */
+  memoryFreeBytes?: number | null;
+  /** Buffers: the block-device cache (htop's blue bar). */
+  memoryBuffersBytes?: number | null;
+  /** Page cache the kernel can drop: Cached + SReclaimable − Shmem, as htop and free(1) count it. */
+  memoryCachedBytes?: number | null;
+  /** Shmem: tmpfs and shared memory, e.g. /dev/shm where DataLoader workers hand tensors over. */
+  memorySharedBytes?: number | null;
+  /** SwapCached: pages held both in swap and in memory. */
+  swapCachedBytes?: number | null;
+}
+
+/**
+ * Shares (0–100) of an interval's CPU time, from /proc/stat's counters (user includes guest time,
+ * as the kernel counts it). Null where the platform does not say (off Linux: iowait, softirq, steal).
+ */
+export interface CpuTimeSplit {
+  userPercent: number | null;
+  nicePercent: number | null;
+  systemPercent: number | null;
+  idlePercent: number | null;
+  /** Idle while a disk read or write of this CPU was pending: a data loader waiting on storage. */
+  iowaitPercent: number | null;
+  irqPercent: number | null;
+  softirqPercent: number | null;
+  /** Time the hypervisor ran something else while this (virtual) CPU wanted to run. */
+  stealPercent: number | null;
+}
+
+export interface CpuCoreTime extends CpuTimeSplit {
+  /** The kernel's CPU number (N in cpuN). */
+  cpu: number;
+  /** Everything but idle and iowait. */
+  busyPercent: number | null;
 }
 
 /** `lost`: the GPU stopped answering (fell off the bus); `error`: it answered with errors only. */
@@ -246,8 +287,62 @@ export interface GpuProcess {
   /** ISO 8601. */
   startedAt: string | null;
   hostResolution: HostResolution;
+  /** The processes it started (data-loader workers …), when read; null when its host side is not resolved. */
+  tree?: HostProcessTree | null;
+  /** Its threads, when read; null when its host side is not resolved. */
+  threads?: HostThreadSummary | null;
   /** Why a GPU-side value is null when the backend gave one no GPU can have (see core/fields.ts). */
   unavailable?: UnavailableMap<'usedMemoryBytes' | 'smUtilPercent' | 'memoryUtilPercent' | 'encoderUtilPercent' | 'decoderUtilPercent'>;
+}
+
+/** One descendant of a GPU process, from /proc. */
+export interface HostProcessNode {
+  pid: number;
+  /** The GPU process or another node of the same tree. */
+  parentPid: number;
+  /** 1 for a child of the GPU process, 2 for a grandchild … */
+  depth: number;
+  name: string | null;
+  command: string | null;
+  /** The kernel's state letter: R running, S sleeping, D waiting uninterruptibly (often on I/O), Z zombie … */
+  state: string | null;
+  /** Percent of ONE core since the previous reading, as for GpuProcess. */
+  cpuPercent: number | null;
+  /** Null for a zombie, which has no memory of its own. */
+  rssBytes: number | null;
+  threadCount: number | null;
+  /** True when it is itself a GPU process of the same snapshot (its own entry has the GPU side). */
+  usesGpu: boolean;
+}
+
+export interface HostProcessTree {
+  /** Every descendant, parents before their children. */
+  descendants: HostProcessNode[];
+  /** The GPU process and its descendants together; null when a living one has no figure yet. */
+  totalCpuPercent: number | null;
+  /**
+   * Sum of RSS over the same processes. Pages that forked workers share with their parent are
+   * counted once per process, as top and ps count them: an upper bound of the memory used.
+   */
+  totalRssBytes: number | null;
+  /** How descendants were found: the kernel's per-thread child lists, or every process's parent PID. */
+  source: 'task-children' | 'ppid-scan';
+  /** True when the tree was larger than the reader's limit: only the first descendants are listed and summed. */
+  truncated: boolean;
+}
+
+export interface HostThread {
+  tid: number;
+  /** The thread's own name (prctl / pthread_setname_np), e.g. "pt_main_thread". */
+  name: string | null;
+  cpuPercent: number | null;
+}
+
+export interface HostThreadSummary {
+  /** How many threads the process has (main thread included). */
+  count: number | null;
+  /** Per-thread CPU, busiest first and capped; null unless the reader was asked for it (threadCpu). */
+  busiest: HostThread[] | null;
 }
 
 export interface SnapshotProblem {
@@ -255,5 +350,13 @@ export interface SnapshotProblem {
   scope: string;
   /** Machine-readable code (an NVML return-code name, "timeout", "parse" …). */
   code: string;
+  /**
+   * Untranslated English text. Where `key` is set, renderers should show `t(key, params)` in the
+   * user's language instead, so that --json and stored histories do not depend on LANG.
+   */
   message: string;
+  /** An i18n message key (see src/i18n/messages/), when the problem has a translated text. */
+  key?: string;
+  /** The values that key's placeholders take. */
+  params?: Record<string, string | number>;
 }
