@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG, type MessageKey } from './catalog.js';
-import { translate } from './index.js';
+import { MessageError, translate } from './index.js';
 import { detectLocale, normaliseLocaleTag } from './locale.js';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -24,9 +24,30 @@ describe('message catalog', () => {
     }
   });
 
-  it('fills placeholders and leaves unknown ones visible', () => {
+  it('fills placeholders, and under tests fails loudly on a forgotten one or an unknown key', () => {
     expect(translate('en', 'common.unexpectedError', { detail: 'boom' })).toBe('Unexpected error: boom');
-    expect(translate('zh-CN', 'common.unexpectedError')).toBe('意外错误：{detail}');
+    expect(translate('en', 'info.problems', { count: 0 })).toBe('0 problem(s) while reading:');
+    // A forgotten {count} would otherwise print "{count} problem(s)" to the user.
+    expect(() => translate('en', 'info.problems')).toThrow(MessageError);
+    expect(() => translate('zh-CN', 'info.problems', { total: 3 })).toThrow(/info\.problems.*\{count\}/);
+    // A key built from an enum value the catalog lacks (what `as MessageKey` used to let through).
+    expect(() => translate('en', 'info.reason.no-such-code' as MessageKey)).toThrow(/no message "info\.reason\.no-such-code"/);
+  });
+});
+
+describe('message catalog for users (outside the test runner)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('degrades to the key name or the visible placeholder instead of crashing', async () => {
+    vi.stubEnv('VITEST', '');
+    vi.resetModules();
+    const lenient = await import('./index.js');
+    expect(lenient.translate('en', 'info.reason.no-such-code' as MessageKey)).toBe('info.reason.no-such-code');
+    expect(lenient.translate('zh-CN', 'common.unexpectedError')).toBe('意外错误：{detail}');
+    expect(lenient.translate('en', 'info.problems', { count: 2 })).toBe('2 problem(s) while reading:');
   });
 });
 

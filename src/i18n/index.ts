@@ -11,11 +11,33 @@ export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
+/**
+ * Under the test runner a message that cannot be produced whole is a bug to report at once: a key
+ * built from an enum value the catalog lacks, or a `{count}` nobody filled in. A user instead gets
+ * the key's name or the visible placeholder — never a crash in the middle of a report.
+ */
+const STRICT = typeof process !== 'undefined' && process.env.VITEST !== undefined && process.env.VITEST !== '';
+
+export class MessageError extends Error {
+  override name = 'MessageError';
+}
+
+function lookup(locale: Locale, key: string): string | undefined {
+  const messages: Readonly<Record<string, string>> = CATALOG[locale];
+  return Object.hasOwn(messages, key) ? messages[key] : undefined;
+}
+
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
-  const text = CATALOG[locale][key];
-  return text.replace(PLACEHOLDER, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  const text = lookup(locale, key) ?? lookup('en', key);
+  if (text === undefined) {
+    if (STRICT) throw new MessageError(`i18n: no message "${key}" (${locale})`);
+    return key;
+  }
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    if (Object.hasOwn(params, name)) return String(params[name]);
+    if (STRICT) throw new MessageError(`i18n: "${key}" needs the parameter {${name}}`);
+    return whole;
+  });
 }
 
 export function createTranslator(locale: Locale): Translate {
