@@ -3,6 +3,7 @@
 
 import pc from 'picocolors';
 import { createTranslator, detectLocale, isLocale, type Locale, type Translate } from '../i18n/index.js';
+import { terminalSize, type TerminalSize } from './terminal.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
 
@@ -15,6 +16,8 @@ export interface CliContext {
   /** Writes to stderr (progress, warnings, errors). */
   err: (text: string) => void;
   stdoutIsTTY: boolean;
+  /** stdout's size now, with 0 or a missing size read as unknown (see terminal.ts). */
+  terminalSize: () => TerminalSize;
   env: NodeJS.ProcessEnv;
 }
 
@@ -49,6 +52,7 @@ export function createCliContext(argv: readonly string[] = process.argv, env: No
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),
     stdoutIsTTY,
+    terminalSize: () => terminalSize(process.stdout, env),
     env,
   };
 }

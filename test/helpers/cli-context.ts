@@ -13,6 +13,7 @@ export function collectingContext(locale: 'en' | 'zh-CN'): CliContext & { stdout
     out: (text) => void stdout.push(text),
     err: (text) => void stderr.push(text),
     stdoutIsTTY: false,
+    terminalSize: () => ({ columns: 120, rows: 24 }),
     env: {},
     stdout,
     stderr,

@@ -1,9 +1,12 @@
 // The work behind `gpuwise info`: open a session, take one snapshot (or one every N seconds),
 // print it as text or JSON.
 
+import { toSafeJson } from '../../core/safe-text.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { openSession, type SnapshotSession } from '../../snapshot/session.js';
 import type { CliContext } from '../context.js';
+import { safeLine } from '../render/safe-view.js';
+import { createRedraw } from '../terminal.js';
 import type { InfoOptions } from './info.js';
 
 // The text renderer and log-update are imported only when used: `info --json` is for scripts
@@ -27,7 +30,7 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
       const attempt = session.attempts[0];
       const reason = (await loadRenderer()).reasonText(attempt?.unavailable?.code ?? null, cli.t);
       cli.err(`${cli.t('info.pinnedFailed', { backend: options.backend, reason })}\n`);
-      if (attempt?.unavailable?.detail) cli.err(`  ${attempt.unavailable.detail}\n`);
+      if (attempt?.unavailable?.detail) cli.err(`  ${safeLine(attempt.unavailable.detail)}\n`);
       return 1;
     }
     if (options.watch !== undefined) {
@@ -35,7 +38,7 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
       return 0;
     }
     const snapshot = await session.take();
-    cli.out(options.json ? `${JSON.stringify(snapshot, null, 2)}\n` : await render(cli, snapshot));
+    cli.out(options.json ? `${toSafeJson(snapshot, 2)}\n` : await render(cli, snapshot));
     return 0;
   } finally {
     await session.close();
@@ -44,7 +47,7 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
 
 async function render(cli: CliContext, snapshot: Snapshot): Promise<string> {
   const { renderInfoText } = await loadRenderer();
-  return renderInfoText(snapshot, { t: cli.t, color: cli.color, width: process.stdout.columns ?? 120 });
+  return renderInfoText(snapshot, { t: cli.t, color: cli.color, width: cli.terminalSize().columns });
 }
 
 /**
@@ -53,7 +56,7 @@ async function render(cli: CliContext, snapshot: Snapshot): Promise<string> {
  */
 async function watch(cli: CliContext, session: SnapshotSession, seconds: number, json: boolean): Promise<void> {
   const inPlace = cli.stdoutIsTTY && !json;
-  const logUpdate = inPlace ? (await import('log-update')).default : null;
+  const logUpdate = inPlace ? await createRedraw(process.stdout, cli.env) : null;
   let stopped = false;
   let wake: (() => void) | null = null;
   const stop = () => {
@@ -66,7 +69,7 @@ async function watch(cli: CliContext, session: SnapshotSession, seconds: number,
     while (!stopped) {
       const started = Date.now();
       const snapshot = await session.take();
-      if (json) cli.out(`${JSON.stringify(snapshot)}\n`);
+      if (json) cli.out(`${toSafeJson(snapshot)}\n`);
       else if (logUpdate) logUpdate((await render(cli, snapshot)).trimEnd());
       else cli.out(`${await render(cli, snapshot)}\n`);
       const delay = Math.max(0, seconds * 1000 - (Date.now() - started));

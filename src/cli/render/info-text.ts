@@ -1,13 +1,17 @@
 // `gpuwise info` as text: one line per GPU (gpustat's shape) with bars for utilisation and
 // memory, its processes under it, then the host. Pure: Snapshot in, string out.
 
-import type { BackendUnavailableCode } from '../../core/backend.js';
-import { isPerformanceLimiting, type ClockEventReason } from '../../core/clock-events.js';
-import type { GpuDevice, GpuProcess, Snapshot } from '../../core/snapshot.js';
+import { isPerformanceLimiting } from '../../core/clock-events.js';
+import type { GpuDevice, GpuProcess, HostResolution, Snapshot } from '../../core/snapshot.js';
 import type { MessageKey, Translate } from '../../i18n/index.js';
 import type { Colors } from '../context.js';
 import { bar, displayWidth, formatBytes, formatBytesPair, formatDuration, formatLocalTime, padEnd, padStart, truncate } from './format.js';
 import { renderHostLine } from './host-line.js';
+import { renderNoWorkingGpu } from './no-gpu.js';
+import { clockReasonText, problemCodeText } from './reasons.js';
+import { safeView } from './safe-view.js';
+
+export { reasonText } from './reasons.js';
 
 export interface TextRenderOptions {
   t: Translate;
@@ -19,16 +23,24 @@ export interface TextRenderOptions {
 const BAR_WIDTH = 10;
 const MAX_PROBLEMS_SHOWN = 5;
 
-export function renderInfoText(snapshot: Snapshot, options: TextRenderOptions): string {
+/** Widest a GPU name gets before it is cut ("NVIDIA H100 80GB HBM3" is 21). */
+const MAX_NAME_WIDTH = 30;
+
+export function renderInfoText(raw: Snapshot, options: TextRenderOptions): string {
   const { t, color } = options;
+  // The one gate for outside text: from here on no string can hold a control character.
+  const snapshot = safeView(raw);
   const lines: string[] = [renderHeader(snapshot, options)];
-  const nameWidth = Math.min(30, Math.max(0, ...snapshot.devices.map((d) => displayWidth(d.name ?? 'N/A'))));
+  // A loop, not Math.max(...widths): a spread of 125k devices overflows the call stack.
+  let nameWidth = 0;
+  for (const device of snapshot.devices) nameWidth = Math.max(nameWidth, Math.min(MAX_NAME_WIDTH, displayWidth(device.name ?? na(t))));
   if (snapshot.devices.length === 0 || snapshot.backend === null || snapshot.backend === 'pci') {
-    lines.push(...renderNoWorkingGpu(snapshot, options, nameWidth));
+    for (const line of renderNoWorkingGpu(snapshot, options, nameWidth)) lines.push(line);
   } else {
+    const processesOf = groupByGpu(snapshot.processes);
     for (const device of snapshot.devices) {
-      lines.push(...renderDevice(device, nameWidth, options));
-      const processes = snapshot.processes.filter((p) => p.gpuIndex === device.index);
+      for (const line of renderDevice(device, nameWidth, options)) lines.push(line);
+      const processes = processesOf.get(device.index) ?? [];
       processes.forEach((process, i) => lines.push(renderProcess(process, i === processes.length - 1, options)));
     }
   }
@@ -36,10 +48,22 @@ export function renderInfoText(snapshot: Snapshot, options: TextRenderOptions): 
   if (snapshot.problems.length > 0) {
     lines.push(color.yellow(t('info.problems', { count: snapshot.problems.length })));
     for (const problem of snapshot.problems.slice(0, MAX_PROBLEMS_SHOWN)) {
-      lines.push(color.dim(`  ${problem.scope} ${problem.code}: ${truncate(problem.message, Math.max(20, options.width - 40))}`));
+      const head = `  ${problem.scope} ${problemCodeText(problem.code, t)}: `;
+      lines.push(color.dim(`${head}${truncate(problem.message, Math.max(20, options.width - displayWidth(head)))}`));
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Processes by GPU index, in snapshot order: one pass, where a filter per GPU is quadratic. */
+function groupByGpu(processes: readonly GpuProcess[]): Map<number, GpuProcess[]> {
+  const byGpu = new Map<number, GpuProcess[]>();
+  for (const process of processes) {
+    const list = byGpu.get(process.gpuIndex);
+    if (list) list.push(process);
+    else byGpu.set(process.gpuIndex, [process]);
+  }
+  return byGpu;
 }
 
 function renderHeader(snapshot: Snapshot, { t, color }: TextRenderOptions): string {
@@ -78,18 +102,18 @@ function renderDevice(device: GpuDevice, nameWidth: number, options: TextRenderO
   const memText = used !== null && total !== null ? formatBytesPair(used, total) : na(t);
   const memPart = `${t('info.gpu.memory')} ${memPercent === null ? color.dim(bar(0, BAR_WIDTH)) : colorByLoad(color, memPercent, bar(memPercent, BAR_WIDTH))} ${memText}`;
 
-  const lines = [[head, padStart(tempColored, 5), fan, pstate, padStart(power, 9), utilPart, memPart].filter(Boolean).join('  ')];
-  lines.push(...renderDeviceNotes(device, options));
-  return lines;
+  return [[head, padStart(tempColored, 5), fan, pstate, padStart(power, 9), utilPart, memPart].filter(Boolean).join('  '), ...renderDeviceNotes(device, options)];
 }
 
 function renderDeviceNotes(device: GpuDevice, { t, color }: TextRenderOptions): string[] {
   const notes: string[] = [];
   const limiting = (device.clockEventReasons ?? []).filter(isPerformanceLimiting);
   if (limiting.length > 0) {
-    const reasons = limiting.map((reason) => t(`info.clock.${reason}` satisfies `info.clock.${ClockEventReason}` as MessageKey)).join(', ');
+    const reasons = limiting.map((reason) => clockReasonText(reason, t)).join(', ');
     notes.push(color.yellow(`    ⚠ ${t('info.gpu.clocksHeldBack', { reasons })}`));
   }
+  const impossible = Object.entries(device.unavailable).filter(([, reason]) => reason === 'out-of-range').map(([field]) => field);
+  if (impossible.length > 0) notes.push(color.yellow(`    ⚠ ${t('info.gpu.impossibleValues', { fields: impossible.join(', ') })}`));
   const uncorrected = device.eccErrors?.uncorrectedVolatile ?? 0;
   if (uncorrected > 0) notes.push(color.red(`    ✗ ${t('info.gpu.eccUncorrected', { count: uncorrected })}`));
   if (device.migModePending !== null && device.migModeCurrent !== null && device.migModePending !== device.migModeCurrent) {
@@ -139,34 +163,17 @@ export function shortenCommand(command: string): string {
   return match ? command.slice(match[0].length - match[1]!.length - match[2]!.length) : command;
 }
 
+/** What stands in for the command of a process the host could not show (null: plain N/A). */
+const HOST_RESOLUTION_KEYS = {
+  ok: null,
+  'other-namespace': 'info.process.otherNamespace',
+  gone: 'info.process.gone',
+  'no-permission': 'info.process.noPermission',
+  error: null,
+  unsupported: null,
+} as const satisfies Record<HostResolution, MessageKey | null>;
+
 function hostResolutionText(process: GpuProcess, t: Translate): string {
-  if (process.hostResolution === 'other-namespace') return t('info.process.otherNamespace');
-  if (process.hostResolution === 'gone') return t('info.process.gone');
-  if (process.hostResolution === 'no-permission') return t('info.process.noPermission');
-  return na(t);
-}
-
-function renderNoWorkingGpu(snapshot: Snapshot, options: TextRenderOptions, nameWidth: number): string[] {
-  const { t, color } = options;
-  const lines = [color.yellow(t('info.noGpu.title'))];
-  const onBus = snapshot.backend === 'pci' ? snapshot.devices : [];
-  if (snapshot.backend === 'pci' && onBus.length === 0) lines.push(t('info.noGpu.pciNone'));
-  if (onBus.length > 0) {
-    lines.push(t('info.noGpu.pciFound', { count: onBus.length }));
-    for (const device of onBus) {
-      const where = device.pciBusId ?? '';
-      lines.push(`  ${color.cyan(`[${device.index}]`)} ${padEnd(device.name ?? na(t), nameWidth)}  ${where}  ${color.dim(device.stateDetail ?? '')}`);
-    }
-  }
-  const failed = snapshot.backendAttempts.filter((attempt) => !attempt.ok);
-  if (failed.length > 0) {
-    lines.push(t('info.noGpu.tried'));
-    for (const attempt of failed) lines.push(`  ${attempt.backend}: ${reasonText(attempt.code, t)}`);
-  }
-  lines.push(t('info.noGpu.doctor'));
-  return lines;
-}
-
-export function reasonText(code: BackendUnavailableCode | null, t: Translate): string {
-  return t(`info.reason.${code ?? 'error'}` satisfies `info.reason.${BackendUnavailableCode}` as MessageKey);
+  const key = HOST_RESOLUTION_KEYS[process.hostResolution];
+  return key === null ? na(t) : t(key);
 }

@@ -1,0 +1,79 @@
+// Enum values → message keys, one map per enum. `satisfies Record<Enum, MessageKey>` makes a new
+// enum value without its message a compile error, where a key built from a template string
+// (`info.reason.${code}`) would compile and fail at run time.
+
+import type { BackendUnavailableCode } from '../../core/backend.js';
+import type { ClockEventReason } from '../../core/clock-events.js';
+import type { UnavailableReason } from '../../core/unavailable.js';
+import type { MessageKey, Translate } from '../../i18n/index.js';
+
+export const BACKEND_REASON_KEYS = {
+  'library-not-found': 'info.reason.library-not-found',
+  'init-failed': 'info.reason.init-failed',
+  'command-not-found': 'info.reason.command-not-found',
+  'command-failed': 'info.reason.command-failed',
+  timeout: 'info.reason.timeout',
+  'unsupported-platform': 'info.reason.unsupported-platform',
+  'driver-not-loaded': 'info.reason.driver-not-loaded',
+  'no-permission': 'info.reason.no-permission',
+  error: 'info.reason.error',
+} as const satisfies Record<BackendUnavailableCode, MessageKey>;
+
+export const CLOCK_REASON_KEYS = {
+  'gpu-idle': 'info.clock.gpu-idle',
+  'applications-clocks-setting': 'info.clock.applications-clocks-setting',
+  'sw-power-cap': 'info.clock.sw-power-cap',
+  'hw-slowdown': 'info.clock.hw-slowdown',
+  'sync-boost': 'info.clock.sync-boost',
+  'sw-thermal-slowdown': 'info.clock.sw-thermal-slowdown',
+  'hw-thermal-slowdown': 'info.clock.hw-thermal-slowdown',
+  'hw-power-brake-slowdown': 'info.clock.hw-power-brake-slowdown',
+  'display-clock-setting': 'info.clock.display-clock-setting',
+  unknown: 'info.clock.unknown',
+} as const satisfies Record<ClockEventReason, MessageKey>;
+
+export const UNAVAILABLE_REASON_KEYS = {
+  'not-supported': 'info.unavailable.not-supported',
+  'symbol-missing': 'info.unavailable.symbol-missing',
+  'no-permission': 'info.unavailable.no-permission',
+  'gpu-lost': 'info.unavailable.gpu-lost',
+  'not-reported': 'info.unavailable.not-reported',
+  timeout: 'info.unavailable.timeout',
+  'out-of-range': 'info.unavailable.out-of-range',
+  'first-sample': 'info.unavailable.first-sample',
+  error: 'info.unavailable.error',
+} as const satisfies Record<UnavailableReason, MessageKey>;
+
+/** Why a backend could not open, in the user's language; null (no code) reads as a failure. */
+export function reasonText(code: BackendUnavailableCode | null, t: Translate): string {
+  return t(BACKEND_REASON_KEYS[code ?? 'error']);
+}
+
+export function clockReasonText(reason: ClockEventReason, t: Translate): string {
+  return t(CLOCK_REASON_KEYS[reason]);
+}
+
+export function unavailableReasonText(reason: UnavailableReason, t: Translate): string {
+  return t(UNAVAILABLE_REASON_KEYS[reason]);
+}
+
+/** NVML's own name for its timeout, as problems carry it, next to the backends' `timeout`. */
+const TIMEOUT_CODES: ReadonlySet<string> = new Set(['timeout', 'ERROR_TIMEOUT']);
+
+export function isTimeoutCode(code: string | null): boolean {
+  return code !== null && TIMEOUT_CODES.has(code);
+}
+
+/**
+ * A problem's code as a reader should see it: the translated reason where the code is one of the
+ * reasons a value can be missing (out-of-range, timeout …), else the code as the backend gave it
+ * (an NVML return-code name is what a search engine knows).
+ */
+export function problemCodeText(code: string, t: Translate): string {
+  if (code === 'ERROR_TIMEOUT') return unavailableReasonText('timeout', t);
+  return isUnavailableReason(code) ? unavailableReasonText(code, t) : code;
+}
+
+function isUnavailableReason(code: string): code is UnavailableReason {
+  return Object.hasOwn(UNAVAILABLE_REASON_KEYS, code);
+}
