@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Column } from './columns.js';
+import { ColumnRing, SampleRing } from './ring.js';
+
+interface Row { a: number | null; b: number | null }
+const meta = { kind: 'gauge', unit: 'percent', min: 0, max: 100 } as const;
+const COLUMNS: Column<Row>[] = [
+  { name: 'a', meta, wide: false, read: (r) => r.a },
+  { name: 'b', meta: { ...meta, unit: 'bytes' }, wide: true, read: (r) => r.b },
+];
+
+describe('ColumnRing', () => {
+  it('wraps around, keeping the newest rows oldest-first', () => {
+    const ring = new ColumnRing(COLUMNS, 3);
+    for (let i = 1; i <= 5; i++) ring.push(i * 1000, { a: i, b: i * 2 ** 40 + 1 });
+    const w = ring.window();
+    expect(w.timesMs).toEqual([3000, 4000, 5000]);
+    expect(w.columns.a).toEqual([3, 4, 5]);
+    // wide columns keep every digit of large byte counts
+    expect(w.columns.b).toEqual([3 * 2 ** 40 + 1, 4 * 2 ** 40 + 1, 5 * 2 ** 40 + 1]);
+    expect(ring.size).toBe(3);
+    expect(ring.lastTimeMs).toBe(5000);
+  });
+
+  it('keeps missing as null, not zero, and NaN/Infinity as missing', () => {
+    const ring = new ColumnRing(COLUMNS, 4);
+    ring.push(1, { a: null, b: 0 });
+    ring.push(2, { a: Number.NaN, b: Infinity });
+    ring.push(3, { a: 0, b: null });
+    expect(ring.window().columns).toEqual({ a: [null, null, 0], b: [0, null, null] });
+  });
+
+  it('windows by time and by column', () => {
+    const ring = new ColumnRing(COLUMNS, 10);
+    for (let i = 0; i < 10; i++) ring.push(i * 100, { a: i, b: i });
+    const w = ring.window(650, ['a']);
+    expect(w.timesMs).toEqual([700, 800, 900]);
+    expect(Object.keys(w.columns)).toEqual(['a']);
+    expect(ring.window(10_000).timesMs).toEqual([]);
+  });
+
+  it('has a fixed size known up front: float32 for narrow columns, float64 for wide, a byte per validity flag', () => {
+    const ring = new ColumnRing(COLUMNS, 100);
+    const before = ring.byteLength;
+    expect(before).toBe(100 * 8 + 100 * 4 + 100 + 100 * 8 + 100);
+    for (let i = 0; i < 1000; i++) ring.push(i, { a: 1, b: 1 });
+    expect(ring.byteLength).toBe(before);
+  });
+
+  it('refuses a capacity that is not a positive integer', () => {
+    expect(() => new ColumnRing(COLUMNS, 0)).toThrow(RangeError);
+    expect(() => new SampleRing(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('SampleRing', () => {
+  it('appends only samples newer than the last, so overlapping buffers never duplicate', () => {
+    const ring = new SampleRing(8);
+    expect(ring.append([100, 200, 300], [1, 2, 3])).toBe(3);
+    expect(ring.append([200, 300, 400, 500], [2, 3, 4, 5])).toBe(2);
+    expect(ring.append([450], [9])).toBe(0);
+    expect(ring.window()).toEqual({ timesMs: [100, 200, 300, 400, 500], values: [1, 2, 3, 4, 5] });
+    expect(ring.window(350).timesMs).toEqual([400, 500]);
+  });
+
+  it('wraps and skips non-finite values', () => {
+    const ring = new SampleRing(2);
+    ring.append([1, 2, 3, 4], [1, Number.NaN, 3, 4]);
+    expect(ring.window()).toEqual({ timesMs: [3, 4], values: [3, 4] });
+  });
+});

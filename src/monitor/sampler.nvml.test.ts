@@ -1,0 +1,75 @@
+// The sampler over the real FFI path: the fake NVML in a worker thread, as `top` and `serve` use it.
+
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../test/fake-nvml/paths.js';
+import { createSampler, type Sampler } from './sampler.js';
+
+beforeAll(ensureFakeNvmlBuilt, 120_000);
+
+let sampler: Sampler | null = null;
+afterEach(async () => {
+  await sampler?.stop();
+  sampler = null;
+});
+
+async function samplerOn(scenario: string, intervalMs: number): Promise<Sampler> {
+  const env = fakeNvmlEnv(scenarioPath(scenario));
+  // The fake reads its scenario with getenv(): the process environment, not the worker's copy.
+  Object.assign(process.env, env);
+  delete process.env.FAKE_NVML_STEP;
+  sampler = await createSampler({
+    intervalMs,
+    historyRows: 32,
+    sessionOptions: { backend: 'nvml', env, platform: 'linux', hostOptions: { firstSampleWindowMs: 0 } },
+  });
+  return sampler;
+}
+
+function samples(s: Sampler, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const off = s.subscribe(() => {
+      if (++seen === count) {
+        off();
+        resolve();
+      }
+    });
+  });
+}
+
+describe('sampler over the fake NVML in a worker', () => {
+  it('keeps a history row per GPU per tick, keyed by the GPUs\' UUIDs', async () => {
+    const s = await samplerOn('8x-h100', 50);
+    const first = await s.first();
+    expect(first.snapshot.backend).toBe('nvml');
+    expect(first.snapshot.devices).toHaveLength(8);
+    await samples(s, 4);
+    const window = s.window(3600);
+    expect(window.devices).toHaveLength(8);
+    expect(window.devices.map((d) => d.key)).toEqual(first.snapshot.devices.map((d) => d.uuid));
+    for (const device of window.devices) {
+      expect(device.timesMs.length).toBeGreaterThanOrEqual(5);
+      expect(device.columns.memoryUsedBytes!.every((v) => typeof v === 'number' && v > 0)).toBe(true);
+    }
+  });
+
+  it('a refresh during the interval joins the in-flight read instead of jamming the worker', async () => {
+    const s = await samplerOn('4gpu-server-load', 50);
+    await s.first();
+    const all = await Promise.all([s.refresh(), s.refresh(), s.refresh()]);
+    expect(new Set(all.map((x) => x.seq)).size).toBe(1);
+    const later = await s.refresh();
+    expect(later.seq).toBeGreaterThan(all[0]!.seq);
+    expect(later.snapshot.problems.filter((p) => p.code === 'timeout')).toEqual([]);
+    expect(later.snapshot.devices.every((d) => d.state === 'ok')).toBe(true);
+  });
+
+  it('stops at once even while a GPU hangs in the driver', async () => {
+    const s = await samplerOn('hung-gpu', 50);
+    void s.refresh();
+    const started = performance.now();
+    await s.stop();
+    sampler = null;
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
