@@ -1,6 +1,7 @@
 // The one way gpuwise runs another program (nvidia-smi, lspci, python …): never a shell, always a
-// timeout, never throws. On timeout the whole process group gets SIGTERM, then SIGKILL after a
-// grace period, so neither a hung driver tool nor a grandchild holding our pipes can hang us.
+// timeout, never throws. The program runs in its own process group. On timeout, and again once
+// it has exited, that whole group gets SIGTERM, then SIGKILL after a grace period: neither a hung
+// driver tool nor a grandchild it left behind (holding our pipes, or just running) outlives it.
 
 import { spawn } from 'node:child_process';
 
@@ -24,7 +25,19 @@ export type ExecResult =
 
 export type Exec = (file: string, args: readonly string[], options: ExecOptions) => Promise<ExecResult>;
 
-const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** The default output cap: far above any real nvidia-smi or lspci answer. */
+export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+function groupHasMembers(groupId: number | undefined): boolean {
+  if (groupId === undefined) return false;
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch {
+    // ESRCH: no one left. EPERM: someone is there, but not ours to signal (a setuid helper); nothing to do then.
+    return false;
+  }
+}
 
 export const runCommand: Exec = (file, args, options) =>
   new Promise((resolve) => {
@@ -41,7 +54,6 @@ export const runCommand: Exec = (file, args, options) =>
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      clearTimeout(killTimer);
       clearTimeout(drainTimer);
       resolve(result);
     };
@@ -84,12 +96,20 @@ export const runCommand: Exec = (file, args, options) =>
         // Already gone.
       }
     };
-    let killTimer: NodeJS.Timeout | undefined;
+    let groupEnded = false;
+    /** SIGTERM to the group now, SIGKILL to whatever ignored it after the grace period. */
+    const endGroup = () => {
+      if (groupEnded) return;
+      groupEnded = true;
+      killTree('SIGTERM');
+      // Not cleared when the result is in: a grandchild that ignores SIGTERM must still go. Unref'd,
+      // so it never keeps gpuwise itself alive.
+      setTimeout(() => killTree('SIGKILL'), options.killGraceMs ?? 1000).unref();
+    };
     let drainTimer: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
-      killTree('SIGTERM');
-      killTimer = setTimeout(() => killTree('SIGKILL'), options.killGraceMs ?? 1000);
+      endGroup();
     }, options.timeoutMs);
 
     child.on('error', (error: NodeJS.ErrnoException) => {
@@ -99,8 +119,13 @@ export const runCommand: Exec = (file, args, options) =>
     });
 
     // 'close' waits for the pipes; a grandchild that inherited them could keep them open for
-    // ever, so once the program itself has exited, give the pipes a moment and then stop.
+    // ever, so once the program itself has exited, its group is ended (on Windows there is no
+    // group to end), and the pipes get a moment before we stop waiting: a grandchild that left
+    // the group (setsid) is out of reach.
     child.on('exit', () => {
+      // Signal 0 only asks whether anyone is left in the group: usually no one, and then no
+      // signal is sent at all.
+      if (process.platform !== 'win32' && groupHasMembers(child.pid)) endGroup();
       drainTimer = setTimeout(() => {
         child.stdout.destroy();
         child.stderr.destroy();
