@@ -69,3 +69,14 @@ describe('SampleRing', () => {
     expect(ring.window()).toEqual({ timesMs: [3, 4], values: [3, 4] });
   });
 });
+
+describe('float32 columns', () => {
+  it('read back as the decimal that was written', () => {
+    const ring = new ColumnRing(COLUMNS, 2);
+    ring.push(1, { a: 12.3, b: null });
+    expect(ring.window().columns.a).toEqual([12.3]);
+    const samples = new SampleRing(2);
+    samples.append([1], [71.45]);
+    expect(samples.window().values).toEqual([71.45]);
+  });
+});

@@ -78,10 +78,22 @@ export class ColumnRing<Row> {
     for (let r = 0; r < length; r++) {
       const at = (start + skip + r) % this.capacity;
       timesMs[r] = this.times[at] ?? 0;
-      for (const i of picked) columns[this.columns[i]!.name]![r] = this.valid[i]![at] ? (this.values[i]![at] ?? null) : null;
+      for (const i of picked) {
+        const column = this.columns[i]!;
+        const value = this.values[i]![at] ?? 0;
+        columns[column.name]![r] = this.valid[i]![at] ? (column.wide ? value : fromFloat32(value)) : null;
+      }
     }
     return { timesMs, columns };
   }
+}
+
+/**
+ * A float32 read back as the short decimal it stood for (12.3, not 12.300000190734863): narrow
+ * columns hold percent, °C, W and MHz, where three decimals are more than any reading has.
+ */
+function fromFloat32(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }
 
 /**
@@ -140,7 +152,7 @@ export class SampleRing {
       const t = this.times[at] ?? 0;
       if (t < sinceMs) continue;
       timesMs.push(t);
-      values.push(this.values[at] ?? 0);
+      values.push(fromFloat32(this.values[at] ?? 0));
     }
     return { timesMs, values };
   }
