@@ -197,7 +197,7 @@ describe('CUDA toolkits', () => {
     const toolkits = check('cuda.toolkits');
     expect(toolkits.status).toBe('warn');
     expect(toolkits.summary).toBe('nvcc comes from /usr/local/cuda-12.4 but LD_LIBRARY_PATH puts the libraries of /usr/local/cuda-11.8 first.');
-    expect(toolkits.commands).toContain("echo 'export CUDA_HOME=/usr/local/cuda-12.4' >> ~/.bashrc");
+    expect(toolkits.commands).toContain("printf '%s\\n' 'export CUDA_HOME=/usr/local/cuda-12.4' >> ~/.bashrc");
   });
 
   it('fails a toolkit too old for Blackwell and installs one the driver supports', async () => {

@@ -4,6 +4,7 @@
 
 import { containerToolkitSteps, restartWithGpusSteps } from '../fixes/containers.js';
 import { secureBootFix } from '../fixes/driver.js';
+import { psQuote } from '../fixes/shell-quote.js';
 import { step } from '../fixes/steps.js';
 import { msg, type Message } from '../types.js';
 import { ev, nvidiaPresence, outcome, skippedNoGpu, skippedNotLinux, type Check } from './check.js';
@@ -45,7 +46,7 @@ export const osWsl: Check = {
     if (os.wsl.version === 1) {
       return outcome('fail', msg('doctor.os.wsl.wsl1', { distro }), evidence, {
         why: msg('doctor.os.wsl.wsl1Why'),
-        steps: [step('doctor.fix.step.wslSetVersion', { distro }, [`wsl --set-version ${distro} 2`], { shell: 'powershell', where: 'windows-host', needsRoot: false })],
+        steps: [step('doctor.fix.step.wslSetVersion', { distro }, [`wsl --set-version ${os.wsl.distro ? psQuote(os.wsl.distro) : distro} 2`], { shell: 'powershell', where: 'windows-host', needsRoot: false })],
         docs: ['https://learn.microsoft.com/windows/wsl/install#upgrade-version-from-wsl-1-to-wsl-2'],
       });
     }

@@ -3,7 +3,8 @@
 
 import type { FixStep } from '../types.js';
 import { cudaRepoSteps } from './driver.js';
-import { shQuote, step } from './steps.js';
+import { appendLineCommand, shQuote } from './shell-quote.js';
+import { step } from './steps.js';
 import type { FixTarget } from './target.js';
 
 export const CUDA_DOCS = {
@@ -12,6 +13,8 @@ export const CUDA_DOCS = {
   archive: 'https://developer.nvidia.com/cuda-toolkit-archive',
   compatibility: 'https://docs.nvidia.com/deploy/cuda-compatibility/index.html',
 } as const;
+
+const BASHRC = '~/.bashrc';
 
 /** Installs CUDA `version` ("12.8") without touching the driver (cuda-toolkit-X-Y, not cuda). */
 export function toolkitInstallSteps(target: FixTarget, version: string): FixStep[] {
@@ -33,15 +36,22 @@ export function toolkitInstallSteps(target: FixTarget, version: string): FixStep
   return [step('doctor.fix.step.toolkitManual', { version, url: CUDA_DOCS.archive }, [])];
 }
 
-/** Puts one toolkit first on PATH and LD_LIBRARY_PATH, in ~/.bashrc (for new shells) and now. */
+/**
+ * Puts one toolkit first on PATH and LD_LIBRARY_PATH, in ~/.bashrc (for new shells) and now.
+ * Each ~/.bashrc line is written by printf from one quoted argument, so the toolkit path is
+ * quoted twice, once for each shell that reads it: for the line bash will source later, then
+ * for the command that appends that line now.
+ */
 export function toolkitPathSteps(root: string): FixStep[] {
-  const quoted = shQuote(root);
+  const home = `export CUDA_HOME=${shQuote(root)}`;
+  const path = 'export PATH="$CUDA_HOME/bin:$PATH"';
   return [
     step('doctor.fix.step.toolkitPath', { root }, [
-      `echo 'export CUDA_HOME=${quoted}' >> ~/.bashrc`,
-      `echo 'export PATH="$CUDA_HOME/bin:$PATH"' >> ~/.bashrc`,
-      `echo 'export LD_LIBRARY_PATH="$CUDA_HOME/lib64\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"' >> ~/.bashrc`,
-      `export CUDA_HOME=${quoted} PATH=${quoted}/bin:"$PATH"`,
+      appendLineCommand(home, BASHRC),
+      appendLineCommand(path, BASHRC),
+      appendLineCommand('export LD_LIBRARY_PATH="$CUDA_HOME/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"', BASHRC),
+      home,
+      path,
       'nvcc --version',
     ], { needsRoot: false }),
   ];

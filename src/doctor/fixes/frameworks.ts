@@ -6,7 +6,8 @@ import { choosePytorchBuild, PYTORCH_SOURCES } from '../compat/pytorch-builds.js
 import { JAX_SOURCES, type JaxCudaExtra } from '../compat/jax-builds.js';
 import { TENSORFLOW_SOURCES } from '../compat/tensorflow-builds.js';
 import type { FixStep } from '../types.js';
-import { psQuote, shQuote, step } from './steps.js';
+import { psQuote, shQuote } from './shell-quote.js';
+import { step } from './steps.js';
 import type { FixTarget } from './target.js';
 
 export const FRAMEWORK_DOCS = {
@@ -55,13 +56,20 @@ export function tensorflowLinuxSteps(target: FixTarget, python: string): FixStep
   ];
 }
 
+/**
+ * TensorFlow's device list inside WSL, from PowerShell. No `"` inside: Windows PowerShell 5.1
+ * passes embedded double quotes to wsl.exe unescaped, which splits the bash command. The Python
+ * code therefore lists every device (CPU and GPU) rather than quote 'GPU'.
+ */
+export const TF_WSL_CHECK = "wsl -d Ubuntu-24.04 -- bash -lc '~/tf/bin/python -c ''import tensorflow as tf; print(tf.config.list_physical_devices())'''";
+
 /** TensorFlow > 2.10 has no GPU on native Windows: move to WSL2 (or pin 2.10 as a stopgap). */
 export function tensorflowWindowsSteps(python: string): FixStep[] {
   return [
     step('doctor.fix.step.wslInstall', undefined, ['wsl --install -d Ubuntu-24.04'], { shell: 'powershell', needsRoot: true, rebootAfter: true }),
     step('doctor.fix.step.wslTensorflow', undefined, [
       'wsl -d Ubuntu-24.04 -- bash -lc "sudo apt-get update && sudo apt-get install -y python3-venv && python3 -m venv ~/tf && ~/tf/bin/pip install \'tensorflow[and-cuda]\'"',
-      'wsl -d Ubuntu-24.04 -- bash -lc "~/tf/bin/python -c \\"import tensorflow as tf; print(tf.config.list_physical_devices(\'GPU\'))\\""',
+      TF_WSL_CHECK,
     ], { shell: 'powershell', needsRoot: false }),
     step('doctor.fix.step.tensorflow210Windows', { python }, [`& ${psQuote(python)} -m pip install "tensorflow<2.11"`], {
       shell: 'powershell',

@@ -4,10 +4,13 @@
 // to another machine (the Windows host of WSL2, a container's host) are written as comments.
 // gpuwise never runs any of it.
 
+import { safeText } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
 import { allChecks, type DoctorReport } from '../report/report.js';
 import { stepLocation, text } from '../report/render-text.js';
+import { safeTranslator } from '../report/safe-translate.js';
 import type { CheckResult, FixShell, FixStep } from '../types.js';
+import { psQuote, shQuote } from './shell-quote.js';
 
 export interface FixScript {
   shell: FixShell;
@@ -57,10 +60,21 @@ function header(report: DoctorReport, shell: FixShell, t: Translate, needsAdmin:
 }
 
 function say(shell: FixShell, message: string): string {
-  return shell === 'sh' ? `echo ${JSON.stringify(message).replace(/\$/g, '\\$').replace(/`/g, '\\`')}` : `Write-Host '${message.replace(/'/g, "''")}'`;
+  return shell === 'sh' ? `printf '%s\\n' ${shQuote(message)}` : `Write-Host ${psQuote(message)}`;
 }
 
-export function renderFixScript(report: DoctorReport, t: Translate, options: FixScriptOptions = {}): FixScript {
+/**
+ * A command for another machine, or after the reboot, as a comment line. Commands are one line
+ * each (see shell-quote.ts); `safeText` would show a stray line break as `\n` rather than let
+ * it end the comment.
+ */
+function commented(command: string): string {
+  return `#   ${safeText(command)}`;
+}
+
+export function renderFixScript(report: DoctorReport, translate: Translate, options: FixScriptOptions = {}): FixScript {
+  // Comments carry paths and versions from the machine: escaped, so `cat fix-gpu.sh` is safe too.
+  const t = safeTranslator(translate);
   const shell: FixShell = report.machine.target.family === 'windows' ? 'powershell' : 'sh';
   const wanted = (c: CheckResult) => c.fix !== null && (c.status === 'fail' || (options.includeWarnings === true && c.status === 'warn'));
   const checks = allChecks(report).filter(wanted);
@@ -89,11 +103,11 @@ export function renderFixScript(report: DoctorReport, t: Translate, options: Fix
       if (step.commands.length === 0) {
         body.push(...wrapComment(t('doctor.script.manual')));
       } else if (!runnableHere(step) || stopped) {
-        body.push(...step.commands.map((c) => `#   ${c}`));
+        body.push(...step.commands.map(commented));
       } else if (step.rebootAfter) {
         // A bare reboot is left to the user; a command that needs a restart afterwards runs first.
         const rebootOnly = step.commands.every((c) => REBOOT_COMMANDS.includes(c));
-        body.push(...(rebootOnly ? step.commands.map((c) => `#   ${c}`) : step.commands));
+        body.push(...(rebootOnly ? step.commands.map(commented) : step.commands));
         if (!rebootOnly) runnable++;
         body.push(say(shell, t('doctor.script.rebootNow', { command: shell === 'sh' ? 'sudo reboot' : 'Restart-Computer' })));
         body.push(shell === 'sh' ? 'exit 0' : 'exit');

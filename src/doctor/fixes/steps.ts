@@ -22,16 +22,6 @@ export function step(key: MessageKey, params: MessageParams | undefined, command
   };
 }
 
-/** Quotes a path or argument for POSIX sh when it needs it. */
-export function shQuote(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-/** Quotes for PowerShell (single quotes, doubled inside). */
-export function psQuote(value: string): string {
-  return /^[\w@%+=:,./\\-]+$/.test(value) ? value : `'${value.replace(/'/g, "''")}'`;
-}
-
 export function rebootStep(shell: FixShell = 'sh'): FixStep {
   return step('doctor.fix.step.reboot', undefined, shell === 'sh' ? ['sudo reboot'] : ['Restart-Computer'], {
     shell,

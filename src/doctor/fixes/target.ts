@@ -37,11 +37,19 @@ export function osFamilyOf(os: OsFacts, platform: NodeJS.Platform): OsFamily {
   return 'linux-other';
 }
 
+/**
+ * Repository names and URLs are built from VERSION_ID, and os-release is whatever a container
+ * image put there: only a dotted number ("24.04", "9") may go into a command.
+ */
+function numericVersion(value: string | null | undefined): string | null {
+  return value && /^\d{1,9}(\.\d{1,9}){0,3}$/.test(value) ? value : null;
+}
+
 export function fixTargetOf(os: OsFacts, container: ContainerFacts | null, platform: NodeJS.Platform, arch: string): FixTarget {
   return {
     family: osFamilyOf(os, platform),
     distroId: os.osRelease?.id ?? null,
-    versionId: os.osRelease?.versionId ?? os.windowsVersion ?? null,
+    versionId: numericVersion(os.osRelease?.versionId) ?? numericVersion(os.windowsVersion),
     prettyName: os.osRelease?.prettyName ?? (os.windowsVersion ? `Windows ${os.windowsVersion}` : null),
     wsl: os.wsl?.version === 2,
     container,

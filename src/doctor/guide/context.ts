@@ -3,7 +3,7 @@
 
 import type { MessageKey } from '../../i18n/index.js';
 import type { DriverChoice } from '../fixes/driver.js';
-import { shQuote, psQuote } from '../fixes/steps.js';
+import { psQuote, shQuote } from '../fixes/shell-quote.js';
 import { findCheck, type DoctorReport } from '../report/report.js';
 import type { CheckResult, CheckStatus } from '../types.js';
 import { guideStep, type GuideStep, type GuideStepState } from './types.js';

@@ -2,8 +2,9 @@
 
 import { chooseJaxExtra } from '../compat/jax-builds.js';
 import { choosePytorchBuild, pytorchIndexUrl } from '../compat/pytorch-builds.js';
-import { jaxInstallSteps, tensorflowLinuxSteps, tensorflowWindowsSteps } from '../fixes/frameworks.js';
-import { shQuote, step } from '../fixes/steps.js';
+import { jaxInstallSteps, tensorflowLinuxSteps, tensorflowWindowsSteps, TF_WSL_CHECK } from '../fixes/frameworks.js';
+import { psQuote, shQuote } from '../fixes/shell-quote.js';
+import { step } from '../fixes/steps.js';
 import { msg, type FixShell, type FixStep } from '../types.js';
 import { driverReadyStep, stepFromCheck, type GuideContext } from './context.js';
 import { guideStep, verification, type Guide, type GuideStep, type GuideVerification } from './types.js';
@@ -16,8 +17,12 @@ function shellOf(ctx: GuideContext): FixShell {
   return ctx.windowsNative ? 'powershell' : 'sh';
 }
 
+function quoteFor(ctx: GuideContext): (value: string) => string {
+  return ctx.windowsNative ? psQuote : shQuote;
+}
+
 function pythonCheck(ctx: GuideContext, code: string): string {
-  return ctx.windowsNative ? `${ctx.pythonQuoted} -c "${code.replace(/"/g, '\\"')}"` : `${ctx.pythonQuoted} -c ${shQuote(code)}`;
+  return `${ctx.pythonQuoted} -c ${quoteFor(ctx)(code)}`;
 }
 
 function pythonEnvStep(ctx: GuideContext): GuideStep {
@@ -32,7 +37,7 @@ function pythonEnvStep(ctx: GuideContext): GuideStep {
 }
 
 function pipInstall(ctx: GuideContext, args: string[], key: Parameters<typeof step>[0], params: Parameters<typeof step>[1]): FixStep {
-  return step(key, params, [`${ctx.pythonQuoted} ${args.map(shQuote).join(' ')}`], { shell: shellOf(ctx), needsRoot: false });
+  return step(key, params, [`${ctx.pythonQuoted} ${args.map(quoteFor(ctx)).join(' ')}`], { shell: shellOf(ctx), needsRoot: false });
 }
 
 export function pytorchGuide(ctx: GuideContext): Guide {
@@ -58,7 +63,7 @@ export function tensorflowGuide(ctx: GuideContext): Guide {
       topic: 'tensorflow',
       title: msg('doctor.guide.title.tensorflow'),
       steps,
-      verify: [verification('doctor.guide.verify.tf', ['wsl -d Ubuntu-24.04 -- bash -lc "~/tf/bin/python -c \\"import tensorflow as tf; print(tf.config.list_physical_devices(\'GPU\'))\\""'], 'powershell')],
+      verify: [verification('doctor.guide.verify.tf', [TF_WSL_CHECK], 'powershell')],
     };
   }
   const steps: GuideStep[] = [driverReadyStep(ctx), pythonEnvStep(ctx)];

@@ -1,13 +1,16 @@
 // A guide for people: numbered steps marked done (✓), to do (→), to read (i) or blocked (✗),
 // each with its commands and where to run them, then the verification commands.
 
+import { safeText } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
 import { stepLocation, text, type Colors } from '../report/render-text.js';
+import { safeTranslator } from '../report/safe-translate.js';
 import type { Guide, GuideStepState } from './types.js';
 
 const MARKS: Record<GuideStepState, string> = { done: '✓', todo: '→', info: 'i', blocked: '✗' };
 
-export function renderGuideText(guide: Guide, t: Translate, color: Colors): string {
+export function renderGuideText(guide: Guide, translate: Translate, color: Colors): string {
+  const t = safeTranslator(translate);
   const lines = [color.bold(text(t, guide.title)), ''];
   guide.steps.forEach((step, index) => {
     const mark = step.state === 'done' ? color.green(MARKS.done) : step.state === 'blocked' ? color.red(MARKS.blocked) : step.state === 'todo' ? color.yellow(MARKS.todo) : color.cyan(MARKS.info);
@@ -18,7 +21,7 @@ export function renderGuideText(guide: Guide, t: Translate, color: Colors): stri
       const where = stepLocation(action, t);
       lines.push(`     • ${text(t, action.explain)}${where ? color.dim(` (${where})`) : ''}`);
       const prompt = action.shell === 'powershell' ? 'PS>' : '$';
-      for (const command of action.commands) lines.push(`       ${color.cyan(`${prompt} ${command}`)}`);
+      for (const command of action.commands) lines.push(`       ${color.cyan(`${prompt} ${safeText(command)}`)}`);
     }
     lines.push('');
   });
@@ -27,7 +30,7 @@ export function renderGuideText(guide: Guide, t: Translate, color: Colors): stri
     for (const check of guide.verify) {
       lines.push(`  ${text(t, check.explain)}`);
       const prompt = check.shell === 'powershell' ? 'PS>' : '$';
-      for (const command of check.commands) lines.push(`    ${color.cyan(`${prompt} ${command}`)}`);
+      for (const command of check.commands) lines.push(`    ${color.cyan(`${prompt} ${safeText(command)}`)}`);
     }
   }
   return `${lines.join('\n')}\n`;

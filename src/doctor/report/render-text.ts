@@ -2,9 +2,11 @@
 // layer, the evidence and the fix under every problem, and the verdict last.
 
 import type pc from 'picocolors';
+import { safeText } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
 import type { CheckResult, CheckStatus, FixStep, Message } from '../types.js';
 import { allChecks, findCheck, type DoctorReport } from './report.js';
+import { safeTranslator } from './safe-translate.js';
 
 /** picocolors' colour functions (all no-ops when colour is off). */
 export type Colors = ReturnType<typeof pc.createColors>;
@@ -52,7 +54,7 @@ function renderFix(check: CheckResult, t: Translate, color: Colors): string[] {
     const where = stepLocation(step, t);
     lines.push(`        ${index + 1}. ${text(t, step.explain)}${where ? color.dim(` (${where})`) : ''}`);
     const prompt = step.shell === 'powershell' ? 'PS>' : '$';
-    for (const command of step.commands) lines.push(`           ${color.cyan(`${prompt} ${command}`)}`);
+    for (const command of step.commands) lines.push(`           ${color.cyan(`${prompt} ${safeText(command)}`)}`);
   });
   if (fix.docs.length > 0) lines.push(`      ${color.dim(t('doctor.render.docsLine', { urls: fix.docs.join('  ') }))}`);
   return lines;
@@ -91,15 +93,17 @@ export function verdictText(report: DoctorReport, t: Translate): string {
   }
 }
 
+/** The report as text for a terminal: every value from the machine shown through `safeText`. */
 export function renderDoctorText(report: DoctorReport, options: RenderTextOptions): string {
-  const { t, color } = options;
+  const safe: RenderTextOptions = { ...options, t: safeTranslator(options.t) };
+  const { t, color } = safe;
   const machine = report.machine;
   const system = machine.target.prettyName ?? machine.target.family;
   const lines = [color.bold(t('doctor.render.heading', { system, platform: machine.platform, arch: machine.arch })), ''];
   for (const { layer, checks } of report.layers) {
     if (checks.length === 0) continue;
     lines.push(color.bold(color.underline(t(`doctor.layer.${layer}`))));
-    for (const check of checks) lines.push(...renderCheck(check, options));
+    for (const check of checks) lines.push(...renderCheck(check, safe));
     lines.push('');
   }
   const counts = report.counts;
