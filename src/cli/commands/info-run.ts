@@ -52,35 +52,35 @@ async function render(cli: CliContext, snapshot: Snapshot): Promise<string> {
 
 /**
  * Redraws in place on a terminal; on a pipe prints one snapshot after another (JSON: one per
- * line, so `gpuwise info --json --watch | jq` works). Ctrl-C ends it cleanly.
+ * line, so `gpuwise info --json --watch | jq` works). Ctrl-C ends it cleanly. It reads through
+ * the sampler, like every long-running command: reads never overlap, a slow read delays the
+ * next one instead of stacking.
  */
 async function watch(cli: CliContext, session: SnapshotSession, seconds: number, json: boolean): Promise<void> {
   const inPlace = cli.stdoutIsTTY && !json;
   const logUpdate = inPlace ? await createRedraw(process.stdout, cli.env) : null;
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  const stop = () => {
-    stopped = true;
-    wake?.();
+  const { renderInfoText } = await loadRenderer();
+  const { createSampler } = await import('../../monitor/sampler.js');
+  // No history is shown here: the smallest ring keeps the sampler's memory to the latest rows.
+  const sampler = await createSampler({ session, intervalMs: seconds * 1000, historyRows: 2, autoStart: false });
+  const draw = (snapshot: Snapshot) => {
+    if (json) return cli.out(`${toSafeJson(snapshot)}\n`);
+    const text = renderInfoText(snapshot, { t: cli.t, color: cli.color, width: cli.terminalSize().columns });
+    if (logUpdate) logUpdate(text.trimEnd());
+    else cli.out(`${text}\n`);
   };
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    while (!stopped) {
-      const started = Date.now();
-      const snapshot = await session.take();
-      if (json) cli.out(`${toSafeJson(snapshot)}\n`);
-      else if (logUpdate) logUpdate((await render(cli, snapshot)).trimEnd());
-      else cli.out(`${await render(cli, snapshot)}\n`);
-      const delay = Math.max(0, seconds * 1000 - (Date.now() - started));
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, delay);
-      });
-    }
+    sampler.subscribe((sample) => draw(sample.snapshot));
+    sampler.start();
+    await stopped;
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
+    await sampler.stop();
     if (logUpdate) {
       logUpdate.done();
       cli.err(`${cli.t('info.watch.stopped')}\n`);
