@@ -27,6 +27,11 @@ function lookup(locale: Locale, key: string): string | undefined {
   return Object.hasOwn(messages, key) ? messages[key] : undefined;
 }
 
+/** For keys that arrive as data (a snapshot problem's `key`): true when the catalog has it. */
+export function isMessageKey(value: string): value is MessageKey {
+  return lookup('en', value) !== undefined;
+}
+
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
   const text = lookup(locale, key) ?? lookup('en', key);
   if (text === undefined) {

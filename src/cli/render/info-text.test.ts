@@ -1,36 +1,11 @@
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
-import { emptyGpuDevice } from '../../core/empty-device.js';
-import type { GpuDevice, Snapshot } from '../../core/snapshot.js';
 import { createTranslator } from '../../i18n/index.js';
+import { device, snapshot } from './__fixtures__/snapshot.js';
 import { renderInfoText, shortenCommand } from './info-text.js';
 
 const color = pc.createColors(false);
 const options = (locale: 'en' | 'zh-CN') => ({ t: createTranslator(locale), color, width: 120 });
-
-function device(overrides: Partial<GpuDevice>): GpuDevice {
-  return { ...emptyGpuDevice(0, 'nvidia'), ...overrides };
-}
-
-function snapshot(devices: GpuDevice[], overrides: Partial<Snapshot> = {}): Snapshot {
-  return {
-    schemaVersion: 1,
-    at: '2026-11-29T12:00:00.000Z',
-    backend: 'nvml',
-    capabilities: { metrics: true, processes: true },
-    backendAttempts: [{ backend: 'nvml', ok: true, code: null, detail: null }],
-    driver: { driverVersion: '580.65.06', cudaDriverVersion: '13.0', nvmlVersion: null, unavailable: {} },
-    host: {
-      hostname: 'box', platform: 'linux', kernelRelease: null, cpuModel: null, cpuLogicalCount: 32, cpuUtilPercent: 12,
-      loadAverage1m: 1, loadAverage5m: 1, loadAverage15m: 1, memoryTotalBytes: 2 ** 38, memoryAvailableBytes: 2 ** 37,
-      memoryUsedBytes: 2 ** 37, swapTotalBytes: 0, swapUsedBytes: 0, uptimeSeconds: 3600,
-    },
-    devices,
-    processes: [],
-    problems: [],
-    ...overrides,
-  };
-}
 
 describe('info text', () => {
   it('prints N/A for what the GPU does not report, never a made-up 0', () => {

@@ -2,8 +2,8 @@
 // memory, its processes under it, then the host. Pure: Snapshot in, string out.
 
 import { isPerformanceLimiting } from '../../core/clock-events.js';
-import type { GpuDevice, GpuProcess, HostResolution, Snapshot } from '../../core/snapshot.js';
-import type { MessageKey, Translate } from '../../i18n/index.js';
+import type { GpuDevice, GpuProcess, HostResolution, Snapshot, SnapshotProblem } from '../../core/snapshot.js';
+import { isMessageKey, type MessageKey, type Translate } from '../../i18n/index.js';
 import type { Colors } from '../context.js';
 import { bar, displayWidth, formatBytes, formatBytesPair, formatDuration, formatLocalTime, padEnd, padStart, truncate } from './format.js';
 import { renderHostLine } from './host-line.js';
@@ -49,10 +49,15 @@ export function renderInfoText(raw: Snapshot, options: TextRenderOptions): strin
     lines.push(color.yellow(t('info.problems', { count: snapshot.problems.length })));
     for (const problem of snapshot.problems.slice(0, MAX_PROBLEMS_SHOWN)) {
       const head = `  ${problem.scope} ${problemCodeText(problem.code, t)}: `;
-      lines.push(color.dim(`${head}${truncate(problem.message, Math.max(20, options.width - displayWidth(head)))}`));
+      lines.push(color.dim(`${head}${truncate(problemText(problem, t), Math.max(20, options.width - displayWidth(head)))}`));
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A problem in the user's language where it carries a message key, else its English text. */
+function problemText(problem: SnapshotProblem, t: Translate): string {
+  return problem.key !== undefined && isMessageKey(problem.key) ? t(problem.key, problem.params) : problem.message;
 }
 
 /** Processes by GPU index, in snapshot order: one pass, where a filter per GPU is quadratic. */
