@@ -33,7 +33,9 @@ const MIN_DETAIL_COLUMNS = 40;
  * listed, a `timeout` problem on the whole backend).
  */
 export function driverDidNotAnswer(snapshot: Snapshot): boolean {
-  const gpuBackendTimedOut = snapshot.backendAttempts.some((a) => !a.ok && a.backend !== 'pci' && isTimeoutCode(a.code));
+  const gpuBackendTimedOut = snapshot.backendAttempts.some(
+    (a) => !a.ok && (a.backend === 'nvml' || a.backend === 'nvidia-smi') && isTimeoutCode(a.code),
+  );
   if (gpuBackendTimedOut) return true;
   return (
     snapshot.devices.length === 0 &&

@@ -21,6 +21,7 @@ export function snapshot(devices: GpuDevice[], overrides: Partial<Snapshot> = {}
     schemaVersion: 1,
     at: '2026-11-29T12:00:00.000Z',
     backend: 'nvml',
+    capabilities: { metrics: true, processes: true },
     backendAttempts: [{ backend: 'nvml', ok: true, code: null, detail: null }],
     driver: { driverVersion: '580.65.06', cudaDriverVersion: '13.0', nvmlVersion: null, unavailable: {} },
     host: {
