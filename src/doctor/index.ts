@@ -13,7 +13,7 @@ export {
   type Verdict,
 } from './report/report.js';
 export { renderDoctorText, verdictText, type Colors, type RenderTextOptions } from './report/render-text.js';
-export { localize, localizeReport, type LocalizedDoctorReport, type LocalizedMessage } from './report/localize.js';
+export { localize, localizeReport, renderDoctorJson, type LocalizedDoctorReport, type LocalizedMessage } from './report/localize.js';
 export { renderFixScript, type FixScript, type FixScriptOptions } from './fixes/script.js';
 export { buildGuide } from './guide/build.js';
 export { renderGuideText } from './guide/render.js';

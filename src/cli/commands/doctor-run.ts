@@ -2,7 +2,7 @@
 // report (text or JSON) and write the fix script when asked.
 
 import { writeFile } from 'node:fs/promises';
-import { createNodeDoctorEnv, localizeReport, renderDoctorText, renderFixScript, runDoctor, type DoctorReport } from '../../doctor/index.js';
+import { createNodeDoctorEnv, renderDoctorJson, renderDoctorText, renderFixScript, runDoctor, type DoctorReport } from '../../doctor/index.js';
 import { gatherLiveInputs } from '../../doctor/live-inputs.js';
 import type { CliContext } from '../context.js';
 import type { DoctorCommandOptions } from './doctor.js';
@@ -23,7 +23,7 @@ export async function diagnoseThisMachine(cli: CliContext, quiet: boolean): Prom
 
 export async function runDoctorCommand(cli: CliContext, options: DoctorCommandOptions): Promise<number> {
   const report = await diagnoseThisMachine(cli, options.json === true);
-  if (options.json) cli.out(`${JSON.stringify(localizeReport(report, cli.t, cli.locale), null, 2)}\n`);
+  if (options.json) cli.out(renderDoctorJson(report, cli.t, cli.locale));
   else cli.out(renderDoctorText(report, { t: cli.t, color: cli.color, verbose: options.verbose === true }));
   if (options.fixScript) {
     const script = renderFixScript(report, cli.t, { includeWarnings: options.warnings === true });

@@ -16,13 +16,14 @@ export function register(program: Command, cli: CliContext): void {
     }, 'verify')
     .option('--json', cli.t('doctor.cli.option.json'))
     .action(async (topic: GuideTopic, options: { json?: boolean }) => {
-      const [{ diagnoseThisMachine }, { buildGuide, localize, renderGuideText }] = await Promise.all([
+      const [{ diagnoseThisMachine }, { buildGuide, localize, renderGuideText }, { toSafeJson }] = await Promise.all([
         import('./doctor-run.js'),
         import('../../doctor/index.js'),
+        import('../../core/safe-text.js'),
       ]);
       const report = await diagnoseThisMachine(cli, options.json === true);
       const guide = buildGuide(topic, report);
-      if (options.json) cli.out(`${JSON.stringify(localize(guide, cli.t), null, 2)}\n`);
+      if (options.json) cli.out(`${toSafeJson(localize(guide, cli.t), 2)}\n`);
       else cli.out(renderGuideText(guide, cli.t, cli.color));
       process.exitCode = 0;
     });

@@ -17,7 +17,7 @@ export async function userspaceDriverVersion(env: DoctorEnv): Promise<{ version:
   for (const dir of dirs) {
     const listing = await env.fs.readdir(dir);
     if (!listing.ok) continue;
-    const name = listing.value.find((n) => /^libnvidia-ml\.so\.\d+\.\d+(\.\d+)?$/.test(n));
+    const name = listing.value.find((n) => /^libnvidia-ml\.so\.\d{1,9}\.\d{1,9}(\.\d{1,9})?$/.test(n));
     if (name) return { version: name.replace('libnvidia-ml.so.', ''), path: `${dir}/${name}` };
   }
   return null;

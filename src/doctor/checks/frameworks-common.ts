@@ -5,7 +5,7 @@ import { restartWithGpusSteps } from '../fixes/containers.js';
 import type { FrameworkName, FrameworkProbe, InterpreterProbe } from '../facts/python.js';
 import { msg } from '../types.js';
 import type { CheckStatus, Fix, FixStep, Message } from '../types.js';
-import { outcome, type CheckContext, type CheckOutcome } from './check.js';
+import { ev, outcome, type CheckContext, type CheckOutcome } from './check.js';
 
 export type OkProbe = Extract<InterpreterProbe, { kind: 'ok' }>;
 
@@ -82,4 +82,15 @@ export async function containerWithoutGpus(ctx: CheckContext, python: string, fr
     why: msg('doctor.os.container.why'),
     steps: restartWithGpusSteps(container.engine),
   });
+}
+
+/**
+ * A framework that reported a number no machine can have (-5 GPUs, "GPU available" with 0 GPUs):
+ * its answer is not believed, so the check says "unknown" (a warning) instead of ✓ or ✗.
+ */
+export function impossibleVerdict(python: string, framework: string, probe: FrameworkProbe, evidence: Message[]): InterpreterVerdict | null {
+  const first = probe.impossible[0];
+  if (!first) return null;
+  const ignored = probe.impossible.map((value) => ev('doctor.ev.impossibleValue', { field: value.field, value: value.value }));
+  return verdict('warn', msg('doctor.frameworks.impossible', { python, framework, field: first.field, value: first.value }), [...evidence, ...ignored]);
 }

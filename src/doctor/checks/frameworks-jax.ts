@@ -5,7 +5,7 @@ import { chooseJaxExtra } from '../compat/jax-builds.js';
 import { FRAMEWORK_DOCS, jaxInstallSteps, tensorflowWindowsSteps } from '../fixes/frameworks.js';
 import { msg, type Message } from '../types.js';
 import { ev, nvidiaPresence, outcome, type Check, type CheckContext } from './check.js';
-import { containerWithoutGpus, foldVerdicts, installsOf, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
+import { containerWithoutGpus, foldVerdicts, impossibleVerdict, installsOf, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
 
 async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'yes' | 'no' | 'unknown'): Promise<InterpreterVerdict> {
   const { probe, framework: jax } = install;
@@ -21,6 +21,8 @@ async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'ye
 
   if (jax.importError) return verdict('fail', msg('doctor.frameworks.jax.importFailed', { python, error: jax.importError }), evidence, installFix);
   if (jax.probeError) return verdict('warn', msg('doctor.frameworks.probeError', { python, error: jax.probeError }), evidence);
+  const impossible = impossibleVerdict(python, 'JAX', jax, evidence);
+  if (impossible) return impossible;
   if (jax.gpuAvailable) {
     for (const d of jax.devices ?? []) if (d.platform !== 'cpu') evidence.push(ev('doctor.ev.frameworkDevice', { name: d.name ?? '?', cc: d.computeCapability ?? '?' }));
     return verdict('ok', msg('doctor.frameworks.jax.ok', { ...base, count: jax.deviceCount ?? 0 }), evidence);

@@ -10,7 +10,7 @@ import { driverInstallSteps } from '../fixes/driver.js';
 import { msg, type Message } from '../types.js';
 import { ev, nvidiaPresence, outcome, type Check, type CheckContext } from './check.js';
 import { driverRequirement } from './driver-choice.js';
-import { archListCovers, containerWithoutGpus, foldVerdicts, installsOf, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
+import { archListCovers, containerWithoutGpus, foldVerdicts, impossibleVerdict, installsOf, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
 
 function gpuCapabilities(ctx: CheckContext, install: FrameworkInstall): string[] {
   const fromBackend = ctx.facts.gpus().nvidia.map((g) => g.computeCapability).filter((cc): cc is string => cc !== null);
@@ -36,6 +36,8 @@ async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'ye
 
   if (torch.importError) return verdict('fail', msg('doctor.frameworks.torch.importFailed', { python, error: torch.importError }), evidence, reinstall());
   if (torch.probeError) return verdict('warn', msg('doctor.frameworks.probeError', { python, error: torch.probeError }), evidence);
+  const impossible = impossibleVerdict(python, 'PyTorch', torch, evidence);
+  if (impossible) return impossible;
   if (torch.hipBuild) {
     return presence === 'yes'
       ? verdict('fail', msg('doctor.frameworks.torch.rocmOnNvidia', { ...base, hip: torch.hipBuild }), evidence, reinstall())

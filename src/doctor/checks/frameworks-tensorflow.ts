@@ -6,7 +6,7 @@ import { TENSORFLOW_LAST_NATIVE_WINDOWS_GPU, tensorflowBuildFor, tensorflowHasNa
 import { FRAMEWORK_DOCS, tensorflowLinuxSteps, tensorflowWindowsSteps } from '../fixes/frameworks.js';
 import { msg, type Message } from '../types.js';
 import { ev, nvidiaPresence, outcome, type Check, type CheckContext } from './check.js';
-import { archListCovers, containerWithoutGpus, foldVerdicts, installsOf, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
+import { archListCovers, containerWithoutGpus, foldVerdicts, impossibleVerdict, installsOf, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
 
 async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'yes' | 'no' | 'unknown'): Promise<InterpreterVerdict> {
   const { probe, framework: tf } = install;
@@ -23,6 +23,8 @@ async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'ye
 
   if (tf.importError) return verdict('fail', msg('doctor.frameworks.tf.importFailed', { python, error: tf.importError }), evidence, linuxFix);
   if (tf.probeError) return verdict('warn', msg('doctor.frameworks.probeError', { python, error: tf.probeError }), evidence);
+  const impossible = impossibleVerdict(python, 'TensorFlow', tf, evidence);
+  if (impossible) return impossible;
   if (probe.python.platform === 'win32' && !tensorflowHasNativeWindowsGpu(version)) {
     if (presence === 'no') return verdict('ok', msg('doctor.frameworks.tf.cpuNoGpu', base), evidence);
     return verdict('fail', msg('doctor.frameworks.tf.windowsNative', { ...base, last: TENSORFLOW_LAST_NATIVE_WINDOWS_GPU }), evidence, {

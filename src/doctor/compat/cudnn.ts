@@ -18,9 +18,9 @@ export const CUDNN_SOURCES: readonly TableSource[] = [
   },
 ];
 
-/** 8907 → "8.9.7", 90100 → "9.1.0"; null for a value that is no cuDNN version. */
+/** 8907 → "8.9.7", 90100 → "9.1.0"; null for a value that is no cuDNN version (99.99.99 is the most). */
 export function decodeCudnnVersion(encoded: number): string | null {
-  if (!Number.isInteger(encoded) || encoded <= 0) return null;
+  if (!Number.isInteger(encoded) || encoded <= 0 || encoded > 999_999) return null;
   if (encoded >= 10000) {
     return `${Math.floor(encoded / 10000)}.${Math.floor((encoded % 10000) / 100)}.${encoded % 100}`;
   }

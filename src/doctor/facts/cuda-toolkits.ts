@@ -3,7 +3,7 @@
 // CMake build against). Mixed answers are the classic "nvcc says 12.1 but the libs are 11.8".
 
 import type { DoctorEnv } from '../env.js';
-import { compareVersions, majorMinor } from '../compat/versions.js';
+import { compareVersions, majorMinor, plausibleVersion } from '../compat/versions.js';
 import { findOnPath } from './which.js';
 
 export type ToolkitVersionSource = 'version.json' | 'version.txt' | 'cuda.h' | 'nvcc' | 'directory-name';
@@ -38,14 +38,14 @@ export interface CudaToolkitFacts {
 /** "Cuda compilation tools, release 13.0, V13.0.88" → "13.0.88" (or "13.0" without the V part). */
 export function parseNvccVersion(text: string): string | null {
   const full = text.match(/release\s+\d+\.\d+,\s*V(\d+\.\d+(?:\.\d+)?)/)?.[1];
-  return full ?? text.match(/release\s+(\d+\.\d+)/)?.[1] ?? null;
+  return plausibleVersion(full) ?? plausibleVersion(text.match(/release\s+(\d+\.\d+)/)?.[1]);
 }
 
 /** version.json: { "cuda": { "name": "CUDA SDK", "version": "12.4.1" }, … }. */
 export function parseVersionJson(text: string): string | null {
   try {
     const data = JSON.parse(text) as { cuda?: { version?: unknown } };
-    return typeof data.cuda?.version === 'string' ? data.cuda.version : null;
+    return typeof data.cuda?.version === 'string' ? plausibleVersion(data.cuda.version) : null;
   } catch {
     return null;
   }
@@ -53,13 +53,13 @@ export function parseVersionJson(text: string): string | null {
 
 /** version.txt (CUDA ≤ 11.0): "CUDA Version 11.0.228". */
 export function parseVersionTxt(text: string): string | null {
-  return text.match(/CUDA Version\s+(\d+\.\d+(?:\.\d+)?)/)?.[1] ?? null;
+  return plausibleVersion(text.match(/CUDA Version\s+(\d+\.\d+(?:\.\d+)?)/)?.[1]);
 }
 
-/** include/cuda.h: "#define CUDA_VERSION 13000" → "13.0" (major*1000 + minor*10). */
+/** include/cuda.h: "#define CUDA_VERSION 13000" → "13.0" (major*1000 + minor*10); CUDA 99.9 is 99090. */
 export function parseCudaHeaderVersion(text: string): string | null {
   const value = text.match(/#define\s+CUDA_VERSION\s+(\d+)/)?.[1];
-  if (!value) return null;
+  if (!value || value.length > 6) return null;
   const n = Number.parseInt(value, 10);
   return `${Math.floor(n / 1000)}.${Math.floor((n % 1000) / 10)}`;
 }

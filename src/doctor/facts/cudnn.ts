@@ -2,6 +2,7 @@
 // only the runtime is installed, from library file names (libcudnn.so.9.1.0, libcudnn.so.8).
 // pip wheels of PyTorch / TensorFlow / JAX bring their own cuDNN and ignore these.
 
+import { plausibleVersion } from '../compat/versions.js';
 import type { DoctorEnv } from '../env.js';
 import type { CudaToolkit } from './cuda-toolkits.js';
 
@@ -17,12 +18,12 @@ export function parseCudnnHeader(text: string): string | null {
   const minor = define('CUDNN_MINOR');
   const patch = define('CUDNN_PATCHLEVEL');
   if (major === undefined || minor === undefined) return null;
-  return patch === undefined ? `${major}.${minor}` : `${major}.${minor}.${patch}`;
+  return plausibleVersion(patch === undefined ? `${major}.${minor}` : `${major}.${minor}.${patch}`);
 }
 
 /** "libcudnn.so.9.1.0" → "9.1.0"; "libcudnn.so.8" → "8"; other names → null. */
 export function cudnnVersionFromLibraryName(name: string): string | null {
-  return name.match(/^libcudnn\.so\.(\d+(?:\.\d+)*)$/)?.[1] ?? null;
+  return plausibleVersion(name.match(/^libcudnn\.so\.(\d+(?:\.\d+)*)$/)?.[1]);
 }
 
 function debianTriplet(arch: string): string {

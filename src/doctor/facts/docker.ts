@@ -2,6 +2,7 @@
 // `nvidia` runtime (or CDI spec) configured, is nvidia-ctk installed. A missing daemon is a fact
 // to report, not a failure of the doctor.
 
+import { plausibleVersion } from '../compat/versions.js';
 import type { DoctorEnv } from '../env.js';
 import { findOnPath } from './which.js';
 
@@ -25,12 +26,12 @@ export interface DockerFacts {
 
 /** "Docker version 28.2.2, build e6534b4" → "28.2.2". */
 export function parseDockerVersion(text: string): string | null {
-  return text.match(/version\s+(\d+\.\d+(?:\.\d+)?)/i)?.[1] ?? null;
+  return plausibleVersion(text.match(/version\s+(\d+\.\d+(?:\.\d+)?)/i)?.[1]);
 }
 
 /** "NVIDIA Container Toolkit CLI version 1.17.8" → "1.17.8". */
 export function parseNvidiaCtkVersion(text: string): string | null {
-  return text.match(/version\s+(\d+\.\d+(?:\.\d+)?)/i)?.[1] ?? null;
+  return plausibleVersion(text.match(/version\s+(\d+\.\d+(?:\.\d+)?)/i)?.[1]);
 }
 
 export function classifyDaemonError(text: string): DaemonState {

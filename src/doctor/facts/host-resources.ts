@@ -23,10 +23,21 @@ export interface DiskFacts {
   virtual: boolean;
 }
 
+/** A byte count from a kernel file: a safe integer ≥ 0, else null (a 40-digit field is no size). */
+function safeBytes(value: number): number | null {
+  return Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
 /** MemTotal in /proc/meminfo is in KiB ("kB"). */
 export function parseMemTotalBytes(meminfo: string): number | null {
   const kib = meminfo.match(/^MemTotal:\s+(\d+)\s*kB/m)?.[1];
-  return kib ? Number.parseInt(kib, 10) * 1024 : null;
+  return kib ? safeBytes(Number.parseInt(kib, 10) * 1024) : null;
+}
+
+/** /sys/block/<disk>/size: 512-byte sectors, whatever the device's sector size. */
+export function parseBlockSizeBytes(text: string): number | null {
+  const sectors = text.trim();
+  return /^\d{1,15}$/.test(sectors) ? safeBytes(Number.parseInt(sectors, 10) * 512) : null;
 }
 
 export function parseCpuinfo(text: string): { logicalCount: number | null; model: string | null } {
@@ -50,12 +61,10 @@ async function readDisks(env: DoctorEnv): Promise<{ disks: DiskFacts[] | null; p
         env.fs.readText(`/sys/block/${name}/size`),
       ]);
       if (!rotational.ok) return null;
-      const sectors = size.ok ? Number.parseInt(size.value.trim(), 10) : Number.NaN;
       return {
         name,
         rotational: rotational.value.trim() === '1',
-        // /sys/block/*/size counts 512-byte sectors whatever the device's sector size.
-        sizeBytes: Number.isFinite(sectors) ? sectors * 512 : null,
+        sizeBytes: size.ok ? parseBlockSizeBytes(size.value) : null,
         virtual: /^(vd|xvd)/.test(name),
       };
     }),

@@ -1,6 +1,7 @@
 // Loaded kernel modules (/proc/modules) and the NVIDIA kernel module's own report
 // (/proc/driver/nvidia/version), which names its version and whether it is the open module.
 
+import { plausibleVersion } from '../compat/versions.js';
 import type { DoctorEnv } from '../env.js';
 
 export interface KernelModuleFacts {
@@ -32,7 +33,7 @@ export function parseProcModules(text: string): string[] {
 export function parseNvidiaProcVersion(text: string): NvidiaKernelModule | null {
   const line = text.split('\n').find((l) => l.startsWith('NVRM version:'));
   if (!line) return null;
-  const version = line.match(/Kernel Module(?: for \S+)?\s+(\d+\.\d+(?:\.\d+)?)/)?.[1];
+  const version = plausibleVersion(line.match(/Kernel Module(?: for \S+)?\s+(\d+\.\d+(?:\.\d+)?)/)?.[1]);
   if (!version) return null;
   return { version, open: /Open Kernel Module/i.test(line), line: line.replace(/\s+/g, ' ').trim() };
 }
@@ -61,5 +62,5 @@ export async function readInstalledNvidiaModule(env: DoctorEnv): Promise<string 
   if (env.platform !== 'linux') return null;
   const result = await env.exec('modinfo', ['-F', 'version', 'nvidia'], { timeoutMs: 5000 });
   if (result.kind !== 'exited' || result.exitCode !== 0) return null;
-  return result.stdout.trim().split('\n')[0]?.trim() || null;
+  return plausibleVersion(result.stdout.trim().split('\n')[0]?.trim());
 }

@@ -1,5 +1,6 @@
 // The operating system: distribution (/etc/os-release), kernel, WSL, and Windows' version.
 
+import { plausibleVersion } from '../compat/versions.js';
 import type { DoctorEnv } from '../env.js';
 
 export interface OsRelease {
@@ -62,7 +63,7 @@ export function detectWsl(procVersion: string | null, env: Readonly<Record<strin
 
 /** "Microsoft Windows [Version 10.0.22631.4037]" → "10.0.22631.4037". */
 export function parseWindowsVer(text: string): string | null {
-  return text.match(/\[Version\s+([\d.]+)\]/i)?.[1] ?? null;
+  return plausibleVersion(text.match(/\[Version\s+([\d.]+)\]/i)?.[1]);
 }
 
 export async function readOsFacts(env: DoctorEnv): Promise<OsFacts> {

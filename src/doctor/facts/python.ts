@@ -2,47 +2,12 @@
 // the active conda environment), each asked once — by the probe script, with a timeout — what
 // PyTorch, TensorFlow and JAX say about the GPU. Frameworks are never imported into Node.
 
-import { z } from 'zod';
 import type { DoctorEnv } from '../env.js';
-import { FRAMEWORK_PROBE_SCRIPT, PROBE_MARKER } from '../probes/framework-probe.js';
+import { FRAMEWORK_PROBE_SCRIPT } from '../probes/framework-probe.js';
+import { parseProbeOutput, type ProbeOutput } from './probe-output.js';
 import { findAllOnPath } from './which.js';
 
-const nullableString = z.string().nullable().optional();
-const device = z.object({
-  name: nullableString,
-  computeCapability: nullableString,
-  platform: nullableString,
-  memoryTotalBytes: z.number().nullable().optional(),
-});
-const framework = z.object({
-  installed: z.boolean(),
-  importError: z.string().optional(),
-  probeError: z.string().optional(),
-  version: z.string().optional(),
-  cudaBuild: nullableString,
-  hipBuild: nullableString,
-  cudnnVersion: z.number().nullable().optional(),
-  cudnnBuild: nullableString,
-  archList: z.array(z.string()).optional(),
-  gpuAvailable: z.boolean().optional(),
-  deviceCount: z.number().optional(),
-  devices: z.array(device).optional(),
-  kernelTest: z.string().optional(),
-  initError: z.string().optional(),
-  buildInfoError: z.string().optional(),
-  warnings: z.array(z.string()).optional(),
-  jaxlibVersion: nullableString,
-  cudaPlugins: z.array(z.string()).optional(),
-  backend: nullableString,
-});
-const probeOutput = z.object({
-  python: z.object({ version: z.string(), executable: z.string(), prefix: z.string(), platform: z.string() }),
-  torch: framework,
-  tensorflow: framework,
-  jax: framework,
-});
-
-export type FrameworkProbe = z.infer<typeof framework>;
+export { parseProbeOutput, type FrameworkDevice, type FrameworkProbe, type ImpossibleValue, type ProbeOutput } from './probe-output.js';
 export type FrameworkName = 'torch' | 'tensorflow' | 'jax';
 export type InterpreterSource = 'path' | 'virtualenv' | 'conda';
 
@@ -52,7 +17,7 @@ export interface InterpreterCandidate {
 }
 
 export type InterpreterProbe =
-  | ({ kind: 'ok'; interpreter: InterpreterCandidate } & z.infer<typeof probeOutput>)
+  | ({ kind: 'ok'; interpreter: InterpreterCandidate } & ProbeOutput)
   | {
       kind: 'failed';
       interpreter: InterpreterCandidate;
@@ -67,23 +32,6 @@ export interface PythonFacts {
 }
 
 export const DEFAULT_PROBE_TIMEOUT_MS = 120_000;
-
-/** Reads the marked JSON line the probe prints last; frameworks may have printed before it. */
-export function parseProbeOutput(stdout: string): z.infer<typeof probeOutput> | { error: string } {
-  const line = stdout
-    .split('\n')
-    .reverse()
-    .find((l) => l.startsWith(PROBE_MARKER));
-  if (!line) return { error: 'no probe result in the output' };
-  let data: unknown;
-  try {
-    data = JSON.parse(line.slice(PROBE_MARKER.length));
-  } catch (error) {
-    return { error: `malformed probe JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  const parsed = probeOutput.safeParse(data);
-  return parsed.success ? parsed.data : { error: `unexpected probe JSON: ${parsed.error.issues[0]?.message ?? ''}` };
-}
 
 export async function findInterpreters(env: DoctorEnv): Promise<InterpreterCandidate[]> {
   const windows = env.platform === 'win32';

@@ -1,6 +1,7 @@
 // The report for programs (`--json`): the same structure, with every Message carrying its text in
 // the chosen language next to its key and parameters, and the verdict spelled out.
 
+import { toSafeJson } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
 import type { Message } from '../types.js';
 import { verdictText } from './render-text.js';
@@ -36,4 +37,12 @@ export function localize(value: unknown, t: Translate): unknown {
 
 export function localizeReport(report: DoctorReport, t: Translate, locale: string): LocalizedDoctorReport {
   return { locale, ...(localize(report, t) as Localized<DoctorReport>), verdictText: verdictText(report, t) };
+}
+
+/**
+ * `--json`: the localized report through `toSafeJson`, so the C1, bidi and zero-width characters
+ * a probe may have printed reach no screen raw (JSON.stringify escapes only C0).
+ */
+export function renderDoctorJson(report: DoctorReport, t: Translate, locale: string): string {
+  return `${toSafeJson(localizeReport(report, t, locale), 2)}\n`;
 }

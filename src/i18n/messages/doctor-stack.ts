@@ -49,6 +49,7 @@ export default defineMessages(
     'doctor.frameworks.notInstalled': '{framework} is not installed in any of the {count} Python environment(s).',
     'doctor.frameworks.macos': '{framework} on macOS uses Metal, not CUDA; not checked.',
     'doctor.frameworks.probeError': 'The probe in {python} failed: {error}',
+    'doctor.frameworks.impossible': '{framework} in {python} reported {field} = {value}, which no machine can have. Its answer is not trusted, so whether it uses the GPU is unknown; a broken or stub install can do this — reinstall {framework} and run the doctor again.',
     'doctor.frameworks.containerNoGpu': '{framework} in {python} cannot see a GPU: this {engine} container was started without GPUs.',
 
     'doctor.frameworks.python.title': 'Python environments',
@@ -160,6 +161,7 @@ export default defineMessages(
     'doctor.frameworks.notInstalled': '检查过的 {count} 个 Python 环境中没有安装 {framework}。',
     'doctor.frameworks.macos': 'macOS 上的 {framework} 使用 Metal 而不是 CUDA，不做检查。',
     'doctor.frameworks.probeError': '{python} 中的探测脚本出错：{error}',
+    'doctor.frameworks.impossible': '{python} 中的 {framework} 报告了 {field} = {value}，这是任何机器都不可能有的值。它的回答不可信，因此无法确认它是否在使用 GPU；损坏或桩模块式的安装会这样——请重新安装 {framework} 后再运行 doctor。',
     'doctor.frameworks.containerNoGpu': '{python} 中的 {framework} 看不到 GPU：这个 {engine} 容器启动时没有传入 GPU。',
 
     'doctor.frameworks.python.title': 'Python 环境',
