@@ -1,14 +1,21 @@
 // Entry of the bundled CLI: build the program, run it, turn the outcome into an exit code.
-// 0 success, 1 the command found a problem (or crashed), 2 bad usage (unknown flag, bad value).
+// 0 success, 1 the command found a problem (or crashed, or could not write), 2 bad usage.
 
 import { CommanderError } from 'commander';
-import { createCliContext } from './context.js';
+import { foreignCharset } from './charset.js';
+import { createCliContext, type CliContext } from './context.js';
+import { exitOnOutputErrors } from './output-errors.js';
 import { buildProgram } from './program.js';
 
 const OK_CODES = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
 
 export async function main(argv: readonly string[] = process.argv): Promise<number> {
   const cli = createCliContext(argv);
+  exitOnOutputErrors(
+    { stdout: process.stdout, stderr: process.stderr },
+    { t: cli.t, exit: (code) => process.exit(code), exitCode: () => (typeof process.exitCode === 'number' ? process.exitCode : undefined) },
+  );
+  noteForeignCharset(cli);
   const program = buildProgram(cli);
   try {
     await program.parseAsync(argv);
@@ -21,12 +28,10 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
   }
 }
 
-// `gpuwise gpus list | head` closes our stdout early: stop quietly, as other command-line tools do.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+/** Once per run, before any output: the locale asks for a charset gpuwise does not write. */
+function noteForeignCharset(cli: CliContext): void {
+  const foreign = foreignCharset(cli.env);
+  if (foreign) cli.err(`${cli.t('cli.note.foreignCharset', { ...foreign })}\n`);
 }
 
 process.exitCode = await main();

@@ -23,6 +23,16 @@ export default defineMessages(
     'cli.didYouMean': 'Did you mean {suggestion}?',
     'cli.seeHelp': 'Run `{command} --help` to see what it accepts.',
     'cli.badLang': 'must be one of: {choices}',
+    'cli.output.failed': 'gpuwise: cannot write the output: {reason} ({code}).',
+    'cli.output.noSpace': 'no space left on the device; free some space or write it elsewhere',
+    'cli.output.quota': 'the disk quota is used up; free some space or write it elsewhere',
+    'cli.output.tooLarge': 'the file is larger than the system allows',
+    'cli.output.io': 'the device reported an input/output error',
+    'cli.output.permission': 'permission denied',
+    'cli.output.closed': 'standard output is closed',
+    'cli.output.other': 'the system refused the write',
+    'cli.note.foreignCharset':
+      'Note: gpuwise writes UTF-8, but {variable}={value} asks for {charset}. Set {variable}={suggestion}, or convert the output with `iconv -f UTF-8 -t {charset}`.',
   },
   {
     'cli.description': 'gpuwise 算力助手 —— 选购、配置、监控并解释你的深度学习 GPU',
@@ -46,5 +56,15 @@ export default defineMessages(
     'cli.didYouMean': '你是不是想输入 {suggestion}？',
     'cli.seeHelp': '运行 `{command} --help` 查看可用的写法。',
     'cli.badLang': '只能是以下之一：{choices}',
+    'cli.output.failed': 'gpuwise：无法写出结果：{reason}（{code}）。',
+    'cli.output.noSpace': '设备空间已满，请清理空间或改写到别处',
+    'cli.output.quota': '磁盘配额已用完，请清理空间或改写到别处',
+    'cli.output.tooLarge': '文件超过了系统允许的大小',
+    'cli.output.io': '设备报告了输入/输出错误',
+    'cli.output.permission': '权限不足',
+    'cli.output.closed': '标准输出已关闭',
+    'cli.output.other': '系统拒绝了写入',
+    'cli.note.foreignCharset':
+      '提示：gpuwise 输出 UTF-8 编码，但 {variable}={value} 要求 {charset}。请设置 {variable}={suggestion}，或用 `iconv -f UTF-8 -t {charset}` 转换输出。',
   },
 );
