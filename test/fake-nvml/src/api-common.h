@@ -21,6 +21,20 @@ static inline nvmlReturn_t read_frame_value(const call_ctx *c, frame_field field
     return NVML_SUCCESS;
 }
 
+/* The energy counter (mJ) at the frame start plus what the frame's power draw has added by `at`. */
+static inline unsigned long long energy_at(const call_ctx *c, double at)
+{
+    const frame_values *v = &c->now->values;
+    unsigned long long energy = v->value[FF_ENERGY_MJ];
+    if (!field_present(v->present, FF_POWER_MW)) return energy;
+    return energy + (unsigned long long)((double)v->value[FF_POWER_MW] * (at - c->frame->at_seconds));
+}
+
+static inline unsigned long long energy_now(const call_ctx *c)
+{
+    return energy_at(c, fake_scenario_seconds());
+}
+
 /* A whole call returning one fixed device value as unsigned int. */
 static inline nvmlReturn_t get_device_uint(sym_id sym, nvmlDevice_t device, device_field field, unsigned int *out)
 {

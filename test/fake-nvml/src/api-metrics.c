@@ -38,16 +38,6 @@ MAYBE_UNUSED static nvmlReturn_t get_codec_util(sym_id sym, nvmlDevice_t device,
     return call_end(rc);
 }
 
-/* The counter at the frame start plus what the frame's power draw has added since. */
-MAYBE_UNUSED static unsigned long long energy_now(const call_ctx *c)
-{
-    const frame_values *v = &c->now->values;
-    unsigned long long energy = v->value[FF_ENERGY_MJ];
-    if (!field_present(v->present, FF_POWER_MW)) return energy;
-    double seconds = fake_scenario_seconds() - c->frame->at_seconds;
-    return energy + (unsigned long long)((double)v->value[FF_POWER_MW] * seconds);
-}
-
 MAYBE_UNUSED static nvmlReturn_t get_clock(sym_id sym, nvmlDevice_t device, int type, bool max, unsigned *mhz)
 {
     call_ctx c;

@@ -49,6 +49,8 @@ typedef enum {
     DF_ECC_CORRECTED_VOLATILE, DF_ECC_CORRECTED_AGGREGATE, DF_ECC_UNCORRECTED_VOLATILE, DF_ECC_UNCORRECTED_AGGREGATE,
     DF_COMPUTE_MODE, DF_PERSISTENCE_MODE, DF_DRIVER_MODEL_CURRENT, DF_DRIVER_MODEL_PENDING,
     DF_MIG_CURRENT, DF_MIG_PENDING, DF_MAX_MIG_DEVICE_COUNT,
+    DF_POWER_LIMIT_MANAGEMENT_MW, DF_POWER_LIMIT_MIN_MW, DF_POWER_LIMIT_MAX_MW,
+    DF_DISPLAY_MODE, DF_DISPLAY_ACTIVE, DF_BAR1_TOTAL_BYTES, DF_NVLINK_LINK_COUNT, DF_GPM_SUPPORTED,
     DF_COUNT
 } device_field;
 
@@ -60,14 +62,52 @@ typedef enum {
     FF_CLOCK_GRAPHICS, FF_CLOCK_SM, FF_CLOCK_MEM, FF_CLOCK_VIDEO,
     FF_PCIE_GEN, FF_PCIE_WIDTH, FF_PCIE_TX_KIBPS, FF_PCIE_RX_KIBPS,
     FF_PSTATE, FF_CLOCK_EVENT_REASONS,
+    FF_BAR1_USED_BYTES, FF_POWER_INSTANT_MW, FF_POWER_AVERAGE_MW, FF_MEMORY_TEMPERATURE,
+    FF_NVLINK_TX_KIBPS, FF_NVLINK_RX_KIBPS,
+    /* counter values a frame may set (else they advance by themselves; see frame_counters) */
+    FF_PCIE_TX_BYTES, FF_PCIE_RX_BYTES, FF_NVLINK_TX_KIB, FF_NVLINK_RX_KIB,
+    /* share of the time held below requested clocks, per nvmlPerfPolicyType_t 0..5, in 1/1000 % */
+    FF_VIOLATION_POWER, FF_VIOLATION_THERMAL, FF_VIOLATION_SYNC_BOOST, FF_VIOLATION_BOARD_LIMIT,
+    FF_VIOLATION_LOW_UTILIZATION, FF_VIOLATION_RELIABILITY,
+    /* GPM activity, in 1/1000 % */
+    FF_GPM_GRAPHICS, FF_GPM_SM_ACTIVE, FF_GPM_SM_OCCUPANCY, FF_GPM_TENSOR, FF_GPM_DRAM,
+    FF_GPM_FP64, FF_GPM_FP32, FF_GPM_FP16,
     FF_COUNT
 } frame_field;
+
+enum { VIOLATION_POLICY_COUNT = 6, GPM_ACTIVITY_COUNT = 8 };
+
+/*
+ * Quantities that accumulate over time: counter(t) = at_start + rate × (t − frame start), with t
+ * in scenario seconds. Computed once at load so that every frame starts where the previous one
+ * left off; a GPM metric is the average rate between two samples, Δcounter / Δt.
+ */
+typedef enum {
+    CTR_PCIE_TX_BYTES, CTR_PCIE_RX_BYTES, /* bytes */
+    CTR_NVLINK_TX_KIB, CTR_NVLINK_RX_KIB, /* KiB, all links */
+    CTR_VIOLATION_FIRST,                  /* ns, one per nvmlPerfPolicyType_t 0..5 */
+    CTR_GPM_FIRST = CTR_VIOLATION_FIRST + VIOLATION_POLICY_COUNT, /* % × s, one per GPM activity */
+    CTR_COUNT = CTR_GPM_FIRST + GPM_ACTIVITY_COUNT
+} counter_id;
+
+typedef struct {
+    double rate[CTR_COUNT];     /* per second */
+    double at_start[CTR_COUNT]; /* the counter when the frame starts */
+    unsigned long long present; /* a bit per counter that this frame supports */
+} frame_counters;
+
+/* nvmlDeviceGetSamples: an optional repeating pattern, one value per driver sampling tick. */
+enum { SAMPLE_PATTERN_CAP = 64, SAMPLE_PATTERNS = 3 }; /* GPU util, memory util, power */
+typedef struct {
+    unsigned length; /* 0: every sample takes the frame's value */
+    unsigned value[SAMPLE_PATTERN_CAP];
+} sample_pattern;
 
 /* A MIG device's values (its nvmlDeviceAttributes_t is built from these). */
 typedef enum {
     MF_GPU_INSTANCE_ID, MF_COMPUTE_INSTANCE_ID, MF_SM_COUNT, MF_MEMORY_TOTAL_BYTES, MF_MEMORY_USED_BYTES,
     MF_SHARED_COPY_ENGINES, MF_SHARED_DECODERS, MF_SHARED_ENCODERS, MF_SHARED_JPEGS, MF_SHARED_OFAS,
-    MF_GI_SLICES, MF_CI_SLICES,
+    MF_GI_SLICES, MF_CI_SLICES, MF_BAR1_TOTAL_BYTES, MF_BAR1_USED_BYTES,
     MF_COUNT
 } mig_field;
 
@@ -81,11 +121,24 @@ static inline bool field_present(unsigned long long present, int field)
     return (present >> field) & 1ULL;
 }
 
-/* Per-function scenario rules: an injected return code and a delay (0 = none). */
+/*
+ * Per-function scenario rules: an injected return code, a delay (0 = none), and a cost in µs
+ * that every call spends (cost_set: given, so that a device's 0 overrides the system's default).
+ */
 typedef struct {
     nvmlReturn_t error[SYM_COUNT];
     unsigned hang_ms[SYM_COUNT];
+    unsigned cost_us[SYM_COUNT];
+    bool cost_set[SYM_COUNT];
 } call_rules;
+
+/* Per-field rules for nvmlDeviceGetFieldValues, indexed by NVML_FI_* id. */
+enum { FIELD_ID_LIMIT = 512 };
+typedef struct {
+    nvmlReturn_t error[FIELD_ID_LIMIT];
+    unsigned cost_us[FIELD_ID_LIMIT];
+    bool cost_set[FIELD_ID_LIMIT];
+} field_rules;
 
 typedef struct {
     char name[NAME_CAP];
@@ -104,6 +157,8 @@ typedef struct {
 
 typedef struct {
     frame_values values;
+    frame_counters counters;
+    sample_pattern patterns[SAMPLE_PATTERNS];
     fake_process *processes;
     unsigned process_count;
 } frame_device;
@@ -123,6 +178,7 @@ typedef struct {
     unsigned mig_count;
     int lost_at_frame; /* -1: never */
     call_rules rules;
+    field_rules fields;
 } fake_device;
 
 typedef struct {
@@ -131,7 +187,8 @@ typedef struct {
     bool has_cuda_version;
     int cuda_version;
     nvmlReturn_t init_error;
-    call_rules rules;
+    call_rules rules;   /* system functions; callCostUs also the devices' default costs */
+    field_rules fields; /* every device's default field costs */
     bool withheld[SYM_COUNT];
     bool process_info_v3; /* _v3 process functions write the 32-byte struct */
     fake_device *devices;
@@ -181,6 +238,12 @@ typedef struct {
 nvmlReturn_t call_begin_system(sym_id sym, const scenario **sc);
 nvmlReturn_t call_begin_device(sym_id sym, nvmlDevice_t handle, handle_scope scope, call_ctx *ctx);
 nvmlReturn_t call_begin_index(sym_id sym, unsigned index, call_ctx *ctx);
+/* The first device or MIG device (mig != NULL) that `match` accepts; NOT_FOUND if none. */
+typedef bool (*device_match)(const fake_device *dev, const fake_mig *mig, const void *arg);
+nvmlReturn_t call_begin_find(sym_id sym, device_match match, const void *arg, call_ctx *ctx, nvmlDevice_t *found);
+/* Inside a call: spends `us` more with the lock released, then checks the handle again. */
+nvmlReturn_t call_spend_device(sym_id sym, nvmlDevice_t handle, handle_scope scope, unsigned long long us,
+                               call_ctx *ctx);
 nvmlReturn_t call_end(nvmlReturn_t rc);
 
 nvmlReturn_t fake_init(void);
@@ -192,6 +255,9 @@ nvmlDevice_t fake_handle_for(unsigned device_index, int mig_index);
 double fake_scenario_seconds(void);
 /* The CPU timestamp (µs) of the newest process-utilisation samples. Lock held. */
 unsigned long long fake_sample_timestamp_us(void);
+/* CPU µs since 1970 at the fake's clock: nvmlInit's wall time + fake_scenario_seconds(). Lock held. */
+unsigned long long fake_now_us(void);
+unsigned long long fake_started_wall_us(void);
 
 /* -- withheld symbols (withheld.c) ---------------------------------------------------------- */
 

@@ -129,4 +129,117 @@ typedef struct {
     unsigned long long protectedMemSizeKib, unprotectedMemSizeKib;
 } nvmlConfComputeMemSizeInfo_t;
 
+/* -- what pynvml-based tools (gpustat, nvitop) also call --------------------------------------- */
+
+enum { NVML_INIT_FLAG_NO_GPUS = 1, NVML_INIT_FLAG_NO_ATTACH = 2 };
+enum { NVML_FEATURE_DISABLED = 0, NVML_FEATURE_ENABLED = 1 }; /* nvmlEnableState_t */
+
+typedef struct {
+    unsigned long long bar1Total, bar1Free, bar1Used;
+} nvmlBAR1Memory_t;
+
+/* -- field values, samples, violation counters ------------------------------------------------ */
+
+typedef enum {
+    NVML_VALUE_TYPE_DOUBLE = 0,
+    NVML_VALUE_TYPE_UNSIGNED_INT = 1,
+    NVML_VALUE_TYPE_UNSIGNED_LONG = 2,
+    NVML_VALUE_TYPE_UNSIGNED_LONG_LONG = 3,
+    NVML_VALUE_TYPE_SIGNED_LONG_LONG = 4,
+    NVML_VALUE_TYPE_SIGNED_INT = 5,
+    NVML_VALUE_TYPE_UNSIGNED_SHORT = 6
+} nvml_value_type;
+typedef int nvmlValueType_t; /* an enum in nvml.h: passed and stored as int */
+
+typedef union {
+    double dVal;
+    int siVal;
+    unsigned int uiVal;
+    unsigned long ulVal;
+    unsigned long long ullVal;
+    signed long long sllVal;
+    unsigned short usVal;
+} nvmlValue_t;
+
+/* 40 bytes: fieldId 0, scopeId 4, timestamp 8, latencyUsec 16, valueType 24, nvmlReturn 28, value 32. */
+typedef struct {
+    unsigned int fieldId;
+    unsigned int scopeId;
+    long long timestamp;   /* CPU µs since 1970 */
+    long long latencyUsec; /* how long the value took to update inside NVML */
+    nvmlValueType_t valueType;
+    nvmlReturn_t nvmlReturn;
+    nvmlValue_t value;
+} nvmlFieldValue_t;
+
+/* nvmlSamplingType_t */
+enum {
+    NVML_TOTAL_POWER_SAMPLES = 0,
+    NVML_GPU_UTILIZATION_SAMPLES = 1,
+    NVML_MEMORY_UTILIZATION_SAMPLES = 2,
+    NVML_ENC_UTILIZATION_SAMPLES = 3,
+    NVML_DEC_UTILIZATION_SAMPLES = 4,
+    NVML_PROCESSOR_CLK_SAMPLES = 5,
+    NVML_MEMORY_CLK_SAMPLES = 6,
+    NVML_MODULE_POWER_SAMPLES = 7,
+    NVML_SAMPLINGTYPE_COUNT = 10 /* with JPG (8) and OFA (9) utilisation, which the fake does not model */
+};
+
+typedef struct {
+    unsigned long long timeStamp; /* CPU µs */
+    nvmlValue_t sampleValue;
+} nvmlSample_t;
+
+/* nvmlPerfPolicyType_t */
+enum {
+    NVML_PERF_POLICY_POWER = 0,
+    NVML_PERF_POLICY_THERMAL = 1,
+    NVML_PERF_POLICY_SYNC_BOOST = 2,
+    NVML_PERF_POLICY_BOARD_LIMIT = 3,
+    NVML_PERF_POLICY_LOW_UTILIZATION = 4,
+    NVML_PERF_POLICY_RELIABILITY = 5,
+    NVML_PERF_POLICY_TOTAL_APP_CLOCKS = 10,
+    NVML_PERF_POLICY_TOTAL_BASE_CLOCKS = 11,
+    NVML_PERF_POLICY_COUNT = 12
+};
+
+typedef struct {
+    unsigned long long referenceTime; /* CPU µs */
+    unsigned long long violationTime; /* ns */
+} nvmlViolationTime_t;
+
+/* -- GPM (Hopper and newer) ------------------------------------------------------------------- */
+
+typedef struct fake_gpm_sample *nvmlGpmSample_t; /* opaque in nvml.h */
+
+typedef struct {
+    unsigned int metricId;
+    nvmlReturn_t nvmlReturn;
+    double value;
+    struct {
+        char *shortName;
+        char *longName;
+        char *unit;
+    } metricInfo;
+} nvmlGpmMetric_t; /* 40 bytes */
+
+/*
+ * nvml.h sizes metrics[] by NVML_GPM_METRIC_MAX, which grew across releases (98 in 12.560's
+ * pynvml, more later); the fake touches only metrics[0 .. numMetrics), so any caller's size works.
+ */
+typedef struct {
+    unsigned int version;
+    unsigned int numMetrics;
+    nvmlGpmSample_t sample1;
+    nvmlGpmSample_t sample2;
+    nvmlGpmMetric_t metrics[]; /* NVML_GPM_METRIC_MAX entries in nvml.h */
+} nvmlGpmMetricsGet_t;
+
+enum { NVML_GPM_METRICS_GET_VERSION = 1, NVML_GPM_SUPPORT_VERSION = 1 };
+
+typedef struct {
+    unsigned int version;
+    unsigned int isSupportedDevice;
+} nvmlGpmSupport_t;
+
 #endif

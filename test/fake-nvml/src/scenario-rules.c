@@ -1,5 +1,5 @@
 /*
- * Per-function scenario rules ("errors", "hangMs", "unsupported") and "withheldSymbols".
+ * Per-function scenario rules ("errors", "hangMs", "unsupported", "callCostUs") and "withheldSymbols".
  *
  * A rule key names NVML functions: "nvmlFoo_v2" that symbol only, "nvmlFoo_v1" the unversioned
  * nvmlFoo only, and "nvmlFoo" the whole group (nvmlFoo, nvmlFoo_v2, nvmlFoo_v3 ...), because a
@@ -18,7 +18,7 @@ const char *const fake_symbol_names[SYM_COUNT] = {
 #undef FAKE_SYMBOL
 };
 
-enum { MAX_HANG_MS = 600000 };
+enum { MAX_HANG_MS = 600000, MAX_COST_US = 10000000 };
 
 /* Length of name without a trailing "_v<digits>". */
 static size_t base_length(const char *name)
@@ -53,18 +53,22 @@ static bool symbols_for_key(const char *key, bool hits[SYM_COUNT])
     return any;
 }
 
+/* System functions take no device: versions, the device count, GPM sample buffers and metrics. */
 static bool is_system_call(int s)
 {
     const char *name = fake_symbol_names[s];
-    return strncmp(name, "nvmlSystem", 10) == 0 || strncmp(name, "nvmlDeviceGetCount", 18) == 0;
+    return strncmp(name, "nvmlSystem", 10) == 0 || strncmp(name, "nvmlDeviceGetCount", 18) == 0 ||
+           strcmp(name, "nvmlGpmSampleAlloc") == 0 || strcmp(name, "nvmlGpmSampleFree") == 0 ||
+           strcmp(name, "nvmlGpmMetricsGet") == 0;
 }
 
 static bool is_device_call(int s)
 {
-    return strncmp(fake_symbol_names[s], "nvmlDevice", 10) == 0 && !is_system_call(s);
+    const char *name = fake_symbol_names[s];
+    return (strncmp(name, "nvmlDevice", 10) == 0 || strncmp(name, "nvmlGpm", 7) == 0) && !is_system_call(s);
 }
 
-typedef enum { RULE_UNSUPPORTED, RULE_ERROR, RULE_HANG } rule_kind;
+typedef enum { RULE_UNSUPPORTED, RULE_ERROR, RULE_HANG, RULE_COST } rule_kind;
 
 static bool apply_rule(parse_ctx *p, const char *where, const cJSON *item, const char *key, rule_kind kind,
                        rules_owner owner, call_rules *rules)
@@ -83,9 +87,17 @@ static bool apply_rule(parse_ctx *p, const char *where, const cJSON *item, const
     }
     if (kind == RULE_ERROR && code == NVML_SUCCESS) return parse_fail(p, where, "an injected error cannot be SUCCESS");
     if (kind == RULE_HANG && !json_uint(p, where, item, MAX_HANG_MS, &hang)) return false;
+    if (kind == RULE_COST && !json_uint(p, where, item, MAX_COST_US, &hang)) return false;
     for (int s = 0; s < SYM_COUNT; s++) {
         if (!hits[s]) continue;
-        bool fits = owner == RULES_SYSTEM ? is_system_call(s) : is_device_call(s);
+        /* Under "system", callCostUs may name device functions too: every device's default cost. */
+        bool fits = owner == RULES_SYSTEM ? is_system_call(s) || (kind == RULE_COST && is_device_call(s))
+                                          : is_device_call(s);
+        if (kind == RULE_COST && fits) {
+            rules->cost_us[s] = (unsigned)hang;
+            rules->cost_set[s] = true;
+            continue;
+        }
         if (!fits) {
             return parse_fail(p, where, "%s is not a %s function; put its rule under %s", fake_symbol_names[s],
                               owner == RULES_SYSTEM ? "system" : "device",
@@ -117,6 +129,7 @@ bool parse_rules(parse_ctx *p, const char *where, const cJSON *owner_obj, rules_
 {
     static const struct { const char *key; rule_kind kind; } MEMBERS[] = {
         { "unsupported", RULE_UNSUPPORTED }, { "errors", RULE_ERROR }, { "hangMs", RULE_HANG },
+        { "callCostUs", RULE_COST },
     };
     for (int pass = 0; pass < 2; pass++) {
         for (size_t m = 0; m < sizeof MEMBERS / sizeof MEMBERS[0]; m++) {

@@ -6,7 +6,7 @@
 
 typedef enum { RULES_SYSTEM, RULES_DEVICE } rules_owner;
 
-/* Reads owner_obj's "unsupported", "errors" and "hangMs" members into rules. */
+/* Reads owner_obj's "unsupported", "errors", "hangMs" and "callCostUs" members into rules. */
 bool parse_rules(parse_ctx *p, const char *where, const cJSON *owner_obj, rules_owner owner, call_rules *rules);
 
 /* Reads "withheldSymbols" (may be NULL) into a flag per symbol. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario-fields.h"
 #include "scenario-json.h"
 #include "scenario-rules.h"
 #include "timeline.h"
@@ -56,10 +57,19 @@ static const field_spec DEVICE_FIELDS[] = {
     FLAG("migModeCurrent", DF_MIG_CURRENT),
     FLAG("migModePending", DF_MIG_PENDING),
     { "maxMigDeviceCount", DF_MAX_MIG_DEVICE_COUNT, KIND_UINT, 1, MAX_MIG_DEVICES, NULL },
+    WATTS("powerManagementLimitWatts", DF_POWER_LIMIT_MANAGEMENT_MW),
+    WATTS("minPowerLimitWatts", DF_POWER_LIMIT_MIN_MW),
+    WATTS("maxPowerLimitWatts", DF_POWER_LIMIT_MAX_MW),
+    FLAG("displayMode", DF_DISPLAY_MODE),
+    FLAG("displayActive", DF_DISPLAY_ACTIVE),
+    MIB_FIELD("bar1TotalMiB", DF_BAR1_TOTAL_BYTES),
+    { "nvlinkLinkCount", DF_NVLINK_LINK_COUNT, KIND_UINT, 1, 18, NULL }, /* NVML_NVLINK_MAX_LINKS */
+    FLAG("gpmSupported", DF_GPM_SUPPORTED),
 };
 static const char *const DEVICE_OTHER_KEYS[] = {
     "name", "uuid", "serial", "vbiosVersion", "pciBusId", "computeCapability", "migDevices", "lostAtFrame",
-    "errors", "hangMs", "unsupported", "comment", NULL,
+    "errors", "hangMs", "unsupported", "callCostUs", "unsupportedFields", "fieldErrors", "fieldCostUs", "comment",
+    NULL,
 };
 
 static const field_spec MIG_FIELDS[] = {
@@ -75,6 +85,8 @@ static const field_spec MIG_FIELDS[] = {
     U32("sharedOfaCount", MF_SHARED_OFAS),
     U32("gpuInstanceSliceCount", MF_GI_SLICES),
     U32("computeInstanceSliceCount", MF_CI_SLICES),
+    MIB_FIELD("bar1TotalMiB", MF_BAR1_TOTAL_BYTES),
+    MIB_FIELD("bar1UsedMiB", MF_BAR1_USED_BYTES),
 };
 static const char *const MIG_OTHER_KEYS[] = { "name", "uuid", "comment", NULL };
 static const int MIG_REQUIRED[] = {
@@ -198,7 +210,8 @@ static bool parse_device(parse_ctx *p, const char *where, const cJSON *obj, fake
               json_string_member(p, where, obj, "vbiosVersion", dev->vbios, sizeof dev->vbios, false) &&
               parse_pci_bus_id(p, where, obj, dev) && parse_compute_capability(p, where, obj, dev) &&
               check_device_values(p, where, dev) && parse_mig_devices(p, where, obj, dev) &&
-              parse_rules(p, where, obj, RULES_DEVICE, &dev->rules);
+              parse_rules(p, where, obj, RULES_DEVICE, &dev->rules) &&
+              parse_field_rules(p, where, obj, false, &dev->fields);
     if (!ok) return false;
     const cJSON *lost = cJSON_GetObjectItemCaseSensitive(obj, "lostAtFrame");
     if (lost != NULL) {
@@ -243,7 +256,7 @@ static bool parse_system(parse_ctx *p, const cJSON *system, scenario *sc)
 {
     static const char *const KEYS[] = {
         "driverVersion", "nvmlVersion", "cudaDriverVersion", "initError", "errors", "hangMs", "unsupported",
-        "comment", NULL,
+        "callCostUs", "fieldCostUs", "comment", NULL,
     };
     unsigned long long unused_values[1], unused_present = 0;
     if (system == NULL) return parse_fail(p, "system", "is required");
@@ -259,7 +272,8 @@ static bool parse_system(parse_ctx *p, const cJSON *system, scenario *sc)
                               versions_required) &&
            json_string_member(p, "system", system, "nvmlVersion", sc->nvml_version, sizeof sc->nvml_version,
                               versions_required) &&
-           parse_rules(p, "system", system, RULES_SYSTEM, &sc->rules);
+           parse_rules(p, "system", system, RULES_SYSTEM, &sc->rules) &&
+           parse_field_rules(p, "system", system, true, &sc->fields);
 }
 
 static bool parse_process_info_struct(parse_ctx *p, const cJSON *item, scenario *sc)

@@ -19,7 +19,8 @@
 enum {
     HANDLE_SLOTS = 1 + MAX_MIG_DEVICES, /* a physical device, then its MIG devices */
     SAMPLE_PERIOD_US = 166667,          /* drivers sample process utilisation about 6 times a second */
-    ERROR_TEXT_CAP = 1024
+    ERROR_TEXT_CAP = 1024,
+    SPIN_LIMIT_US = 200                 /* costs below this busy-wait; see spend_us */
 };
 
 /* Handles are addresses in this table, so a stale or foreign pointer is recognised, not used. */
@@ -89,14 +90,56 @@ void fake_step_frame(void)
     if (g.step_calls < g.sc->frame_count) g.step_calls++;
 }
 
-/* Sleeps `ms` with the lock released (a hung GPU must not block the other devices). */
-static void wait_unlocked(unsigned ms)
+unsigned long long fake_now_us(void)
+{
+    return g.started_wall_us + (unsigned long long)(fake_scenario_seconds() * 1e6);
+}
+
+unsigned long long fake_started_wall_us(void)
+{
+    return g.started_wall_us;
+}
+
+static unsigned long long monotonic_ns(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (unsigned long long)now.tv_sec * 1000000000ULL + (unsigned long long)now.tv_nsec;
+}
+
+/*
+ * Spends a modelled call cost. A real NVML call is an ioctl: the calling thread blocks in the
+ * kernel until the driver answers (nvmlDeviceGetPcieThroughput waits out a 20 ms window), so a
+ * cost of 200 µs or more sleeps (clock_nanosleep to an absolute deadline: the thread blocks and
+ * uses no CPU, as in the driver). Shorter costs busy-wait, because a sleep's own wake-up latency
+ * (timer slack, ~50 µs by default) would turn a 3 µs call into a 60 µs one.
+ */
+static void spend_us(unsigned long long us)
+{
+    if (us == 0) return;
+    unsigned long long deadline = monotonic_ns() + us * 1000ULL;
+    if (us < SPIN_LIMIT_US) {
+        while (monotonic_ns() < deadline) {
+        }
+        return;
+    }
+    struct timespec at = { (time_t)(deadline / 1000000000ULL), (long)(deadline % 1000000000ULL) };
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL) == EINTR) {
+    }
+}
+
+/* Waits out a hang, then spends a cost, with the lock released (a slow GPU must not block the others). */
+static void wait_unlocked(unsigned hang_ms, unsigned long long cost_us)
 {
     pthread_mutex_unlock(&g_lock);
-    struct timespec left = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
-    while (nanosleep(&left, &left) != 0 && errno == EINTR) {
-    }
+    spend_us((unsigned long long)hang_ms * 1000ULL);
+    spend_us(cost_us);
     pthread_mutex_lock(&g_lock);
+}
+
+static unsigned device_cost_us(const fake_device *dev, sym_id sym)
+{
+    return dev->rules.cost_set[sym] ? dev->rules.cost_us[sym] : g.sc->rules.cost_us[sym];
 }
 
 nvmlReturn_t call_end(nvmlReturn_t rc)
@@ -109,8 +152,8 @@ nvmlReturn_t call_begin_system(sym_id sym, const scenario **sc)
 {
     pthread_mutex_lock(&g_lock);
     if (g.sc == NULL) return NVML_ERROR_UNINITIALIZED;
-    if (g.sc->rules.hang_ms[sym] != 0) {
-        wait_unlocked(g.sc->rules.hang_ms[sym]);
+    if (g.sc->rules.hang_ms[sym] != 0 || g.sc->rules.cost_us[sym] != 0) {
+        wait_unlocked(g.sc->rules.hang_ms[sym], g.sc->rules.cost_us[sym]);
         if (g.sc == NULL) return NVML_ERROR_UNINITIALIZED; /* shut down while we slept */
     }
     update_frame();
@@ -149,23 +192,34 @@ static nvmlReturn_t admit(sym_id sym, handle_scope scope, call_ctx *ctx)
     return ctx->dev->rules.error[sym];
 }
 
-/* With the lock held and the handle resolved: wait out a hang, then admit the call. */
-static nvmlReturn_t begin_resolved(sym_id sym, nvmlDevice_t handle, handle_scope scope, call_ctx *ctx)
+/* With the lock held and the handle resolved: wait out a hang and the cost, then admit the call. */
+static nvmlReturn_t begin_resolved(sym_id sym, nvmlDevice_t handle, handle_scope scope, unsigned long long extra_us,
+                                   call_ctx *ctx)
 {
     unsigned hang_ms = ctx->dev->rules.hang_ms[sym];
-    if (hang_ms != 0) {
-        wait_unlocked(hang_ms);
+    unsigned long long cost_us = device_cost_us(ctx->dev, sym) + extra_us;
+    if (hang_ms != 0 || cost_us != 0) {
+        wait_unlocked(hang_ms, cost_us);
         nvmlReturn_t rc = resolve(handle, ctx); /* the scenario may have changed while we slept */
         if (rc != NVML_SUCCESS) return rc;
     }
     return admit(sym, scope, ctx);
 }
 
+nvmlReturn_t call_spend_device(sym_id sym, nvmlDevice_t handle, handle_scope scope, unsigned long long us,
+                               call_ctx *ctx)
+{
+    if (us == 0) return NVML_SUCCESS;
+    wait_unlocked(0, us);
+    nvmlReturn_t rc = resolve(handle, ctx);
+    return rc != NVML_SUCCESS ? rc : admit(sym, scope, ctx);
+}
+
 nvmlReturn_t call_begin_device(sym_id sym, nvmlDevice_t handle, handle_scope scope, call_ctx *ctx)
 {
     pthread_mutex_lock(&g_lock);
     nvmlReturn_t rc = resolve(handle, ctx);
-    return rc != NVML_SUCCESS ? rc : begin_resolved(sym, handle, scope, ctx);
+    return rc != NVML_SUCCESS ? rc : begin_resolved(sym, handle, scope, 0, ctx);
 }
 
 nvmlReturn_t call_begin_index(sym_id sym, unsigned index, call_ctx *ctx)
@@ -175,7 +229,23 @@ nvmlReturn_t call_begin_index(sym_id sym, unsigned index, call_ctx *ctx)
     if (index >= g.sc->device_count) return NVML_ERROR_INVALID_ARGUMENT;
     nvmlDevice_t handle = fake_handle_for(index, -1);
     nvmlReturn_t rc = resolve(handle, ctx);
-    return rc != NVML_SUCCESS ? rc : begin_resolved(sym, handle, SCOPE_PHYSICAL, ctx);
+    return rc != NVML_SUCCESS ? rc : begin_resolved(sym, handle, SCOPE_PHYSICAL, 0, ctx);
+}
+
+nvmlReturn_t call_begin_find(sym_id sym, device_match match, const void *arg, call_ctx *ctx, nvmlDevice_t *found)
+{
+    pthread_mutex_lock(&g_lock);
+    if (g.sc == NULL) return NVML_ERROR_UNINITIALIZED;
+    for (unsigned d = 0; d < g.sc->device_count; d++) {
+        const fake_device *dev = &g.sc->devices[d];
+        for (int m = -1; m < (int)dev->mig_count; m++) {
+            if (!match(dev, m >= 0 ? &dev->mig[m] : NULL, arg)) continue;
+            *found = fake_handle_for(d, m);
+            nvmlReturn_t rc = resolve(*found, ctx);
+            return rc != NVML_SUCCESS ? rc : begin_resolved(sym, *found, SCOPE_ANY, 0, ctx);
+        }
+    }
+    return NVML_ERROR_NOT_FOUND;
 }
 
 static bool step_mode_requested(void)

@@ -8,11 +8,13 @@
 #include <string.h>
 #include <strings.h>
 
+#include "frame-counters.h"
 #include "scenario-json.h"
 #include "timeline.h"
 
 #define PERCENT(key, field) { key, field, KIND_UINT, 1, 100, NULL }
 #define U32(key, field) { key, field, KIND_UINT, 1, UINT32_LIMIT, NULL }
+#define MILLI_PERCENT(key, field) { key, field, KIND_SCALED, 1000, 100000, NULL }
 
 static const field_spec FRAME_FIELDS[] = {
     { "memoryUsedMiB", FF_MEMORY_USED_BYTES, KIND_SCALED, MIB, UINT64_LIMIT, NULL },
@@ -34,8 +36,34 @@ static const field_spec FRAME_FIELDS[] = {
     U32("pcieRxKiBPerSecond", FF_PCIE_RX_KIBPS),
     { "performanceState", FF_PSTATE, KIND_PSTATE, 1, 32, NULL },
     { "clockEventReasons", FF_CLOCK_EVENT_REASONS, KIND_HEX, 1, UINT64_LIMIT, NULL },
+    { "bar1UsedMiB", FF_BAR1_USED_BYTES, KIND_SCALED, MIB, UINT64_LIMIT, NULL },
+    { "powerInstantWatts", FF_POWER_INSTANT_MW, KIND_SCALED, 1000, UINT32_LIMIT, NULL },
+    { "powerAverageWatts", FF_POWER_AVERAGE_MW, KIND_SCALED, 1000, UINT32_LIMIT, NULL },
+    U32("memoryTemperatureCelsius", FF_MEMORY_TEMPERATURE),
+    { "nvlinkTxKiBPerSecond", FF_NVLINK_TX_KIBPS, KIND_UINT, 1, JSON_INT_LIMIT, NULL },
+    { "nvlinkRxKiBPerSecond", FF_NVLINK_RX_KIBPS, KIND_UINT, 1, JSON_INT_LIMIT, NULL },
+    { "pcieTxBytes", FF_PCIE_TX_BYTES, KIND_UINT, 1, JSON_INT_LIMIT, NULL },
+    { "pcieRxBytes", FF_PCIE_RX_BYTES, KIND_UINT, 1, JSON_INT_LIMIT, NULL },
+    { "nvlinkTxKiB", FF_NVLINK_TX_KIB, KIND_UINT, 1, JSON_INT_LIMIT, NULL },
+    { "nvlinkRxKiB", FF_NVLINK_RX_KIB, KIND_UINT, 1, JSON_INT_LIMIT, NULL },
+    MILLI_PERCENT("powerViolationPercent", FF_VIOLATION_POWER),
+    MILLI_PERCENT("thermalViolationPercent", FF_VIOLATION_THERMAL),
+    MILLI_PERCENT("syncBoostViolationPercent", FF_VIOLATION_SYNC_BOOST),
+    MILLI_PERCENT("boardLimitViolationPercent", FF_VIOLATION_BOARD_LIMIT),
+    MILLI_PERCENT("lowUtilizationViolationPercent", FF_VIOLATION_LOW_UTILIZATION),
+    MILLI_PERCENT("reliabilityViolationPercent", FF_VIOLATION_RELIABILITY),
+    MILLI_PERCENT("graphicsActivePercent", FF_GPM_GRAPHICS),
+    MILLI_PERCENT("smActivePercent", FF_GPM_SM_ACTIVE),
+    MILLI_PERCENT("smOccupancyPercent", FF_GPM_SM_OCCUPANCY),
+    MILLI_PERCENT("tensorActivePercent", FF_GPM_TENSOR),
+    MILLI_PERCENT("dramActivePercent", FF_GPM_DRAM),
+    MILLI_PERCENT("fp64ActivePercent", FF_GPM_FP64),
+    MILLI_PERCENT("fp32ActivePercent", FF_GPM_FP32),
+    MILLI_PERCENT("fp16ActivePercent", FF_GPM_FP16),
 };
-static const char *const FRAME_DEVICE_OTHER_KEYS[] = { "processes", "comment", NULL };
+static const char *const FRAME_DEVICE_OTHER_KEYS[] = {
+    "processes", "gpuUtilSamplesPercent", "memoryUtilSamplesPercent", "powerSamplesWatts", "comment", NULL,
+};
 
 enum { PF_PID, PF_USED_MEMORY, PF_GI, PF_CI, PF_SM, PF_MEM, PF_ENC, PF_DEC, PF_COUNT };
 static const field_spec PROCESS_FIELDS[] = {
@@ -144,6 +172,7 @@ static bool carry_forward(parse_ctx *p, const char *where, const frame_device *p
 {
     if (prev == NULL) return true;
     fd->values = prev->values;
+    memcpy(fd->patterns, prev->patterns, sizeof fd->patterns);
     fd->process_count = prev->process_count;
     fd->processes = calloc((size_t)prev->process_count + 1, sizeof *fd->processes);
     if (fd->processes == NULL) return parse_fail(p, where, "out of memory");
@@ -189,8 +218,10 @@ static bool parse_frame_device(parse_ctx *p, const char *where, const cJSON *ent
         energy_set = cJSON_GetObjectItemCaseSensitive(entry, "totalEnergyJoules") != NULL;
         const cJSON *processes = cJSON_GetObjectItemCaseSensitive(entry, "processes");
         if (processes != NULL && !parse_processes(p, where, processes, dev, fd)) return false;
+        if (!parse_sample_patterns(p, where, entry, fd)) return false;
     }
     advance_energy(prev, seconds, energy_set, fd);
+    advance_counters(prev, seconds, entry != NULL && !cJSON_IsNull(entry) ? entry : NULL, fd);
     return check_frame_device(p, where, dev, fd);
 }
 
