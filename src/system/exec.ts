@@ -4,6 +4,7 @@
 // driver tool nor a grandchild it left behind (holding our pipes, or just running) outlives it.
 
 import { spawn } from 'node:child_process';
+import { MAX_TOOL_OUTPUT_BYTES } from './limits.js';
 
 export interface ExecOptions {
   timeoutMs: number;
@@ -25,9 +26,6 @@ export type ExecResult =
 
 export type Exec = (file: string, args: readonly string[], options: ExecOptions) => Promise<ExecResult>;
 
-/** The default output cap: far above any real nvidia-smi or lspci answer. */
-export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
-
 function groupHasMembers(groupId: number | undefined): boolean {
   if (groupId === undefined) return false;
   try {
@@ -42,7 +40,7 @@ function groupHasMembers(groupId: number | undefined): boolean {
 export const runCommand: Exec = (file, args, options) =>
   new Promise((resolve) => {
     const started = performance.now();
-    const limit = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+    const limit = options.maxOutputBytes ?? MAX_TOOL_OUTPUT_BYTES;
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outBytes = 0;

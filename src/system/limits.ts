@@ -24,6 +24,9 @@ export const MAX_GPU_PROCESSES_PER_MACHINE = MAX_GPUS_PER_MACHINE * MAX_PROCESSE
  */
 export const MAX_PCI_DISPLAY_FUNCTIONS = 256 * 32;
 
+/** Output kept from one run of a tool (exec.ts); past it the run is marked truncated. Far above any real nvidia-smi or lspci answer. */
+export const MAX_TOOL_OUTPUT_BYTES = 16 * 1024 * 1024;
+
 /** Longest technical detail kept from a tool's own message (stderr, an unreadable line). */
 export const MAX_DETAIL_CHARS = 500;
 

@@ -9,13 +9,18 @@ export interface DriverVersions {
   cudaDriverVersion: string | null;
 }
 
-const DRIVER_VERSION = /^\s*(?:\|\s*NVIDIA-SMI\s+\S+\s+)?(?:Driver|KMD) Version\s*:\s*([0-9]+(?:\.[0-9]+)+)/im;
-const CUDA_VERSION = /CUDA(?: UMD)? Version\s*:\s*([0-9]+\.[0-9]+(?:\.[0-9]+)?)/i;
+// Blanks are [ \t], never \s: with the m flag, \s* from every line start would run across all the
+// following lines (quadratic on a run of newlines).
+const DRIVER_VERSION = /^[ \t]*(?:\|[ \t]*NVIDIA-SMI[ \t]+\S+[ \t]+)?(?:Driver|KMD) Version[ \t]*:[ \t]*([0-9]+(?:\.[0-9]+)+)/im;
+const CUDA_VERSION = /CUDA(?: UMD)? Version[ \t]*:[ \t]*([0-9]+\.[0-9]+(?:\.[0-9]+)?)/i;
+/** Both lines are in the report's first screen; the rest (per-GPU sections) is not searched. */
+const HEADER_CHARS = 64 * 1024;
 
 /** Reads the versions from `nvidia-smi -q` (or the plain table header); absent ones are null. */
 export function parseDriverVersions(text: string): DriverVersions {
+  const header = text.slice(0, HEADER_CHARS);
   return {
-    driverVersion: DRIVER_VERSION.exec(text)?.[1] ?? null,
-    cudaDriverVersion: CUDA_VERSION.exec(text)?.[1] ?? null,
+    driverVersion: DRIVER_VERSION.exec(header)?.[1] ?? null,
+    cudaDriverVersion: CUDA_VERSION.exec(header)?.[1] ?? null,
   };
 }

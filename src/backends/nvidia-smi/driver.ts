@@ -55,7 +55,7 @@ async function readDriverVersions(session: Session): Promise<DriverVersions | nu
 
 function failureProblem(scope: string, query: PlannedQuery): SnapshotProblem[] {
   const { outcome } = query;
-  return outcome.kind === 'failed' ? [{ scope, code: outcome.code, message: outcome.detail }] : [];
+  return outcome.kind === 'failed' ? [{ scope, code: outcome.rejection ?? outcome.code, message: outcome.detail }] : [];
 }
 
 function createBackend(session: Session, versions: DriverVersions | null): Backend {
@@ -64,7 +64,7 @@ function createBackend(session: Session, versions: DriverVersions | null): Backe
     capabilities: { metrics: true, processes: true },
     async read(): Promise<BackendReading> {
       const [gpuQuery, processQuery] = await Promise.all([queryGpus(session), queryProcesses(session)]);
-      // A failed GPU query leaves no devices but still a reading: the problem says why.
+      // A failed or rejected GPU query leaves no devices but still a reading: the problem says why.
       const gpus =
         gpuQuery.outcome.kind === 'csv'
           ? parseGpuQuery(gpuQuery.outcome.text, gpuQuery.asked)
@@ -86,7 +86,7 @@ function createBackend(session: Session, versions: DriverVersions | null): Backe
           nvmlVersion: 'not-reported',
         },
       };
-      return { driver, devices: gpus.devices, processes: apps.processes, problems: [...gpus.problems, ...apps.problems] };
+      return { driver, devices: gpus.devices, processes: apps.processes, problems: gpus.problems.concat(apps.problems) };
     },
     // Nothing stays open between runs.
     async close() {},
@@ -118,6 +118,9 @@ async function open(options: NvidiaSmiDriverOptions): Promise<BackendOpenResult>
       continue;
     }
     if (outcome.kind === 'failed') return { ok: false, unavailable: { code: outcome.code, detail: outcome.detail } };
+    // An answer that cannot be believed (check-output.ts) is no answer: the chain moves on.
+    const rejected = outcome.kind === 'csv' ? parseGpuQuery(outcome.text, probe.asked).rejected : null;
+    if (rejected) return { ok: false, unavailable: { code: 'command-failed', detail: rejected.detail } };
     // "No devices were found" opens with zero devices: nvidia-smi and the driver work.
     return { ok: true, backend: createBackend(session, versions) };
   }

@@ -2,9 +2,10 @@
 // other field is null with the reason in `unavailable`. Pure.
 
 import { decodeClockEventReasons } from '../../core/clock-events.js';
+import { checkRange, DEVICE_NUMERIC_FIELDS, ECC_COUNT_META, type NumericFieldMeta } from '../../core/fields.js';
 import type { DeviceMetricField, DeviceState, GpuDevice, SnapshotProblem } from '../../core/snapshot.js';
 import type { UnavailableMap, UnavailableReason } from '../../core/unavailable.js';
-import { clampPercent } from '../../core/units.js';
+import { MAX_GPUS_PER_MACHINE, quoteForDetail } from '../../system/limits.js';
 import { architectureFromComputeCapability } from './architecture.js';
 import type { GpuFieldKey } from './fields.js';
 import type { FieldCell, FieldRecord } from './records.js';
@@ -18,22 +19,27 @@ import {
   parseHexMask,
   parsePerformanceState,
   parseText,
+  outOfRange,
   type CellValue,
 } from './values.js';
 
 type CellParser<T> = (cell: FieldCell) => CellValue<T>;
 
-/** A number in the base unit of `quantity`, converted from the unit the header names. */
-export function quantity(kind: Quantity): CellParser<number> {
+/**
+ * A number in the base unit of `quantity`, converted from the unit the header names, and, with
+ * `meta`, within the range a real GPU can report (fields.ts): a number is never invented here.
+ */
+export function quantity(kind: Quantity, meta?: NumericFieldMeta): CellParser<number> {
   return (cell) => {
     const parsed = parseDecimal(cell.raw, cell.unit);
     if (!parsed.ok) return parsed;
     const factor = unitFactor(kind, cell.unit);
-    if (factor === null) return { ok: false, reason: 'error', malformed: `unknown unit ${JSON.stringify(cell.unit)}` };
-    if (parsed.value < 0 && kind !== 'celsius') {
-      return { ok: false, reason: 'error', malformed: `negative value: ${JSON.stringify(cell.raw)}` };
-    }
-    return { ok: true, value: parsed.value * factor };
+    if (factor === null) return { ok: false, reason: 'error', malformed: `unknown unit ${quoteForDetail(cell.unit ?? '')}` };
+    if (parsed.value < 0 && kind !== 'celsius') return outOfRange(cell.raw, 'negative value');
+    const value = parsed.value * factor;
+    if (!meta) return Number.isFinite(value) ? { ok: true, value } : outOfRange(cell.raw, 'not a finite number');
+    const verdict = checkRange(meta, value);
+    return verdict.ok ? verdict : outOfRange(cell.raw, 'not a possible value');
   };
 }
 
@@ -45,27 +51,42 @@ const watts = quantity('watts');
 const megahertz = quantity('megahertz');
 const celsius = quantity('celsius');
 const percent = quantity('percent');
-const utilisation: CellParser<number> = (cell) => {
-  const parsed = percent(cell);
-  return parsed.ok ? { ok: true, value: clampPercent(parsed.value) } : parsed;
+// Utilisation just over 100 % (a clock ramping) is clamped by the range check's tolerance.
+const utilisation = percent;
+const eccCount: CellParser<number> = (cell) => {
+  const parsed = parseCount(cell.raw);
+  if (!parsed.ok) return parsed;
+  return checkRange(ECC_COUNT_META, parsed.value).ok ? parsed : outOfRange(cell.raw, 'not a possible error count');
 };
+
+const rangeOf = (target: DeviceMetricField): NumericFieldMeta | undefined =>
+  (DEVICE_NUMERIC_FIELDS as Partial<Record<DeviceMetricField, NumericFieldMeta>>)[target];
 
 /** Reads cells into typed values, recording why each missing one is missing. */
 class RecordReader {
   readonly unavailable: UnavailableMap<DeviceMetricField> = {};
   readonly malformed: string[] = [];
+  readonly outOfRange: string[] = [];
 
   constructor(private readonly cells: Map<GpuFieldKey, FieldCell>) {}
+
+  /** A parsed number outside its field's physical range (fields.ts) is no value. */
+  private checked<T>(target: DeviceMetricField, parsed: CellValue<T>, raw: string): CellValue<T> {
+    const meta = rangeOf(target);
+    if (!parsed.ok || meta === undefined || typeof parsed.value !== 'number') return parsed;
+    const verdict = checkRange(meta, parsed.value);
+    return verdict.ok ? { ok: true, value: verdict.value as T } : outOfRange(raw, 'not a possible value');
+  }
 
   /** The first of `keys` that has a value; the reason recorded is the first key's. */
   read<T>(target: DeviceMetricField, keys: GpuFieldKey | readonly GpuFieldKey[], parse: CellParser<T>): T | null {
     let reason: UnavailableReason | undefined;
     for (const key of typeof keys === 'string' ? [keys] : keys) {
       const cell = this.cells.get(key);
-      const parsed: CellValue<T> = cell ? parse(cell) : { ok: false, reason: 'not-reported' };
+      const parsed: CellValue<T> = cell ? this.checked(target, parse(cell), cell.raw) : { ok: false, reason: 'not-reported' };
       if (parsed.ok) return parsed.value;
       reason ??= parsed.reason;
-      if (parsed.malformed) this.malformed.push(`${key}: ${parsed.malformed}`);
+      if (parsed.malformed) (parsed.reason === 'out-of-range' ? this.outOfRange : this.malformed).push(`${key}: ${parsed.malformed}`);
     }
     this.unavailable[target] = reason ?? 'not-reported';
     return null;
@@ -100,7 +121,9 @@ export function recordToDevice(record: FieldRecord<GpuFieldKey>, position: numbe
   const r = new RecordReader(record.cells);
   const indexCell = record.cells.get('index');
   const parsedIndex = indexCell ? parseCount(indexCell.raw) : null;
-  const index = parsedIndex?.ok ? parsedIndex.value : position;
+  // An index past what a machine can have is not one (check-output.ts then finds it missing).
+  const indexOk = parsedIndex?.ok === true && parsedIndex.value < MAX_GPUS_PER_MACHINE;
+  const index = indexOk ? parsedIndex.value : position;
   const { state, detail } = r.state();
 
   const computeCapability = r.read('computeCapability', 'computeCapability', text);
@@ -108,10 +131,10 @@ export function recordToDevice(record: FieldRecord<GpuFieldKey>, position: numbe
   if (architecture === null) r.unavailable.architecture = r.unavailable.computeCapability ?? 'not-reported';
   const clockMask = r.read('clockEventReasons', 'clockEventMask', (cell) => parseHexMask(cell.raw));
   const eccCounts = {
-    correctedVolatile: r.read('eccErrors', 'eccCorrectedVolatile', count),
-    uncorrectedVolatile: r.read('eccErrors', 'eccUncorrectedVolatile', count),
-    correctedAggregate: r.read('eccErrors', 'eccCorrectedAggregate', count),
-    uncorrectedAggregate: r.read('eccErrors', 'eccUncorrectedAggregate', count),
+    correctedVolatile: r.read('eccErrors', 'eccCorrectedVolatile', eccCount),
+    uncorrectedVolatile: r.read('eccErrors', 'eccUncorrectedVolatile', eccCount),
+    correctedAggregate: r.read('eccErrors', 'eccCorrectedAggregate', eccCount),
+    uncorrectedAggregate: r.read('eccErrors', 'eccUncorrectedAggregate', eccCount),
   };
   const anyEccCount = Object.values(eccCounts).some((value) => value !== null);
   if (anyEccCount) delete r.unavailable.eccErrors;
@@ -185,11 +208,9 @@ export function recordToDevice(record: FieldRecord<GpuFieldKey>, position: numbe
   };
   explainMigUtilisation(device);
 
-  const problems: SnapshotProblem[] = r.malformed.map((message) => ({
-    scope: `device:${index}`,
-    code: 'parse',
-    message: `line ${record.line}: ${message}`,
-  }));
+  const problems: SnapshotProblem[] = [];
+  for (const message of r.malformed) problems.push({ scope: `device:${index}`, code: 'parse', message: `line ${record.line}: ${message}` });
+  for (const message of r.outOfRange) problems.push({ scope: `device:${index}`, code: 'out-of-range', message: `line ${record.line}: ${message}` });
   if (device.migModeCurrent === true) {
     // An empty migDevices would read as "no MIG instances"; say that it is unknown instead.
     problems.push({
@@ -198,8 +219,9 @@ export function recordToDevice(record: FieldRecord<GpuFieldKey>, position: numbe
       message: "MIG is on, but nvidia-smi's CSV query cannot list MIG instances (the NVML backend can)",
     });
   }
-  if (!parsedIndex?.ok) {
-    problems.push({ scope: `device:${index}`, code: 'parse', message: `line ${record.line}: no GPU index; using row position ${position}` });
+  if (!indexOk) {
+    const printed = indexCell ? ` (${quoteForDetail(indexCell.raw)})` : '';
+    problems.push({ scope: `device:${index}`, code: 'parse', message: `line ${record.line}: no GPU index${printed}; using row position ${position}` });
   }
   const driverCell = record.cells.get('driverVersion');
   const driverVersion = driverCell ? parseText(driverCell.raw) : null;

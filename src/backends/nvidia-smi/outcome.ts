@@ -1,19 +1,22 @@
 // What one nvidia-smi run means: CSV to parse, "no devices", a field the driver does not know, or
 // a failure with the reason gpuwise reports. nvidia-smi prints its own errors on stdout or stderr
-// depending on the version, so both are searched. Pure: takes the exec result, does no I/O.
+// depending on the version, so both are searched — but only when it failed: a successful run's
+// output holds process names, which any local user chooses. Pure: takes the exec result, does
+// no I/O. Every pattern is linear (no quantifier that can match what follows it).
 
 import type { BackendUnavailableCode } from '../../core/backend.js';
 import type { ExecResult } from '../../system/exec.js';
+import { MAX_TOOL_OUTPUT_BYTES, shortenDetail } from '../../system/limits.js';
+import type { OutputRejectionCode } from './check-output.js';
 
 const DRIVER_NOT_LOADED = /NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver[^\n]*/i;
 const NVML_INIT_FAILED = /Failed to initialize NVML:[^\n]*/i;
-const NO_DEVICES = /^\s*No devices were found/im;
-const INVALID_FIELD = /Field "([^"]+)" is not a valid field to query/;
+// [ \t], not \s: with the m flag, \s* would run across the following lines from every line start.
+const NO_DEVICES = /^[ \t]*No devices were found/im;
+const INVALID_FIELD = /Field "([^"\n]+)" is not a valid field to query/;
 const NO_PERMISSION = /Insufficient Permissions|Permission denied/i;
 /** Printed per GPU that cannot be opened (fallen off the bus, needs a reset); other GPUs still print. */
 const DEVICE_HANDLE_FAILED = /^\s*Unable to determine the device handle for (?:GPU\s*)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f])\s*:\s*(.*)$/;
-
-const DETAIL_LIMIT = 500;
 
 export interface DeviceHandleError {
   pciBusId: string;
@@ -27,12 +30,17 @@ export type QueryOutcome =
   | { kind: 'csv'; text: string; deviceErrors: DeviceHandleError[] }
   | { kind: 'no-devices' }
   | { kind: 'invalid-field'; field: string; detail: string }
-  | { kind: 'failed'; code: BackendUnavailableCode; detail: string };
+  /** `rejection` says why a run's output was refused (it did run); it becomes the problem's code. */
+  | { kind: 'failed'; code: BackendUnavailableCode; detail: string; rejection?: OutputRejectionCode };
 
-function shorten(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.length > DETAIL_LIMIT ? `${trimmed.slice(0, DETAIL_LIMIT)}…` : trimmed;
+const shorten = (text: string) => shortenDetail(text);
+
+/** What the program itself said, stdout and stderr, for a failure's detail. */
+function said(stdout: string, stderr: string): string {
+  return [stdout, stderr].map((text) => text.trim()).filter((text) => text !== '').join('\n');
 }
+
+export const TRUNCATED_DETAIL = `nvidia-smi printed more than ${MAX_TOOL_OUTPUT_BYTES / 2 ** 20} MiB; the output was cut there, so none of it is used`;
 
 /** Takes the per-GPU "Unable to determine the device handle" lines out of the output. */
 export function extractDeviceErrors(stdout: string): { text: string; deviceErrors: DeviceHandleError[] } {
@@ -51,34 +59,47 @@ export function extractDeviceErrors(stdout: string): { text: string; deviceError
 }
 
 function classifyExit(exitCode: number, stdout: string, stderr: string): QueryOutcome {
-  const output = [stdout, stderr].map((text) => text.trim()).filter((text) => text !== '').join('\n');
+  if (exitCode === 0) {
+    if (stdout.trim() === 'No devices were found') return { kind: 'no-devices' };
+    return { kind: 'csv', text: stdout, deviceErrors: extractDeviceErrors(stdout).deviceErrors };
+  }
+  const output = said(stdout, stderr);
   const invalid = INVALID_FIELD.exec(output);
-  if (invalid) return { kind: 'invalid-field', field: invalid[1]!, detail: invalid[0] };
+  if (invalid) return { kind: 'invalid-field', field: invalid[1]!, detail: shorten(invalid[0]) };
   const driver = DRIVER_NOT_LOADED.exec(output);
   if (driver) return { kind: 'failed', code: 'driver-not-loaded', detail: shorten(output) };
   const init = NVML_INIT_FAILED.exec(output);
-  if (init) return { kind: 'failed', code: 'init-failed', detail: init[0].trim() };
+  if (init) return { kind: 'failed', code: 'init-failed', detail: shorten(init[0]) };
   if (NO_DEVICES.test(output)) return { kind: 'no-devices' };
 
-  const { text, deviceErrors } = extractDeviceErrors(stdout);
+  const { deviceErrors } = extractDeviceErrors(stdout);
   // A non-zero exit with per-GPU errors: the GPUs that answered (if any) still printed their rows.
-  if (exitCode === 0 || deviceErrors.length > 0) return { kind: 'csv', text: stdout, deviceErrors };
+  if (deviceErrors.length > 0) return { kind: 'csv', text: stdout, deviceErrors };
   if (NO_PERMISSION.test(output)) return { kind: 'failed', code: 'no-permission', detail: shorten(output) };
-  return { kind: 'failed', code: 'command-failed', detail: shorten(`exit code ${exitCode}: ${output}`) };
+  // nvidia-smi's own words first: they are what a user can act on (exit 9, 15, 255 …).
+  return { kind: 'failed', code: 'command-failed', detail: shorten(output === '' ? `exit code ${exitCode}, no message` : `exit code ${exitCode}: ${output}`) };
 }
+
+/** "…: it printed …" for a run that ended badly but said something on the way. */
+const withOutput = (detail: string, stdout: string, stderr: string) => {
+  const output = said(stdout, stderr);
+  return shorten(output === '' ? detail : `${detail}; it printed: ${output}`);
+};
 
 export function classifyQuery(result: ExecResult): QueryOutcome {
   switch (result.kind) {
     case 'exited':
+      // A cut output may have lost rows (GPUs) or a row's end: none of it can be trusted.
+      if (result.truncated) return { kind: 'failed', code: 'command-failed', detail: TRUNCATED_DETAIL, rejection: 'output-truncated' };
       return classifyExit(result.exitCode, result.stdout, result.stderr);
     case 'not-found':
       return { kind: 'failed', code: 'command-not-found', detail: result.detail };
     case 'no-permission':
       return { kind: 'failed', code: 'no-permission', detail: result.detail };
     case 'timeout':
-      return { kind: 'failed', code: 'timeout', detail: `no answer within ${Math.round(result.durationMs)} ms` };
+      return { kind: 'failed', code: 'timeout', detail: withOutput(`no answer within ${Math.round(result.durationMs)} ms`, result.stdout, result.stderr) };
     case 'signal':
-      return { kind: 'failed', code: 'command-failed', detail: `killed by ${result.signal}` };
+      return { kind: 'failed', code: 'command-failed', detail: withOutput(`killed by ${result.signal}`, result.stdout, result.stderr) };
     case 'error':
       return { kind: 'failed', code: 'error', detail: result.detail };
   }

@@ -35,8 +35,9 @@ describe('parseCsvTable', () => {
   });
 
   it('returns nothing for empty output and columns only for a bare header', () => {
-    expect(parseCsvTable('')).toEqual({ columns: [], rows: [], rejected: [] });
-    expect(parseCsvTable('\r\n\n')).toEqual({ columns: [], rows: [], rejected: [] });
+    const empty = { columns: [], rows: [], rejected: [], rejectedCount: 0, rowsPastLimit: 0, headerProblem: null };
+    expect(parseCsvTable('')).toEqual(empty);
+    expect(parseCsvTable('\r\n\n')).toEqual(empty);
     const headerOnly = parseCsvTable('pid, process_name, used_gpu_memory [MiB]\n');
     expect(headerOnly.columns).toHaveLength(3);
     expect(headerOnly.rows).toEqual([]);

@@ -77,7 +77,7 @@ describe('parseGpuQuery on the backend’s own query shape', () => {
 
 describe('parseGpuQuery edge cases', () => {
   it('returns nothing for empty output', () => {
-    expect(parseGpuQuery('')).toEqual({ devices: [], driverVersion: null, problems: [] });
+    expect(parseGpuQuery('')).toEqual({ devices: [], driverVersion: null, problems: [], rejected: null });
   });
 
   it('turns a malformed number into null plus a problem that says where', () => {

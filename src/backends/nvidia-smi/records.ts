@@ -21,6 +21,10 @@ export interface RecordTable<Key extends string> {
   records: FieldRecord<Key>[];
   /** Why some lines or columns were not used; each becomes a problem entry. */
   notes: string[];
+  /** The table underneath, for the checks that judge the output as a whole (check-output.ts). */
+  table: CsvTable;
+  /** Header columns whose printed name is one of ours (not merely placed by position). */
+  columnsKnownByName: number;
 }
 
 export function toRecords<Key extends string>(
@@ -39,6 +43,7 @@ export function toRecords<Key extends string>(
     const key = byName.get(column.name) ?? (positional ? byName.get(asked[index]!) : undefined);
     return key ?? null;
   });
+  const columnsKnownByName = table.columns.filter((column) => byName.has(column.name)).length;
   const seen = new Set<Key>();
   keys.forEach((key, index) => {
     if (key === null) return;
@@ -56,7 +61,9 @@ export function toRecords<Key extends string>(
     return { line: row.line, cells };
   });
   for (const rejected of table.rejected) notes.push(`line ${rejected.line}: ${rejected.why}`);
-  return { records, notes };
+  const unlisted = table.rejectedCount - table.rejected.length;
+  if (unlisted > 0) notes.push(`${unlisted} more lines could not be read as rows`);
+  return { records, notes, table, columnsKnownByName };
 }
 
 export function parseRecords<Key extends string>(

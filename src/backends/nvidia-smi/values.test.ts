@@ -53,7 +53,7 @@ describe('parseDecimal', () => {
   });
 
   it('reports malformed numbers instead of returning NaN', () => {
-    for (const raw of ['12.3.4', 'abc', '1e309', '0x10', '12 W', 'NaN', 'Infinity', '-']) {
+    for (const raw of ['12.3.4', 'abc', '0x10', '12 W', 'NaN', '-', '1e', '.']) {
       const parsed = parseDecimal(raw, 'MHz');
       expect(parsed.ok, raw).toBe(false);
       if (!parsed.ok) {
@@ -61,6 +61,22 @@ describe('parseDecimal', () => {
         expect(parsed.malformed).toContain(JSON.stringify(raw));
       }
     }
+  });
+
+  // Numbers no GPU prints: the parser itself says out-of-range, it never hands them on.
+  it('calls infinite, overflowing and negative-zero numbers out of range', () => {
+    for (const raw of ['Infinity', '-Infinity', 'inf', '1e309 W', '9'.repeat(400), '-0', '-0.00', '-1e-400']) {
+      const parsed = parseDecimal(raw, 'W');
+      expect(parsed, raw).toMatchObject({ ok: false, reason: 'out-of-range' });
+    }
+    // 1e308 itself is finite: the field's range (map-device.ts) turns it away, tested there.
+    expect(parseDecimal('1e308', null)).toEqual({ ok: true, value: 1e308 });
+  });
+
+  it('quotes a huge malformed cell only in part', () => {
+    const parsed = parseDecimal(`${'x'.repeat(100_000)}`, null);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.malformed!.length).toBeLessThan(200);
   });
 });
 
@@ -70,6 +86,11 @@ describe('parseCount', () => {
     expect(parseCount('1.5').ok).toBe(false);
     expect(parseCount('-1').ok).toBe(false);
     expect(parseCount('99999999999999999999').ok).toBe(false);
+  });
+
+  it('calls an impossible count out of range, not a number', () => {
+    for (const raw of ['-0', '-1', '18446744073709551615', '9'.repeat(306)]) expect(parseCount(raw), raw).toMatchObject({ ok: false, reason: 'out-of-range' });
+    expect(parseCount('1.5')).toMatchObject({ ok: false, reason: 'error' });
   });
 });
 

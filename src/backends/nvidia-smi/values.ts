@@ -4,6 +4,7 @@
 
 import type { ComputeMode } from '../../core/snapshot.js';
 import type { UnavailableReason } from '../../core/unavailable.js';
+import { quoteForDetail } from '../../system/limits.js';
 
 export type CellValue<T> =
   | { ok: true; value: T }
@@ -14,7 +15,13 @@ const missing = (reason: UnavailableReason): CellValue<never> => ({ ok: false, r
 const malformed = (raw: string, why: string): CellValue<never> => ({
   ok: false,
   reason: 'error',
-  malformed: `${why}: ${JSON.stringify(raw)}`,
+  malformed: `${why}: ${quoteForDetail(raw)}`,
+});
+/** A number no GPU can report (Infinity, 1e308, 306 digits, −0): null, never a fact. */
+export const outOfRange = (raw: string, why: string): CellValue<never> => ({
+  ok: false,
+  reason: 'out-of-range',
+  malformed: `${why}: ${quoteForDetail(raw)}`,
 });
 
 /** Spellings nvidia-smi uses instead of a value, lower-cased, brackets removed. */
@@ -59,27 +66,34 @@ export function parseText(raw: string): CellValue<string> {
   return reason ? missing(reason) : { ok: true, value: raw.trim() };
 }
 
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+/** A number as nvidia-smi prints it ("81559", "69.85"), or with a sign or exponent. Anchored, no nested quantifier: linear. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const INFINITE = /^[+-]?inf(?:inity)?$/i;
 
 /**
  * A decimal number, optionally followed by the column's unit ("81559 MiB" with `--format=csv`,
- * "81559" with `nounits`). A value with a different unit than the header's is malformed.
+ * "81559" with `nounits`). A value with a different unit than the header's is malformed; a
+ * number that is not finite, or −0 (no driver prints it), is out of range.
  */
 export function parseDecimal(raw: string, unit: string | null): CellValue<number> {
   const reason = noValueReason(raw);
   if (reason) return missing(reason);
   let text = raw.trim();
   if (unit !== null && text.endsWith(unit)) text = text.slice(0, -unit.length).trimEnd();
+  if (INFINITE.test(text)) return outOfRange(raw, 'not a finite number');
   if (!DECIMAL.test(text)) return malformed(raw, 'not a number');
   const value = Number(text);
-  return Number.isFinite(value) ? { ok: true, value } : malformed(raw, 'not a finite number');
+  if (!Number.isFinite(value)) return outOfRange(raw, 'not a finite number');
+  if (Object.is(value, -0)) return outOfRange(raw, 'negative zero');
+  return { ok: true, value };
 }
 
 /** A non-negative whole number (an index, a PID, an error count, a PCIe width). */
 export function parseCount(raw: string): CellValue<number> {
   const parsed = parseDecimal(raw, null);
   if (!parsed.ok) return parsed;
-  if (!Number.isSafeInteger(parsed.value) || parsed.value < 0) return malformed(raw, 'not a whole number');
+  if (!Number.isInteger(parsed.value)) return malformed(raw, 'not a whole number');
+  if (parsed.value < 0 || !Number.isSafeInteger(parsed.value)) return outOfRange(raw, 'not a possible count');
   return parsed;
 }
 
