@@ -1,5 +1,6 @@
 // The work behind `gpuwise cost`: call the cost model, print the comparison or the typed result.
 
+import { toSafeJson } from '../../core/safe-text.js';
 import { estimateCost, renderNote, type CostInput, type CostResult } from '../../advisor/index.js';
 import type { CliContext } from '../context.js';
 import { padEnd, padStart } from '../render/format.js';
@@ -35,7 +36,7 @@ export function costInputFromOptions(options: CostOptions): CostInput {
 export function runCost(cli: CliContext, options: CostOptions): Promise<number> {
   return withAdvisorErrors(cli, 'gpuwise cost', () => {
     const result = estimateCost(costInputFromOptions(options));
-    cli.out(options.json ? `${JSON.stringify(result, null, 2)}\n` : renderCost(cli, result));
+    cli.out(options.json ? `${toSafeJson(result, 2)}\n` : renderCost(cli, result));
     return 0;
   });
 }

@@ -1,5 +1,6 @@
 // The work behind `gpuwise estimate`: build the input, call the estimator, print text or JSON.
 
+import { toSafeJson } from '../../core/safe-text.js';
 import { estimateMemory, listModelPresets, presetParameterCount, renderNote, type EstimateInput, type MemoryBreakdown, type MemoryEstimate, type ZeroStage } from '../../advisor/index.js';
 import { AdvisorError } from '../../advisor/errors.js';
 import type { MessageKey } from '../../i18n/index.js';
@@ -22,11 +23,11 @@ export function estimateInputFromOptions(options: EstimateOptions): EstimateInpu
 export function runEstimate(cli: CliContext, options: EstimateOptions): Promise<number> {
   return withAdvisorErrors(cli, 'gpuwise estimate', () => {
     if (options.listModels) {
-      cli.out(options.json ? `${JSON.stringify(listModelPresets(), null, 2)}\n` : renderModelList(cli));
+      cli.out(options.json ? `${toSafeJson(listModelPresets(), 2)}\n` : renderModelList(cli));
       return 0;
     }
     const estimate = estimateMemory(estimateInputFromOptions(options));
-    cli.out(options.json ? `${JSON.stringify(estimate, null, 2)}\n` : renderEstimate(cli, estimate));
+    cli.out(options.json ? `${toSafeJson(estimate, 2)}\n` : renderEstimate(cli, estimate));
     return 0;
   });
 }

@@ -1,6 +1,7 @@
 // The work behind `gpuwise gpus compare`: a table of figures with the first GPU's ratio to each
 // other one ("not supported" where a GPU lacks the precision), then the summary in words.
 
+import { toSafeJson } from '../../core/safe-text.js';
 import { compareGpus, metricLabel, renderNote, type ComparisonRow, type GpuComparison, type Ratio } from '../../advisor/index.js';
 import type { CliContext } from '../context.js';
 import { padEnd, padStart } from '../render/format.js';
@@ -9,7 +10,7 @@ import { withAdvisorErrors } from './advisor-options.js';
 export function runCompare(cli: CliContext, names: string[], options: { json?: boolean }): Promise<number> {
   return withAdvisorErrors(cli, 'gpuwise gpus compare', () => {
     const result = compareGpus(names);
-    cli.out(options.json ? `${JSON.stringify(result, null, 2)}\n` : renderComparison(cli, result));
+    cli.out(options.json ? `${toSafeJson(result, 2)}\n` : renderComparison(cli, result));
     return 0;
   });
 }

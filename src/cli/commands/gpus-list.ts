@@ -1,5 +1,6 @@
 // The work behind `gpuwise gpus list`: filter the catalog, print a table or the JSON result.
 
+import { toSafeJson } from '../../core/safe-text.js';
 import { queryGpuList, type GpuListResult } from '../../catalog/gpu-query.js';
 import type { GpuEntry, SourcedOrAbsent } from '../../catalog/gpu-schema.js';
 import { GpuCatalogError } from '../../catalog/validate.js';
@@ -33,7 +34,7 @@ function listGpus(cli: CliContext, options: GpusListOptions): number {
     ...(options.segment === undefined ? {} : { segment: options.segment }),
   };
   const result = queryGpuList(filter);
-  cli.out(options.json ? `${JSON.stringify(result, null, 2)}\n` : renderGpuList(cli, result));
+  cli.out(options.json ? `${toSafeJson(result, 2)}\n` : renderGpuList(cli, result));
   return 0;
 }
 
@@ -67,7 +68,8 @@ export function renderGpuList(cli: CliContext, result: GpuListResult): string {
     { header: t('catalog.column.price'), align: 'right', cell: (g) => (g.launchPrice.value === null ? na : String(g.launchPrice.value.usd)) },
   ];
   const rows = result.gpus.map((gpu) => columns.map((c) => c.cell(gpu)));
-  const widths = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i] ?? ''))));
+  // A fold, not Math.max(...cells): spreading a long list overflows the call stack.
+  const widths = columns.map((c, i) => rows.reduce((width, r) => Math.max(width, displayWidth(r[i] ?? '')), displayWidth(c.header)));
   const line = (cells: string[]) =>
     cells
       .map((cell, i) => {
@@ -78,7 +80,10 @@ export function renderGpuList(cli: CliContext, result: GpuListResult): string {
       .trimEnd();
   const out = [color.bold(t('catalog.list.heading', { count: result.count })), ''];
   if (result.count === 0) out.push(t('catalog.list.none'));
-  else out.push(color.bold(line(columns.map((c) => c.header))), ...rows.map(line));
+  else {
+    out.push(color.bold(line(columns.map((c) => c.header))));
+    for (const row of rows) out.push(line(row));
+  }
   out.push('', color.dim(t('catalog.list.footer')));
   return `${out.join('\n')}\n`;
 }

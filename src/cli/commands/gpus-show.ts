@@ -1,10 +1,12 @@
 // The work behind `gpuwise gpus show <id|name>`: every figure of one GPU with its source, or why
 // the name matched nothing.
 
+import { toSafeJson } from '../../core/safe-text.js';
 import { lookupGpu, type GpuLookup } from '../../catalog/gpu-query.js';
 import type { GpuEntry, GpuLink, LaunchPrice, LocalizedText, Source, SourceRef, SourcedOrAbsent } from '../../catalog/gpu-schema.js';
 import type { MessageKey } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
+import { ABSENT_REASON_KEYS, CONFIDENCE_KEYS, FORM_FACTOR_KEYS, LINK_KEYS, SEGMENT_KEYS } from './catalog-labels.js';
 import { displayWidth, padEnd } from '../render/format.js';
 import { withCatalog } from './gpus-list.js';
 import type { GpusShowOptions } from './gpus.js';
@@ -17,7 +19,7 @@ export function runGpusShow(cli: CliContext, query: string, options: GpusShowOpt
 function showGpu(cli: CliContext, query: string, options: GpusShowOptions): number {
   const lookup = lookupGpu(query);
   if (options.json) {
-    cli.out(`${JSON.stringify(lookup, null, 2)}\n`);
+    cli.out(`${toSafeJson(lookup, 2)}\n`);
     return lookup.found ? 0 : 2;
   }
   if (!lookup.found) {
@@ -59,7 +61,7 @@ function renderGpu(cli: CliContext, lookup: Extract<GpuLookup, { found: true }>)
   const cite = sourceNumbering(lookup.sources);
   const text = (value: LocalizedText) => value[cli.locale];
   const show = <T>(figure: SourcedOrAbsent<T>, format: (value: T) => string): string =>
-    'reason' in figure ? color.dim(t(`catalog.absent.${figure.reason}` as MessageKey)) : format(figure.value);
+    'reason' in figure ? color.dim(t(ABSENT_REASON_KEYS[figure.reason])) : format(figure.value);
   const n = (key: MessageKey) => (value: number) => t(key, { value: value.toLocaleString('en-US') });
 
   const lines = [
@@ -68,12 +70,12 @@ function renderGpu(cli: CliContext, lookup: Extract<GpuLookup, { found: true }>)
       brand: gpu.brand,
       architecture: gpu.architecture,
       chip: gpu.chip === null ? '' : ` ${gpu.chip}`,
-      segment: t(`catalog.segment.${gpu.segment}` as MessageKey),
+      segment: t(SEGMENT_KEYS[gpu.segment]),
       date: gpu.releaseDate.value,
     }) + cite(gpu.releaseDate.sources),
   ];
   if (lookup.confidence !== 'id') {
-    lines.push(color.dim(t('catalog.show.matchedName', { query: lookup.query, confidence: t(`catalog.confidence.${lookup.confidence}` as MessageKey) })));
+    lines.push(color.dim(t('catalog.show.matchedName', { query: lookup.query, confidence: t(CONFIDENCE_KEYS[lookup.confidence]) })));
   }
   if (lookup.alternatives.length > 0) lines.push(color.yellow(t('catalog.show.alternatives', { ids: lookup.alternatives.join(', ') })));
   if (lookup.migProfile !== null) lines.push(color.yellow(t('catalog.show.migProfile', { profile: lookup.migProfile })));
@@ -121,7 +123,9 @@ function renderGpu(cli: CliContext, lookup: Extract<GpuLookup, { found: true }>)
     ['catalog.show.section.board', boardRows(cli, gpu, show, n)],
   ];
 
-  const labelWidth = Math.max(...sections.flatMap(([, rows]) => rows.map(([label]) => displayWidth(t(label))))) + 2;
+  let labelWidth = 0;
+  for (const [, rows] of sections) for (const [label] of rows) labelWidth = Math.max(labelWidth, displayWidth(t(label)));
+  labelWidth += 2;
   for (const [title, rows] of sections) {
     lines.push('', color.bold(t(title)));
     for (const [label, figure, value] of rows) {
@@ -151,7 +155,7 @@ function boardRows(
   const { t } = cli;
   const link = (l: GpuLink) =>
     t('catalog.value.link', {
-      technology: t(`catalog.link.${l.technology}` as MessageKey),
+      technology: t(LINK_KEYS[l.technology]),
       generation: l.generation === null ? '' : t('catalog.value.linkGeneration', { generation: l.generation }),
       bandwidth: l.bandwidthGBps.toLocaleString('en-US'),
     });
@@ -159,7 +163,7 @@ function boardRows(
   const rows: Row[] = [
     ['catalog.field.power', gpu.tdpWatts, show(gpu.tdpWatts, n('catalog.value.watts'))],
     // `module` is English data ("PCIe card, dual slot, passive"); module names (SXM4, OAM) read the same in any language.
-    ['catalog.field.formFactor', null, gpu.formFactor === 'pcie' && cli.locale !== 'en' ? t('catalog.formFactor.pcie') : `${t(`catalog.formFactor.${gpu.formFactor}` as MessageKey)} — ${gpu.module}`],
+    ['catalog.field.formFactor', null, gpu.formFactor === 'pcie' && cli.locale !== 'en' ? t('catalog.formFactor.pcie') : `${t(FORM_FACTOR_KEYS[gpu.formFactor])} — ${gpu.module}`],
     ['catalog.field.slots', gpu.slots, show(gpu.slots, String)],
     ['catalog.field.pcie', gpu.pcieGeneration, show(gpu.pcieGeneration, n('catalog.value.pcieGen'))],
     ['catalog.field.gpuLink', gpu.gpuLink, show(gpu.gpuLink, link)],

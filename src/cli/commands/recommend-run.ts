@@ -1,6 +1,7 @@
 // The work behind `gpuwise recommend`: build the input (with a local snapshot under --local), call
 // the recommender, print a ranked table with reasons, or the typed result as JSON.
 
+import { toSafeJson } from '../../core/safe-text.js';
 import { recommend, renderNote, type RecommendInput, type RecommendOption, type Recommendation } from '../../advisor/index.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import type { CliContext } from '../context.js';
@@ -52,7 +53,7 @@ export function runRecommend(cli: CliContext, options: RecommendOptions): Promis
       if (snapshot) input.snapshot = snapshot;
     }
     const result = recommend(input);
-    cli.out(options.json ? `${JSON.stringify(result, null, 2)}\n` : renderRecommendation(cli, result, options.limit ?? DEFAULT_TEXT_LIMIT));
+    cli.out(options.json ? `${toSafeJson(result, 2)}\n` : renderRecommendation(cli, result, options.limit ?? DEFAULT_TEXT_LIMIT));
     return 0;
   });
 }

@@ -1,10 +1,12 @@
 // The work behind `gpuwise servers`: ask the catalog, print the answer as text or JSON.
 
+import { toSafeJson } from '../../core/safe-text.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { queryServers, UnknownGpuError, type ServerMatch, type ServerQueryResult } from '../../catalog/servers-query.js';
 import type { FactOrMissing, ServerEntry } from '../../catalog/servers-schema.js';
 import type { RentalQuote } from '../../catalog/cloud.js';
 import type { CliContext } from '../context.js';
+import { INTERCONNECT_KEYS, SERVER_CATEGORY_KEYS, SERVER_FORM_FACTOR_KEYS } from './catalog-labels.js';
 import type { ServersOptions } from './servers.js';
 
 /** Exit codes: 0 answered (even "nothing fits"), 2 bad usage (unknown GPU). */
@@ -21,7 +23,7 @@ export function runServers(cli: CliContext, options: ServersOptions): number {
     }
     throw error;
   }
-  cli.out(options.json ? `${JSON.stringify(result, null, 2)}\n` : renderServers(cli, result));
+  cli.out(options.json ? `${toSafeJson(result, 2)}\n` : renderServers(cli, result));
   return 0;
 }
 
@@ -45,11 +47,11 @@ function renderMatch(cli: CliContext, match: ServerMatch): string[] {
   const { t, color } = cli;
   const s = match.server;
   const cite = citer(match);
-  const header = `${color.bold(`${s.vendor} ${s.model}`)}  ${color.dim(`(${s.id})`)} — ${t(`servers.category.${s.category}` as MessageKey)}, ${fact(cli, s.formFactor, (f) =>
-    f.kind === 'rack' ? t('servers.formFactor.rack', { units: f.rackUnits }) : t(`servers.formFactor.${f.kind}` as MessageKey),
+  const header = `${color.bold(`${s.vendor} ${s.model}`)}  ${color.dim(`(${s.id})`)} — ${t(SERVER_CATEGORY_KEYS[s.category])}, ${fact(cli, s.formFactor, (f) =>
+    f.kind === 'rack' ? t('servers.formFactor.rack', { units: f.rackUnits }) : t(SERVER_FORM_FACTOR_KEYS[f.kind]),
   )}${cite(s.formFactor)}`;
   const options = s.gpuOptions.map((o) => {
-    const link = o.interconnect.value === null ? '' : `, ${t(`servers.interconnect.${o.interconnect.value}` as MessageKey)}`;
+    const link = o.interconnect.value === null ? '' : `, ${t(INTERCONNECT_KEYS[o.interconnect.value])}`;
     const chosen = match.option === o ? color.green('▶ ') : '';
     return `${chosen}${o.count.value} × ${o.gpuId}${link}${cite(o.count)}`;
   });
