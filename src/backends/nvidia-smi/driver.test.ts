@@ -3,7 +3,8 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Backend } from '../../core/backend.js';
+import type { Backend, BackendDriver } from '../../core/backend.js';
+import { openFirstBackend } from '../chain.js';
 import { BYTES_PER_MIB } from '../../core/units.js';
 import type { Exec, ExecOptions, ExecResult } from '../../system/exec.js';
 import { createNvidiaSmiDriver, type NvidiaSmiDriverOptions } from './driver.js';
@@ -315,5 +316,61 @@ describe('nvidia-smi backend, failures while reading', () => {
     expect(reading.driver.cudaDriverVersion).toBeNull();
     expect(reading.driver.unavailable.cudaDriverVersion).toBe('not-reported');
     expect(reading.driver.driverVersion).toBe('535.104.05');
+  });
+});
+
+describe('nvidia-smi backend, output it cannot believe', () => {
+  const truncated = (): ExecResult => ({ ...exited(0, csvFor(['index'], GPU_VALUES)), truncated: true });
+  const twoGpusOneIndex = () => exited(0, 'index, uuid\n0, GPU-a\n0, GPU-b\n');
+  /** The next backend of the chain, standing in for pci. */
+  const next: BackendDriver = {
+    id: 'pci',
+    open: async () => ({ ok: true, backend: { id: 'pci', capabilities: { metrics: false, processes: false }, read: async () => { throw new Error('unused'); }, close: async () => {} } }),
+  };
+
+  it.each([
+    ['an output cut at the 16 MiB cap', truncated, 'nvidia-smi printed more than 16 MiB'],
+    ['a header of no known field', () => exited(0, 'q#1, q#2\nx, y\n'), 'the header names no GPU field gpuwise knows'],
+    ['two rows for one GPU', twoGpusOneIndex, 'GPU index 0 appears on lines 2 and 3'],
+  ])('is unavailable at open for %s, and the chain moves on to the next backend', async (_, gpuQuery, detail) => {
+    const sim = simulate({ gpuQuery });
+    const chain = await openFirstBackend([createNvidiaSmiDriver({ exec: sim.exec, platform: 'linux' }), next]);
+    expect(chain.backend?.id).toBe('pci');
+    expect(chain.attempts[0]).toMatchObject({ id: 'nvidia-smi', ok: false, unavailable: { code: 'command-failed' } });
+    expect(chain.attempts[0]?.unavailable?.detail).toContain(detail);
+  });
+
+  it('gives no devices and one problem when a later read is rejected', async () => {
+    let runs = 0;
+    const sim = simulate({ gpuQuery: () => (runs++ === 0 ? exited(0, csvFor(['index'], GPU_VALUES)) : twoGpusOneIndex()) });
+    const reading = await (await openBackend({ exec: sim.exec })).read();
+    expect(reading.devices).toEqual([]);
+    expect(reading.problems).toContainEqual({ scope: 'devices', code: 'duplicate-gpu', message: 'GPU index 0 appears on lines 2 and 3' });
+  });
+
+  it('names a cut output as such in a later read', async () => {
+    let runs = 0;
+    const sim = simulate({ gpuQuery: () => (runs++ === 0 ? exited(0, csvFor(['index'], GPU_VALUES)) : truncated()) });
+    const reading = await (await openBackend({ exec: sim.exec })).read();
+    expect(reading.devices).toEqual([]);
+    expect(reading.problems[0]).toMatchObject({ scope: 'devices', code: 'output-truncated' });
+  });
+});
+
+describe('nvidia-smi backend, its own words when it fails', () => {
+  it('keeps the message of an unknown failure, trimmed and bounded', async () => {
+    const sim = simulate({ gpuQuery: () => exited(15, `   Unable to talk to the GPU: ${'blah '.repeat(100_000)}\n\n`) });
+    const result = await createNvidiaSmiDriver({ exec: sim.exec, platform: 'linux' }).open();
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.unavailable.code).toBe('command-failed');
+    expect(result.unavailable.detail.startsWith('exit code 15: Unable to talk to the GPU: blah')).toBe(true);
+    expect(result.unavailable.detail.length).toBeLessThanOrEqual(501);
+  });
+
+  it('says what a timed-out nvidia-smi printed before it hung', async () => {
+    const sim = simulate({ gpuQuery: () => ({ kind: 'timeout', stdout: '', stderr: 'Waiting for the GPU to respond\n', durationMs: 5000 }) });
+    const result = await createNvidiaSmiDriver({ exec: sim.exec, platform: 'linux' }).open();
+    expect(result).toEqual({ ok: false, unavailable: { code: 'timeout', detail: 'no answer within 5000 ms; it printed: Waiting for the GPU to respond' } });
   });
 });

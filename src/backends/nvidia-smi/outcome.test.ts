@@ -82,6 +82,34 @@ describe('classifyQuery', () => {
   });
 });
 
+describe('classifyQuery, hostile and broken runs', () => {
+  it('refuses an output cut at the cap, whatever it holds', () => {
+    const outcome = classifyQuery({ ...exited(0, 'index\n0\n'), truncated: true });
+    expect(outcome).toMatchObject({ kind: 'failed', code: 'command-failed', rejection: 'output-truncated' });
+  });
+
+  // Process names are chosen by any local user: a successful run's output is data, not a message.
+  it('does not read error messages out of a successful run', () => {
+    const stdout = 'pid, process_name\n4242, Field "pid" is not a valid field to query\n';
+    expect(classifyQuery(exited(0, stdout))).toEqual({ kind: 'csv', text: stdout, deviceErrors: [] });
+    const driverText = 'pid, process_name\n4242, NVIDIA-SMI has failed because it couldn\'t communicate with the NVIDIA driver\n';
+    expect(classifyQuery(exited(0, driverText)).kind).toBe('csv');
+  });
+
+  it('still answers "no devices" for a successful run that says only that', () => {
+    expect(classifyQuery(exited(0, 'No devices were found\n'))).toEqual({ kind: 'no-devices' });
+  });
+
+  it('says so when a failed run printed nothing', () => {
+    expect(classifyQuery(exited(9, '\n'))).toEqual({ kind: 'failed', code: 'command-failed', detail: 'exit code 9, no message' });
+  });
+
+  it('keeps what a killed run printed', () => {
+    const outcome = classifyQuery({ kind: 'signal', signal: 'SIGKILL', stdout: '', stderr: 'out of memory\n', durationMs: 3 });
+    expect(outcome).toMatchObject({ detail: 'killed by SIGKILL; it printed: out of memory' });
+  });
+});
+
 describe('parseDriverVersions', () => {
   it('reads the -q header of R590', () => {
     expect(parseDriverVersions(fixture('h100-80gb-hbm3_driver-590.48.01_q-header.txt'))).toEqual({
