@@ -44,7 +44,7 @@ const gpusOnBus = linux ? nvidiaOnBus() : null;
 const driverLoaded = existsSync('/proc/driver/nvidia/version');
 
 let cached: Promise<DoctorReport> | null = null;
-const report = () => (cached ??= gatherLiveInputs().then((inputs) => runDoctor(createNodeDoctorEnv(), inputs, { probeTimeoutMs: 60_000 })));
+const report = () => (cached ??= gatherLiveInputs().then((inputs) => runDoctor(createNodeDoctorEnv(), inputs, { timeoutMs: 60_000 })));
 
 function summaryOf(r: DoctorReport, id: string): string {
   const check = findCheck(r, id);

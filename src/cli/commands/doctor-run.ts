@@ -2,27 +2,32 @@
 // report (text or JSON) and write the fix script when asked.
 
 import { writeFile } from 'node:fs/promises';
+import { safeText } from '../../core/safe-text.js';
 import { createNodeDoctorEnv, renderDoctorJson, renderDoctorText, renderFixScript, runDoctor, type DoctorReport } from '../../doctor/index.js';
 import { gatherLiveInputs } from '../../doctor/live-inputs.js';
 import type { CliContext } from '../context.js';
 import type { DoctorCommandOptions } from './doctor.js';
 
-/** Runs the doctor on this machine, printing progress to stderr unless stdout is for a program. */
-export async function diagnoseThisMachine(cli: CliContext, quiet: boolean): Promise<DoctorReport> {
-  const progress = (line: string) => {
-    if (!quiet) cli.err(`${cli.color.dim(line)}\n`);
-  };
-  progress(cli.t('doctor.cli.gathering'));
+/**
+ * Runs the doctor on this machine, printing progress to stderr unless stdout is for a program
+ * (`quiet`). A program still running after a few seconds is named even then: that is where the
+ * time goes, and it is on stderr. `timeoutSeconds` (--timeout) limits every program it runs.
+ */
+export async function diagnoseThisMachine(cli: CliContext, quiet: boolean, timeoutSeconds?: number): Promise<DoctorReport> {
+  // Progress names paths and commands from this machine: shown escaped.
+  const progress = (line: string) => cli.err(`${cli.color.dim(safeText(line))}\n`);
+  if (!quiet) progress(cli.t('doctor.cli.gathering'));
   const inputs = await gatherLiveInputs();
   return runDoctor(createNodeDoctorEnv(), inputs, {
+    timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
     onProgress: (event) => {
-      if (event.phase === 'start') progress(cli.t(event.task.key, event.task.params));
+      if (event.phase === 'waiting' || (event.phase === 'start' && !quiet)) progress(cli.t(event.task.key, event.task.params));
     },
   });
 }
 
 export async function runDoctorCommand(cli: CliContext, options: DoctorCommandOptions): Promise<number> {
-  const report = await diagnoseThisMachine(cli, options.json === true);
+  const report = await diagnoseThisMachine(cli, options.json === true, options.timeout);
   if (options.json) cli.out(renderDoctorJson(report, cli.t, cli.locale));
   else cli.out(renderDoctorText(report, { t: cli.t, color: cli.color, verbose: options.verbose === true }));
   if (options.fixScript) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommanderError } from 'commander';
@@ -47,6 +47,34 @@ describe('gpuwise doctor', () => {
     expect(result.exitCode).toBe(1);
     expect(result.err).toContain('Could not write /nonexistent-dir/fix.sh');
   });
+});
+
+describe('gpuwise doctor --timeout', () => {
+  it.each(['abc', '0', '-1', '0.5', '3601', '1e9', 'Infinity', ''])('rejects %j in the user’s language (exit 2)', async (value) => {
+    const en = await run(['doctor', '--timeout', value]);
+    expect(en.code).toBe('commander.invalidArgument');
+    expect(en.err).toContain(`Invalid value "${value}" for --timeout <seconds>: expected a number of seconds from 1 to 3600, e.g. 10 or 2.5`);
+    const zh = await run(['guide', 'pytorch', '--timeout', value], 'zh-CN');
+    expect(zh.code).toBe('commander.invalidArgument');
+    expect(zh.err).toContain('应为 1 到 3600 之间的秒数，例如 10 或 2.5');
+  });
+
+  it('names a python3 that hangs on stderr, stops it after --timeout, and says how to wait longer', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'gpuwise-hang-'));
+    const sleep = ['/bin/sleep', '/usr/bin/sleep'].find((p) => existsSync(p)) ?? 'sleep';
+    writeFileSync(join(bin, 'python3'), `#!/bin/sh\nexec ${sleep} 60\n`);
+    chmodSync(join(bin, 'python3'), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = bin;
+    try {
+      // The first notice comes after 3 s, so the limit must be longer for it to show.
+      const result = await run(['doctor', '--timeout', '4']);
+      expect(result.err).toMatch(new RegExp(`Still waiting for ${bin}/python3 -c <script> \\([\\d.]+ s so far; stopped after 4 s — change with --timeout <seconds>\\)`));
+      expect(result.out).toContain(`${bin}/python3 did not finish importing the frameworks within 4 s; it was stopped.`);
+    } finally {
+      process.env.PATH = path;
+    }
+  }, 30_000);
 });
 
 describe('gpuwise guide', () => {

@@ -1,7 +1,9 @@
-// `gpuwise doctor [--json] [--fix-script <file>] [--verbose]`: checks every layer of the GPU
-// stack. Exit 0 when nothing failed, 1 when something did. Progress goes to stderr.
+// `gpuwise doctor [--json] [--fix-script <file>] [--verbose] [--timeout <seconds>]`: checks every
+// layer of the GPU stack. Exit 0 when nothing failed, 1 when something did, 2 for bad usage.
+// Progress goes to stderr.
 
-import type { Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { Translate } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
 
 export interface DoctorCommandOptions {
@@ -9,6 +11,23 @@ export interface DoctorCommandOptions {
   fixScript?: string;
   verbose?: boolean;
   warnings?: boolean;
+  /** Seconds, validated by `timeoutOption`. */
+  timeout?: number;
+}
+
+// An hour is beyond any probe that is merely slow; below a second even `nvcc --version` can miss.
+const MIN_TIMEOUT_S = 1;
+const MAX_TIMEOUT_S = 3600;
+
+/** `--timeout <seconds>`: the limit for every program the doctor runs (doctor and guide). */
+export function timeoutOption(t: Translate): Option {
+  return new Option('--timeout <seconds>', t('doctor.cli.option.timeout')).argParser((value: string) => {
+    const seconds = Number(value);
+    if (value.trim() === '' || !Number.isFinite(seconds) || seconds < MIN_TIMEOUT_S || seconds > MAX_TIMEOUT_S) {
+      throw new InvalidArgumentError(t('doctor.cli.badTimeout', { min: MIN_TIMEOUT_S, max: MAX_TIMEOUT_S }));
+    }
+    return seconds;
+  });
 }
 
 export function register(program: Command, cli: CliContext): void {
@@ -19,6 +38,7 @@ export function register(program: Command, cli: CliContext): void {
     .option('--fix-script <file>', cli.t('doctor.cli.option.fixScript'))
     .option('--warnings', cli.t('doctor.cli.option.warnings'))
     .option('-v, --verbose', cli.t('doctor.cli.option.verbose'))
+    .addOption(timeoutOption(cli.t))
     .action(async (options: DoctorCommandOptions) => {
       const { runDoctorCommand } = await import('./doctor-run.js');
       process.exitCode = await runDoctorCommand(cli, options);

@@ -4,6 +4,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { GUIDE_TOPICS, isGuideTopic, type GuideTopic } from '../../doctor/guide/types.js';
 import type { CliContext } from '../context.js';
+import { timeoutOption } from './doctor.js';
 
 export function register(program: Command, cli: CliContext): void {
   const topics = GUIDE_TOPICS.join(' | ');
@@ -15,13 +16,14 @@ export function register(program: Command, cli: CliContext): void {
       return value;
     }, 'verify')
     .option('--json', cli.t('doctor.cli.option.json'))
-    .action(async (topic: GuideTopic, options: { json?: boolean }) => {
+    .addOption(timeoutOption(cli.t))
+    .action(async (topic: GuideTopic, options: { json?: boolean; timeout?: number }) => {
       const [{ diagnoseThisMachine }, { buildGuide, localize, renderGuideText }, { toSafeJson }] = await Promise.all([
         import('./doctor-run.js'),
         import('../../doctor/index.js'),
         import('../../core/safe-text.js'),
       ]);
-      const report = await diagnoseThisMachine(cli, options.json === true);
+      const report = await diagnoseThisMachine(cli, options.json === true, options.timeout);
       const guide = buildGuide(topic, report);
       if (options.json) cli.out(`${toSafeJson(localize(guide, cli.t), 2)}\n`);
       else cli.out(renderGuideText(guide, cli.t, cli.color));

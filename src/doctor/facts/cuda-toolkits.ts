@@ -4,6 +4,7 @@
 
 import type { DoctorEnv } from '../env.js';
 import { compareVersions, majorMinor, plausibleVersion } from '../compat/versions.js';
+import { DEFAULT_PROBE_LIMITS, formatSeconds, type ProbeLimits } from './probe-limits.js';
 import { findOnPath } from './which.js';
 
 export type ToolkitVersionSource = 'version.json' | 'version.txt' | 'cuda.h' | 'nvcc' | 'directory-name';
@@ -113,10 +114,11 @@ async function candidateRoots(env: DoctorEnv): Promise<string[]> {
   return [...local, ...others.filter((p): p is string => p !== null)];
 }
 
-async function readNvcc(env: DoctorEnv): Promise<Omit<NvccFacts, 'toolkitRoot'> | null> {
+async function readNvcc(env: DoctorEnv, timeoutMs: number): Promise<Omit<NvccFacts, 'toolkitRoot'> | null> {
   const path = await findOnPath(env, 'nvcc');
   if (!path) return null;
-  const result = await env.exec(path, ['--version'], { timeoutMs: 15_000 });
+  const result = await env.exec(path, ['--version'], { timeoutMs });
+  if (result.kind === 'timeout') return { path, version: null, problem: `no answer in ${formatSeconds(timeoutMs)}` };
   if (result.kind !== 'exited') return { path, version: null, problem: `${result.kind}${'detail' in result ? `: ${result.detail}` : ''}` };
   const version = parseNvccVersion(result.stdout);
   if (result.exitCode !== 0 || !version) {
@@ -126,8 +128,8 @@ async function readNvcc(env: DoctorEnv): Promise<Omit<NvccFacts, 'toolkitRoot'> 
   return { path, version, problem: null };
 }
 
-export async function readCudaToolkits(env: DoctorEnv): Promise<CudaToolkitFacts> {
-  const nvcc = await readNvcc(env);
+export async function readCudaToolkits(env: DoctorEnv, limits: ProbeLimits = DEFAULT_PROBE_LIMITS): Promise<CudaToolkitFacts> {
+  const nvcc = await readNvcc(env, limits.versionMs);
   const roots = await candidateRoots(env);
   if (nvcc && /[\\/]bin[\\/]nvcc(\.exe)?$/i.test(nvcc.path)) {
     const root = dirname(dirname(nvcc.path));

@@ -4,6 +4,7 @@
 
 import { plausibleVersion } from '../compat/versions.js';
 import type { DoctorEnv } from '../env.js';
+import { DEFAULT_PROBE_LIMITS, formatSeconds, type ProbeLimits } from './probe-limits.js';
 import { findOnPath } from './which.js';
 
 export type DaemonState = 'ok' | 'unreachable' | 'no-permission' | 'timeout' | 'error';
@@ -86,7 +87,7 @@ async function readCdiSpecs(env: DoctorEnv): Promise<string[]> {
   return found.flat();
 }
 
-export async function readDockerFacts(env: DoctorEnv): Promise<DockerFacts> {
+export async function readDockerFacts(env: DoctorEnv, limits: ProbeLimits = DEFAULT_PROBE_LIMITS): Promise<DockerFacts> {
   const [cliPath, ctkPath, daemonJson, cdiSpecs] = await Promise.all([
     findOnPath(env, 'docker'),
     findOnPath(env, 'nvidia-ctk'),
@@ -95,7 +96,7 @@ export async function readDockerFacts(env: DoctorEnv): Promise<DockerFacts> {
   ]);
   let nvidiaCtkVersion: string | null = null;
   if (ctkPath) {
-    const ctk = await env.exec(ctkPath, ['--version'], { timeoutMs: 10_000 });
+    const ctk = await env.exec(ctkPath, ['--version'], { timeoutMs: limits.versionMs });
     nvidiaCtkVersion = ctk.kind === 'exited' ? parseNvidiaCtkVersion(ctk.stdout) : null;
   }
   const base: DockerFacts = {
@@ -111,11 +112,11 @@ export async function readDockerFacts(env: DoctorEnv): Promise<DockerFacts> {
   };
   if (!cliPath) return base;
   const [version, info] = await Promise.all([
-    env.exec(cliPath, ['--version'], { timeoutMs: 10_000 }),
-    env.exec(cliPath, ['info', '--format', '{{json .Runtimes}}|{{.DefaultRuntime}}'], { timeoutMs: 15_000 }),
+    env.exec(cliPath, ['--version'], { timeoutMs: limits.versionMs }),
+    env.exec(cliPath, ['info', '--format', '{{json .Runtimes}}|{{.DefaultRuntime}}'], { timeoutMs: limits.daemonMs }),
   ]);
   base.cliVersion = version.kind === 'exited' ? parseDockerVersion(version.stdout) : null;
-  if (info.kind === 'timeout') return { ...base, daemon: 'timeout', daemonDetail: 'docker info: no answer in 15 s' };
+  if (info.kind === 'timeout') return { ...base, daemon: 'timeout', daemonDetail: `docker info: no answer in ${formatSeconds(limits.daemonMs)}` };
   if (info.kind !== 'exited') return { ...base, daemon: 'error', daemonDetail: 'detail' in info ? info.detail : info.kind };
   const runtimes = info.exitCode === 0 ? parseDockerInfoRuntimes(info.stdout) : null;
   if (runtimes) return { ...base, daemon: 'ok', ...runtimes };

@@ -19,18 +19,22 @@ import {
   type NvidiaKernelModule,
 } from './kernel-modules.js';
 import { readOsFacts, type OsFacts } from './os.js';
-import { DEFAULT_PROBE_TIMEOUT_MS, readPythonFacts, type PythonFacts } from './python.js';
+import { formatSeconds, probeLimits, watchProbes } from './probe-limits.js';
+import { readPythonFacts, type PythonFacts } from './python.js';
 import { readSecureBoot, type SecureBootFacts } from './secure-boot.js';
 
 export interface DoctorProgressEvent {
-  phase: 'start' | 'done';
+  /** `waiting`: a program the doctor asked has been running a while; the task names it. */
+  phase: 'start' | 'done' | 'waiting';
   task: Message;
 }
 
 export interface FactsOptions {
   onProgress?: (event: DoctorProgressEvent) => void;
-  /** Per-interpreter limit for the framework probe. */
-  probeTimeoutMs?: number;
+  /** The limit for every program the doctor runs; by default each kind has its own (see probe-limits.ts). */
+  timeoutMs?: number;
+  /** How long a program runs before progress says it is waiting (default 3 s). */
+  waitNoticeMs?: number;
 }
 
 export interface ModuleState {
@@ -63,14 +67,20 @@ function once<T>(read: () => Promise<T>): () => Promise<T> {
   return () => (pending ??= read());
 }
 
-export function createFacts(env: DoctorEnv, inputs: DoctorInputs, options: FactsOptions = {}): DoctorFacts {
+export function createFacts(machine: DoctorEnv, inputs: DoctorInputs, options: FactsOptions = {}): DoctorFacts {
   const progress = options.onProgress ?? (() => undefined);
+  const limits = probeLimits(options.timeoutMs);
+  const env = watchProbes(machine, {
+    firstNoticeMs: options.waitNoticeMs,
+    onWaiting: (wait) =>
+      progress({ phase: 'waiting', task: msg('doctor.progress.waiting', { command: wait.command, elapsed: formatSeconds(wait.elapsedMs), limit: formatSeconds(wait.timeoutMs) }) }),
+  });
   const gpus = readGpuFacts(inputs);
-  const toolkits = once(() => readCudaToolkits(env));
+  const toolkits = once(() => readCudaToolkits(env, limits));
   return {
     env,
     inputs,
-    os: once(() => readOsFacts(env)),
+    os: once(() => readOsFacts(env, limits)),
     container: once(() => readContainerFacts(env)),
     deviceNodes: once(() => readGpuDeviceNodes(env)),
     modules: once(async () => {
@@ -79,20 +89,20 @@ export function createFacts(env: DoctorEnv, inputs: DoctorInputs, options: Facts
       return { facts, nouveau, nvidia };
     }),
     nvidiaModule: once(() => readNvidiaKernelModule(env)),
-    installedNvidiaModule: once(() => readInstalledNvidiaModule(env)),
-    secureBoot: once(() => readSecureBoot(env)),
+    installedNvidiaModule: once(() => readInstalledNvidiaModule(env, limits)),
+    secureBoot: once(() => readSecureBoot(env, limits)),
     host: once(() => readHostResources(env, inputs.host)),
     toolkits,
     cudnn: once(async () => readCudnn(env, (await toolkits()).toolkits)),
     python: once(() =>
       readPythonFacts(env, {
-        timeoutMs: options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
+        timeoutMs: limits.frameworksMs,
         onProbe: (interpreter, phase) => progress({ phase, task: msg('doctor.progress.python', { path: interpreter.path }) }),
       }),
     ),
     docker: once(async () => {
       progress({ phase: 'start', task: msg('doctor.progress.docker') });
-      const facts = await readDockerFacts(env);
+      const facts = await readDockerFacts(env, limits);
       progress({ phase: 'done', task: msg('doctor.progress.docker') });
       return facts;
     }),

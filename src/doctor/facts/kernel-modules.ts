@@ -3,6 +3,7 @@
 
 import { plausibleVersion } from '../compat/versions.js';
 import type { DoctorEnv } from '../env.js';
+import { DEFAULT_PROBE_LIMITS, type ProbeLimits } from './probe-limits.js';
 
 export interface KernelModuleFacts {
   /** False when the kernel has no loadable modules or /proc/modules cannot be read. */
@@ -58,9 +59,9 @@ export async function readNvidiaKernelModule(env: DoctorEnv): Promise<NvidiaKern
 }
 
 /** `modinfo -F version nvidia`: the module the next modprobe would load, if any is installed. */
-export async function readInstalledNvidiaModule(env: DoctorEnv): Promise<string | null> {
+export async function readInstalledNvidiaModule(env: DoctorEnv, limits: ProbeLimits = DEFAULT_PROBE_LIMITS): Promise<string | null> {
   if (env.platform !== 'linux') return null;
-  const result = await env.exec('modinfo', ['-F', 'version', 'nvidia'], { timeoutMs: 5000 });
+  const result = await env.exec('modinfo', ['-F', 'version', 'nvidia'], { timeoutMs: limits.versionMs });
   if (result.kind !== 'exited' || result.exitCode !== 0) return null;
   return plausibleVersion(result.stdout.trim().split('\n')[0]?.trim());
 }

@@ -2,6 +2,7 @@
 
 import { plausibleVersion } from '../compat/versions.js';
 import type { DoctorEnv } from '../env.js';
+import { DEFAULT_PROBE_LIMITS, type ProbeLimits } from './probe-limits.js';
 
 export interface OsRelease {
   id: string;
@@ -66,9 +67,9 @@ export function parseWindowsVer(text: string): string | null {
   return plausibleVersion(text.match(/\[Version\s+([\d.]+)\]/i)?.[1]);
 }
 
-export async function readOsFacts(env: DoctorEnv): Promise<OsFacts> {
+export async function readOsFacts(env: DoctorEnv, limits: ProbeLimits = DEFAULT_PROBE_LIMITS): Promise<OsFacts> {
   if (env.platform === 'win32') {
-    const ver = await env.exec('cmd.exe', ['/d', '/c', 'ver'], { timeoutMs: 5000 });
+    const ver = await env.exec('cmd.exe', ['/d', '/c', 'ver'], { timeoutMs: limits.versionMs });
     const windowsVersion = ver.kind === 'exited' ? parseWindowsVer(ver.stdout) : null;
     return { osRelease: null, osReleaseProblem: null, kernelRelease: null, procVersion: null, wsl: null, windowsVersion };
   }

@@ -4,6 +4,7 @@
 
 import type { DoctorEnv } from '../env.js';
 import { FRAMEWORK_PROBE_SCRIPT } from '../probes/framework-probe.js';
+import { formatSeconds } from './probe-limits.js';
 import { parseProbeOutput, type ProbeOutput } from './probe-output.js';
 import { findAllOnPath } from './which.js';
 
@@ -30,8 +31,6 @@ export interface PythonFacts {
   /** One per Python environment (two interpreters with the same sys.prefix are one). */
   probes: InterpreterProbe[];
 }
-
-export const DEFAULT_PROBE_TIMEOUT_MS = 120_000;
 
 export async function findInterpreters(env: DoctorEnv): Promise<InterpreterCandidate[]> {
   const windows = env.platform === 'win32';
@@ -68,7 +67,7 @@ export async function probeInterpreter(
     case 'no-permission':
       return { kind: 'failed', interpreter, reason: 'no-permission', detail: result.detail };
     case 'timeout':
-      return { kind: 'failed', interpreter, reason: 'timeout', detail: `${Math.round(timeoutMs / 1000)} s` };
+      return { kind: 'failed', interpreter, reason: 'timeout', detail: formatSeconds(timeoutMs) };
     case 'error':
       return { kind: 'failed', interpreter, reason: 'crashed', detail: result.detail };
     case 'signal':

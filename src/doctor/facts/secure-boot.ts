@@ -2,6 +2,7 @@
 // usual reason a freshly installed NVIDIA module "is installed but not loaded".
 
 import type { DoctorEnv } from '../env.js';
+import { DEFAULT_PROBE_LIMITS, type ProbeLimits } from './probe-limits.js';
 
 export const SECURE_BOOT_EFIVAR = '/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c';
 
@@ -28,9 +29,9 @@ export function parseSecureBootEfivar(bytes: Uint8Array): SecureBootState | null
   return value === 1 ? 'enabled' : value === 0 ? 'disabled' : null;
 }
 
-export async function readSecureBoot(env: DoctorEnv): Promise<SecureBootFacts> {
+export async function readSecureBoot(env: DoctorEnv, limits: ProbeLimits = DEFAULT_PROBE_LIMITS): Promise<SecureBootFacts> {
   if (env.platform !== 'linux') return { state: 'unknown', evidence: null };
-  const mokutil = await env.exec('mokutil', ['--sb-state'], { timeoutMs: 5000 });
+  const mokutil = await env.exec('mokutil', ['--sb-state'], { timeoutMs: limits.versionMs });
   if (mokutil.kind === 'exited') {
     const text = `${mokutil.stdout}\n${mokutil.stderr}`.trim();
     const state = parseMokutilState(text);

@@ -12,9 +12,12 @@ import { LAYERS, type CheckResult, type CheckStatus } from '../types.js';
 import { DOCTOR_REPORT_SCHEMA_VERSION, type DoctorReport, type MachineSummary, type Verdict } from './report.js';
 
 export interface RunDoctorOptions {
-  /** Progress of slow probes (Python frameworks, docker) and of each finished check. */
+  /** Progress of slow probes (Python frameworks, docker), and of any program still running after a few seconds. */
   onProgress?: (event: DoctorProgressEvent) => void;
-  probeTimeoutMs?: number;
+  /** The limit for every program the doctor runs (--timeout); by default each kind of probe has its own. */
+  timeoutMs?: number;
+  /** How long a program runs before progress says it is waiting (default 3 s). */
+  waitNoticeMs?: number;
   /** Run only these checks (by id); all by default. */
   only?: readonly string[];
 }
@@ -95,7 +98,7 @@ async function machineSummary(ctx: CheckContext): Promise<MachineSummary> {
 
 export async function runDoctor(env: DoctorEnv, inputs: DoctorInputs, options: RunDoctorOptions = {}): Promise<DoctorReport> {
   const progress = options.onProgress ?? (() => undefined);
-  const facts = createFacts(env, inputs, { onProgress: progress, probeTimeoutMs: options.probeTimeoutMs });
+  const facts = createFacts(env, inputs, { onProgress: progress, timeoutMs: options.timeoutMs, waitNoticeMs: options.waitNoticeMs });
   const [os, container] = await Promise.all([facts.os(), facts.container()]);
   const ctx: CheckContext = { facts, target: fixTargetOf(os, container, env.platform, env.arch), driver: await driverState(facts), now: env.now() };
   const selected: readonly Check[] = options.only ? ALL_CHECKS.filter((c) => options.only?.includes(c.id)) : ALL_CHECKS;

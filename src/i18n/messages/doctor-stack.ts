@@ -57,7 +57,7 @@ export default defineMessages(
     'doctor.frameworks.python.ok': '{count} Python environment(s) checked.',
     'doctor.frameworks.python.failed.not-found': '{python} could not be started ({detail}).',
     'doctor.frameworks.python.failed.no-permission': '{python} may not be run ({detail}).',
-    'doctor.frameworks.python.failed.timeout': '{python} did not finish importing the frameworks within {detail}; it was stopped. Importing may hang on a broken driver.',
+    'doctor.frameworks.python.failed.timeout': '{python} did not finish importing the frameworks within {detail}; it was stopped. Importing may hang on a broken driver; a slow disk may just need longer (--timeout <seconds>).',
     'doctor.frameworks.python.failed.crashed': '{python} crashed while importing the frameworks: {detail}',
     'doctor.frameworks.python.failed.bad-output': '{python} gave no readable answer: {detail}',
 
@@ -169,7 +169,7 @@ export default defineMessages(
     'doctor.frameworks.python.ok': '检查了 {count} 个 Python 环境。',
     'doctor.frameworks.python.failed.not-found': '无法启动 {python}（{detail}）。',
     'doctor.frameworks.python.failed.no-permission': '无权运行 {python}（{detail}）。',
-    'doctor.frameworks.python.failed.timeout': '{python} 在 {detail} 内没有完成框架导入，已被终止。驱动异常时导入可能卡死。',
+    'doctor.frameworks.python.failed.timeout': '{python} 在 {detail} 内没有完成框架导入，已被终止。驱动异常时导入可能卡死；磁盘较慢时也可能只是需要更久（--timeout <秒数>）。',
     'doctor.frameworks.python.failed.crashed': '{python} 导入框架时崩溃：{detail}',
     'doctor.frameworks.python.failed.bad-output': '{python} 没有给出可读的结果：{detail}',
 

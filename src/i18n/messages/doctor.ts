@@ -9,6 +9,7 @@ export default defineMessages(
     'doctor.check.crashed': 'This check stopped on an internal error ({detail}); its result is unknown. Please report it.',
     'doctor.progress.python': 'Asking {path} about PyTorch, TensorFlow and JAX…',
     'doctor.progress.docker': 'Asking Docker about its runtimes…',
+    'doctor.progress.waiting': 'Still waiting for {command} ({elapsed} so far; stopped after {limit} — change with --timeout <seconds>)',
 
     'doctor.skip.noNvidiaGpu': 'No NVIDIA GPU on this machine.',
     'doctor.skip.notLinux': 'Only applies to Linux.',
@@ -158,6 +159,7 @@ export default defineMessages(
     'doctor.check.crashed': '此项检查内部出错（{detail}），结果未知。请把这条信息报告给我们。',
     'doctor.progress.python': '正在询问 {path} 中的 PyTorch、TensorFlow 和 JAX……',
     'doctor.progress.docker': '正在询问 Docker 的运行时配置……',
+    'doctor.progress.waiting': '仍在等待 {command}（已 {elapsed}；{limit} 后终止，可用 --timeout <秒数> 调整）',
 
     'doctor.skip.noNvidiaGpu': '本机没有 NVIDIA GPU。',
     'doctor.skip.notLinux': '仅适用于 Linux。',
