@@ -2,38 +2,17 @@
 // real NVML path over the fake NVML, and the real no-GPU path of this machine.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/core/snapshot.js';
-import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../fake-nvml/paths.js';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = fileURLToPath(new URL('../../bin/gpuwise.mjs', import.meta.url));
-/** PATH with no nvidia-smi on it, so the machine looks like one without a driver. */
-const BARE_PATH = '/usr/local/bin:/usr/bin:/bin';
-
-function gpuwise(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { PATH: BARE_PATH, HOME: process.env.HOME ?? '/tmp', LANG: 'en_US.UTF-8', ...env },
-    timeout: 30_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+import { fakeNvmlEnv, scenarioPath } from '../fake-nvml/paths.js';
+import { BARE_PATH, BIN, ensureBuilt, gpuwise, ROOT } from './run-cli.js';
 
 const withFake = (scenario: string) => fakeNvmlEnv(scenarioPath(scenario));
 
-beforeAll(async () => {
-  await ensureFakeNvmlBuilt();
-  if (!existsSync(new URL('../../dist/cli.mjs', import.meta.url))) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stderr}`);
-  }
-}, 120_000);
+beforeAll(ensureBuilt, 120_000);
 
 describe('gpuwise info', () => {
   it('prints the snapshot as JSON with the documented field names', () => {
