@@ -101,10 +101,10 @@ static nvmlReturn_t read_field(const call_ctx *c, nvmlFieldValue_t *fv)
     }
 }
 
-static unsigned field_cost_us(const call_ctx *c, unsigned id)
+static unsigned long long field_cost_ns(const call_ctx *c, unsigned id)
 {
     if (id >= FIELD_ID_LIMIT) return 0;
-    return c->dev->fields.cost_set[id] ? c->dev->fields.cost_us[id] : c->sc->fields.cost_us[id];
+    return c->dev->fields.cost_set[id] ? c->dev->fields.cost_ns[id] : c->sc->fields.cost_ns[id];
 }
 
 #ifndef WITHHOLD_nvmlDeviceGetFieldValues
@@ -113,10 +113,10 @@ EXPORT nvmlReturn_t nvmlDeviceGetFieldValues(nvmlDevice_t device, int valuesCoun
     call_ctx c;
     nvmlReturn_t rc = call_begin_device(SYM_nvmlDeviceGetFieldValues, device, SCOPE_PHYSICAL, &c);
     if (rc == NVML_SUCCESS && (valuesCount <= 0 || values == NULL)) rc = NVML_ERROR_INVALID_ARGUMENT;
-    unsigned long long extra_us = 0;
-    for (int i = 0; rc == NVML_SUCCESS && i < valuesCount; i++) extra_us += field_cost_us(&c, values[i].fieldId);
+    unsigned long long extra_ns = 0;
+    for (int i = 0; rc == NVML_SUCCESS && i < valuesCount; i++) extra_ns += field_cost_ns(&c, values[i].fieldId);
     /* Fields are read after their cost is spent, so each timestamp is when its value was taken. */
-    if (rc == NVML_SUCCESS) rc = call_spend_device(SYM_nvmlDeviceGetFieldValues, device, SCOPE_PHYSICAL, extra_us, &c);
+    if (rc == NVML_SUCCESS) rc = call_spend_device(SYM_nvmlDeviceGetFieldValues, device, SCOPE_PHYSICAL, extra_ns, &c);
     g_read_at = rc == NVML_SUCCESS ? fake_scenario_seconds() : 0;
     unsigned long long now_us = fake_started_wall_us() + (unsigned long long)(g_read_at * 1e6);
     for (int i = 0; rc == NVML_SUCCESS && i < valuesCount; i++) {
@@ -125,7 +125,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetFieldValues(nvmlDevice_t device, int valuesCoun
         memset(&fv->value, 0, sizeof fv->value);
         fv->valueType = NVML_VALUE_TYPE_UNSIGNED_INT;
         fv->timestamp = (long long)now_us;
-        fv->latencyUsec = field_cost_us(&c, id);
+        fv->latencyUsec = (long long)((field_cost_ns(&c, id) + 500) / 1000);
         fv->nvmlReturn = id < FIELD_ID_LIMIT && c.dev->fields.error[id] != NVML_SUCCESS ? c.dev->fields.error[id]
                                                                                         : read_field(&c, fv);
     }

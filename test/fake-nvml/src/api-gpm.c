@@ -28,10 +28,10 @@ struct fake_gpm_sample {
 };
 
 /* Live samples, so a freed or foreign pointer is refused instead of used. Guarded by the gate. */
-static nvmlGpmSample_t *g_samples;
-static size_t g_sample_count, g_sample_cap;
+MAYBE_UNUSED static nvmlGpmSample_t *g_samples;
+MAYBE_UNUSED static size_t g_sample_count, g_sample_cap;
 
-static bool sample_known(nvmlGpmSample_t s)
+MAYBE_UNUSED static bool sample_known(nvmlGpmSample_t s)
 {
     for (size_t i = 0; s != NULL && i < g_sample_count; i++) {
         if (g_samples[i] == s) return true;
@@ -47,7 +47,7 @@ MAYBE_UNUSED static bool gpm_supported(const fake_device *dev)
 }
 
 /* The activity counters behind nvmlGpmMetricId_t 1, 2, 3, 5, 10, 11, 12, 13 (all 0.0–100.0). */
-static int activity_for(unsigned metric)
+MAYBE_UNUSED static int activity_for(unsigned metric)
 {
     static const unsigned IDS[GPM_ACTIVITY_COUNT] = { 1, 2, 3, 5, 10, 11, 12, 13 };
     for (int i = 0; i < GPM_ACTIVITY_COUNT; i++) {
@@ -57,7 +57,7 @@ static int activity_for(unsigned metric)
 }
 
 /* Which counter a metric averages, the divisor that turns it into the metric's unit, or false. */
-static bool metric_source(unsigned metric, unsigned links, counter_id *id, double *divide_by)
+MAYBE_UNUSED static bool metric_source(unsigned metric, unsigned links, counter_id *id, double *divide_by)
 {
     int activity = activity_for(metric);
     *divide_by = 1.0;
@@ -79,7 +79,7 @@ static bool metric_source(unsigned metric, unsigned links, counter_id *id, doubl
     return true;
 }
 
-static void fill_metric(const struct fake_gpm_sample *a, const struct fake_gpm_sample *b, unsigned links,
+MAYBE_UNUSED static void fill_metric(const struct fake_gpm_sample *a, const struct fake_gpm_sample *b, unsigned links,
                         nvmlGpmMetric_t *m)
 {
     counter_id id;

@@ -122,13 +122,13 @@ static inline bool field_present(unsigned long long present, int field)
 }
 
 /*
- * Per-function scenario rules: an injected return code, a delay (0 = none), and a cost in µs
+ * Per-function scenario rules: an injected return code, a delay (0 = none), and a cost
  * that every call spends (cost_set: given, so that a device's 0 overrides the system's default).
  */
 typedef struct {
     nvmlReturn_t error[SYM_COUNT];
     unsigned hang_ms[SYM_COUNT];
-    unsigned cost_us[SYM_COUNT];
+    unsigned long long cost_ns[SYM_COUNT]; /* callCostUs, in ns so that 0.5 µs can be said */
     bool cost_set[SYM_COUNT];
 } call_rules;
 
@@ -136,7 +136,7 @@ typedef struct {
 enum { FIELD_ID_LIMIT = 512 };
 typedef struct {
     nvmlReturn_t error[FIELD_ID_LIMIT];
-    unsigned cost_us[FIELD_ID_LIMIT];
+    unsigned long long cost_ns[FIELD_ID_LIMIT];
     bool cost_set[FIELD_ID_LIMIT];
 } field_rules;
 
@@ -241,8 +241,8 @@ nvmlReturn_t call_begin_index(sym_id sym, unsigned index, call_ctx *ctx);
 /* The first device or MIG device (mig != NULL) that `match` accepts; NOT_FOUND if none. */
 typedef bool (*device_match)(const fake_device *dev, const fake_mig *mig, const void *arg);
 nvmlReturn_t call_begin_find(sym_id sym, device_match match, const void *arg, call_ctx *ctx, nvmlDevice_t *found);
-/* Inside a call: spends `us` more with the lock released, then checks the handle again. */
-nvmlReturn_t call_spend_device(sym_id sym, nvmlDevice_t handle, handle_scope scope, unsigned long long us,
+/* Inside a call: spends `ns` more with the lock released, then checks the handle again. */
+nvmlReturn_t call_spend_device(sym_id sym, nvmlDevice_t handle, handle_scope scope, unsigned long long ns,
                                call_ctx *ctx);
 nvmlReturn_t call_end(nvmlReturn_t rc);
 

@@ -34,7 +34,7 @@ const field_name fake_field_names[] = {
     { 0, NULL },
 };
 
-enum { MAX_FIELD_COST_US = 10000000 };
+#define MAX_FIELD_COST_US 10000000.0
 
 /* A field id from a name, a number, or a number written as a string. */
 static bool field_id_of(parse_ctx *p, const char *where, const char *text, const cJSON *number, unsigned *id)
@@ -88,9 +88,10 @@ static bool parse_field_map(parse_ctx *p, const char *where, const cJSON *map, b
         unsigned id;
         if (!field_id_of(p, here, item->string, NULL, &id)) return false;
         if (costs) {
-            unsigned long long us;
-            if (!json_uint(p, here, item, MAX_FIELD_COST_US, &us)) return false;
-            rules->cost_us[id] = (unsigned)us;
+            double us = 0;
+            if (!json_number(p, here, item, &us)) return false;
+            if (us < 0 || us > MAX_FIELD_COST_US) return parse_fail(p, here, "expected 0 to 10000000 µs, got %g", us);
+            rules->cost_ns[id] = (unsigned long long)(us * 1000.0 + 0.5);
             rules->cost_set[id] = true;
             continue;
         }

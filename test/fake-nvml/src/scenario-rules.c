@@ -18,7 +18,8 @@ const char *const fake_symbol_names[SYM_COUNT] = {
 #undef FAKE_SYMBOL
 };
 
-enum { MAX_HANG_MS = 600000, MAX_COST_US = 10000000 };
+enum { MAX_HANG_MS = 600000 };
+#define MAX_COST_US 10000000.0
 
 /* Length of name without a trailing "_v<digits>". */
 static size_t base_length(const char *name)
@@ -87,14 +88,18 @@ static bool apply_rule(parse_ctx *p, const char *where, const cJSON *item, const
     }
     if (kind == RULE_ERROR && code == NVML_SUCCESS) return parse_fail(p, where, "an injected error cannot be SUCCESS");
     if (kind == RULE_HANG && !json_uint(p, where, item, MAX_HANG_MS, &hang)) return false;
-    if (kind == RULE_COST && !json_uint(p, where, item, MAX_COST_US, &hang)) return false;
+    double cost_us = 0;
+    if (kind == RULE_COST && !json_number(p, where, item, &cost_us)) return false;
+    if (kind == RULE_COST && (cost_us < 0 || cost_us > MAX_COST_US)) {
+        return parse_fail(p, where, "expected 0 to 10000000 µs (fractions allowed), got %g", cost_us);
+    }
     for (int s = 0; s < SYM_COUNT; s++) {
         if (!hits[s]) continue;
         /* Under "system", callCostUs may name device functions too: every device's default cost. */
         bool fits = owner == RULES_SYSTEM ? is_system_call(s) || (kind == RULE_COST && is_device_call(s))
                                           : is_device_call(s);
         if (kind == RULE_COST && fits) {
-            rules->cost_us[s] = (unsigned)hang;
+            rules->cost_ns[s] = (unsigned long long)(cost_us * 1000.0 + 0.5);
             rules->cost_set[s] = true;
             continue;
         }

@@ -288,7 +288,8 @@ static bool parse_process_info_struct(parse_ctx *p, const cJSON *item, scenario 
 static bool parse_root(parse_ctx *p, const cJSON *root, scenario *sc)
 {
     static const char *const KEYS[] = {
-        "description", "comment", "system", "withheldSymbols", "processInfoStruct", "devices", "timeline", NULL,
+        "description", "comment", "sources", "system", "withheldSymbols", "processInfoStruct", "devices", "timeline",
+        NULL,
     };
     unsigned long long unused_values[1], unused_present = 0;
     if (!parse_fields(p, "scenario", root, NULL, 0, KEYS, unused_values, &unused_present)) return false;

@@ -20,7 +20,7 @@ enum {
     HANDLE_SLOTS = 1 + MAX_MIG_DEVICES, /* a physical device, then its MIG devices */
     SAMPLE_PERIOD_US = 166667,          /* drivers sample process utilisation about 6 times a second */
     ERROR_TEXT_CAP = 1024,
-    SPIN_LIMIT_US = 200                 /* costs below this busy-wait; see spend_us */
+    SPIN_LIMIT_NS = 200000              /* costs below 200 µs busy-wait; see spend_ns */
 };
 
 /* Handles are addresses in this table, so a stale or foreign pointer is recognised, not used. */
@@ -114,11 +114,11 @@ static unsigned long long monotonic_ns(void)
  * uses no CPU, as in the driver). Shorter costs busy-wait, because a sleep's own wake-up latency
  * (timer slack, ~50 µs by default) would turn a 3 µs call into a 60 µs one.
  */
-static void spend_us(unsigned long long us)
+static void spend_ns(unsigned long long ns)
 {
-    if (us == 0) return;
-    unsigned long long deadline = monotonic_ns() + us * 1000ULL;
-    if (us < SPIN_LIMIT_US) {
+    if (ns == 0) return;
+    unsigned long long deadline = monotonic_ns() + ns;
+    if (ns < SPIN_LIMIT_NS) {
         while (monotonic_ns() < deadline) {
         }
         return;
@@ -129,17 +129,17 @@ static void spend_us(unsigned long long us)
 }
 
 /* Waits out a hang, then spends a cost, with the lock released (a slow GPU must not block the others). */
-static void wait_unlocked(unsigned hang_ms, unsigned long long cost_us)
+static void wait_unlocked(unsigned hang_ms, unsigned long long cost_ns)
 {
     pthread_mutex_unlock(&g_lock);
-    spend_us((unsigned long long)hang_ms * 1000ULL);
-    spend_us(cost_us);
+    spend_ns((unsigned long long)hang_ms * 1000000ULL);
+    spend_ns(cost_ns);
     pthread_mutex_lock(&g_lock);
 }
 
-static unsigned device_cost_us(const fake_device *dev, sym_id sym)
+static unsigned long long device_cost_ns(const fake_device *dev, sym_id sym)
 {
-    return dev->rules.cost_set[sym] ? dev->rules.cost_us[sym] : g.sc->rules.cost_us[sym];
+    return dev->rules.cost_set[sym] ? dev->rules.cost_ns[sym] : g.sc->rules.cost_ns[sym];
 }
 
 nvmlReturn_t call_end(nvmlReturn_t rc)
@@ -152,8 +152,8 @@ nvmlReturn_t call_begin_system(sym_id sym, const scenario **sc)
 {
     pthread_mutex_lock(&g_lock);
     if (g.sc == NULL) return NVML_ERROR_UNINITIALIZED;
-    if (g.sc->rules.hang_ms[sym] != 0 || g.sc->rules.cost_us[sym] != 0) {
-        wait_unlocked(g.sc->rules.hang_ms[sym], g.sc->rules.cost_us[sym]);
+    if (g.sc->rules.hang_ms[sym] != 0 || g.sc->rules.cost_ns[sym] != 0) {
+        wait_unlocked(g.sc->rules.hang_ms[sym], g.sc->rules.cost_ns[sym]);
         if (g.sc == NULL) return NVML_ERROR_UNINITIALIZED; /* shut down while we slept */
     }
     update_frame();
@@ -193,24 +193,24 @@ static nvmlReturn_t admit(sym_id sym, handle_scope scope, call_ctx *ctx)
 }
 
 /* With the lock held and the handle resolved: wait out a hang and the cost, then admit the call. */
-static nvmlReturn_t begin_resolved(sym_id sym, nvmlDevice_t handle, handle_scope scope, unsigned long long extra_us,
+static nvmlReturn_t begin_resolved(sym_id sym, nvmlDevice_t handle, handle_scope scope, unsigned long long extra_ns,
                                    call_ctx *ctx)
 {
     unsigned hang_ms = ctx->dev->rules.hang_ms[sym];
-    unsigned long long cost_us = device_cost_us(ctx->dev, sym) + extra_us;
-    if (hang_ms != 0 || cost_us != 0) {
-        wait_unlocked(hang_ms, cost_us);
+    unsigned long long cost_ns = device_cost_ns(ctx->dev, sym) + extra_ns;
+    if (hang_ms != 0 || cost_ns != 0) {
+        wait_unlocked(hang_ms, cost_ns);
         nvmlReturn_t rc = resolve(handle, ctx); /* the scenario may have changed while we slept */
         if (rc != NVML_SUCCESS) return rc;
     }
     return admit(sym, scope, ctx);
 }
 
-nvmlReturn_t call_spend_device(sym_id sym, nvmlDevice_t handle, handle_scope scope, unsigned long long us,
+nvmlReturn_t call_spend_device(sym_id sym, nvmlDevice_t handle, handle_scope scope, unsigned long long ns,
                                call_ctx *ctx)
 {
-    if (us == 0) return NVML_SUCCESS;
-    wait_unlocked(0, us);
+    if (ns == 0) return NVML_SUCCESS;
+    wait_unlocked(0, ns);
     nvmlReturn_t rc = resolve(handle, ctx);
     return rc != NVML_SUCCESS ? rc : admit(sym, scope, ctx);
 }
