@@ -5,14 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackendProcess } from '../core/backend.js';
 import type { GpuProcess } from '../core/snapshot.js';
-import { createTranslator } from '../i18n/index.js';
+import { translate, type MessageKey } from '../i18n/index.js';
 import { createHostReader, type HostReaderOptions } from './index.js';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/proc/', import.meta.url));
 const HOST = path.join(FIXTURES, 'host');
 const CONTAINER = path.join(FIXTURES, 'container');
 const ETC = path.join(FIXTURES, 'etc');
-const en = createTranslator('en');
 
 function gpu(pid: number, gpuIndex = 0, name: string | null = null): BackendProcess {
   return {
@@ -32,7 +31,7 @@ function gpu(pid: number, gpuIndex = 0, name: string | null = null): BackendProc
 }
 
 function fixtureReader(procRoot: string, extra: HostReaderOptions = {}) {
-  return createHostReader({ procRoot, etcRoot: ETC, firstSampleWindowMs: 0, uidLookup: null, t: en, ...extra });
+  return createHostReader({ procRoot, etcRoot: ETC, firstSampleWindowMs: 0, uidLookup: null, ...extra });
 }
 
 const byPid = (processes: GpuProcess[], pid: number) => processes.find((p) => p.pid === pid)!;
@@ -65,6 +64,9 @@ describe('enrichProcesses on a recorded host /proc', () => {
       // btime 1700000000 + 123456 ticks / 100
       startedAt: new Date((1700000000 + 1234.56) * 1000).toISOString(),
       hostResolution: 'ok',
+      // This recorded tree has no task/ folders, as on a kernel without children files.
+      tree: { descendants: [], totalCpuPercent: null, totalRssBytes: 8 * 1024 ** 3, source: 'ppid-scan', truncated: false },
+      threads: { count: 1, busiest: null },
     });
     expect(processes[1]).toEqual({ ...processes[0], gpuIndex: 1, gpuUuid: 'GPU-1' });
   });
@@ -122,12 +124,16 @@ describe('enrichProcesses on a recorded host /proc', () => {
     expect(problems[0]?.message).toContain('31337');
   });
 
-  it('says so, in the user’s language, when there is no procfs at all', async () => {
-    const reader = createHostReader({ procRoot: '/nonexistent-gpuwise-proc', etcRoot: ETC, firstSampleWindowMs: 0, t: createTranslator('zh-CN') });
+  it('says so when there is no procfs at all, as a key the caller can show in any language', async () => {
+    const reader = createHostReader({ procRoot: '/nonexistent-gpuwise-proc', etcRoot: ETC, firstSampleWindowMs: 0 });
     const { processes, problems } = await reader.enrichProcesses([gpu(1)]);
     expect(processes[0]?.hostResolution).toBe('unsupported');
     expect(problems).toHaveLength(1);
-    expect(problems[0]?.message).toContain('无法读取 /nonexistent-gpuwise-proc');
+    const [problem] = problems;
+    expect(problem).toMatchObject({ scope: 'processes', code: 'io', key: 'host.problem.procUnavailable', params: { path: '/nonexistent-gpuwise-proc' } });
+    // The snapshot holds English; a renderer translates key + params.
+    expect(problem?.message).toContain('Cannot read the process list at /nonexistent-gpuwise-proc');
+    expect(translate('zh-CN', problem!.key as MessageKey, problem!.params)).toContain('无法读取 /nonexistent-gpuwise-proc');
   });
 });
 
@@ -269,6 +275,15 @@ describe('readSummary', () => {
       swapTotalBytes: 8388604 * 1024,
       swapUsedBytes: (8388604 - 8000000) * 1024,
       uptimeSeconds: 86400.5,
+      // 40 ticks passed, 10 of them user.
+      cpuTime: { userPercent: 25, nicePercent: 0, systemPercent: 0, idlePercent: 75, iowaitPercent: 0, irqPercent: 0, softirqPercent: 0, stealPercent: 0 },
+      // The cores' lines did not change in this made-up window: no tick passed on any of them.
+      cpuCores: [0, 1, 2, 3].map((cpu) => ({ cpu, userPercent: null, nicePercent: null, systemPercent: null, idlePercent: null, iowaitPercent: null, irqPercent: null, softirqPercent: null, stealPercent: null, busyPercent: null })),
+      memoryFreeBytes: 201234568 * 1024,
+      memoryBuffersBytes: 1484 * 1024,
+      memoryCachedBytes: (28000000 + 1048576 - 524288) * 1024,
+      memorySharedBytes: 524288 * 1024,
+      swapCachedBytes: 0,
     });
   });
 

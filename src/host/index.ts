@@ -1,18 +1,24 @@
-// The host side of a snapshot: a summary of the machine (htop's essentials) and, for each GPU
-// process the backend found, its user, command line, CPU %, RSS and start time.
+// The host side of a snapshot: a summary of the machine (htop's essentials, with the CPU time
+// split per core) and, for each GPU process the backend found, its user, command line, CPU %, RSS,
+// start time, the processes it started (its tree) and its threads.
 //
 // One reader per monitoring session: CPU % needs the previous reading, so the reader keeps it.
 // On the FIRST reading of a process (or of the host CPU) there is nothing to compare with, so the
-// reader re-reads after `firstSampleWindowMs` (default 100 ms) — only the processes that need it,
-// and readSummary and enrichProcesses called together (Promise.all) wait side by side. 100 ms is ten clock
-// ticks: a one-shot `gpuwise info` pays 0.1 s for a figure accurate to about ±10 % of a core,
-// instead of ps's lifetime average, which says little about a job that idles then trains. Set it
-// to 0 to never wait: first readings then report cpuPercent / cpuUtilPercent null.
-// Neither method throws: what could not be read is null, and why goes into `problems`.
+// reader re-reads after `firstSampleWindowMs` (default 100 ms) — only what needs it. The session
+// starts readSummary before the GPU read and enrichProcesses right after it, so the two windows
+// overlap and a one-shot `gpuwise info` waits about one window. 100 ms is ten clock ticks: a
+// figure accurate to about ±10 % of a core, instead of ps's lifetime average, which says little
+// about a job that idles then trains. Set it to 0 to never wait: first readings then report
+// cpuPercent / cpuUtilPercent null.
+// Neither method throws: what could not be read is null, and why goes into `problems` — as a code,
+// an i18n key with params and an English detail, never a translated sentence (problems.ts).
 
 import type { BackendProcess } from '../core/backend.js';
 import type { GpuProcess, HostSummary, SnapshotProblem } from '../core/snapshot.js';
-import { createTranslator, detectLocale, type Translate } from '../i18n/index.js';
+import { bugProblem } from './problems.js';
+import { readPageSize } from './page-size.js';
+import { DEFAULT_IDENTITY_MAX_AGE_MS } from './process-members.js';
+import type { Translate } from '../i18n/index.js';
 import { LINUX_CLOCK_TICKS_PER_SECOND, MIN_SAMPLE_INTERVAL_MS } from './cpu-sampler.js';
 import { createLinuxProcessEnricher, unresolvedDetails, type HostProcessDetails } from './linux-processes.js';
 import { createLinuxSummaryReader } from './linux-summary.js';
@@ -45,7 +51,22 @@ export interface HostReaderOptions {
   uidLookup?: UidLookup | null;
   /** Does a PID exist although /proc does not show it (hidepid=2)? Default: kill(pid, 0) on the real /proc. */
   probePid?: PidProbe;
-  /** Language of problem messages (default: from the environment). */
+  /**
+   * Read each GPU process's descendants (data-loader workers …) with their CPU and RSS. Default
+   * true: once a tree is known, a tick costs one stat read per descendant.
+   */
+  processTree?: boolean;
+  /**
+   * Measure each thread of a GPU process (one more read per thread per tick). Default false:
+   * the thread count alone, which costs nothing.
+   */
+  threadCpu?: boolean;
+  /** How long a process's command line and uid are trusted before being read again (default 10 s). */
+  identityMaxAgeMs?: number;
+  /**
+   * @deprecated Ignored: problems carry a message key and params, and the caller translates them
+   * (see SnapshotProblem). Kept so that existing callers still compile.
+   */
   t?: Translate;
 }
 
@@ -64,6 +85,11 @@ export interface HostReader {
   readSummary(): Promise<HostSummaryResult>;
   /** The same PID on several GPUs is read once. */
   enrichProcesses(processes: readonly BackendProcess[]): Promise<ProcessEnrichmentResult>;
+  /**
+   * Releases the /proc files held open between ticks. The reader keeps working afterwards (it
+   * opens files again); optional so that hand-made readers (tests, replays) need not have it.
+   */
+  close?(): void;
 }
 
 export const DEFAULT_FIRST_SAMPLE_WINDOW_MS = 100;
@@ -85,8 +111,13 @@ function mergeProcess(backendProcess: BackendProcess, host: HostProcessDetails):
     rssBytes: host.rssBytes,
     startedAt: host.startedAt,
     hostResolution: host.hostResolution,
+    tree: host.tree,
+    threads: host.threads,
   };
 }
+
+// A reader dropped without close() still gives its descriptors back, at the next GC.
+const dropped = new FinalizationRegistry<() => void>((close) => close());
 
 export function createHostReader(options: HostReaderOptions = {}): HostReader {
   const platform = options.platform ?? process.platform;
@@ -95,7 +126,6 @@ export function createHostReader(options: HostReaderOptions = {}): HostReader {
   const firstSampleWindowMs = firstWindow(options.firstSampleWindowMs);
   const now = options.now ?? (() => performance.now());
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const t = options.t ?? createTranslator(detectLocale());
   const timing = { firstSampleWindowMs, now, sleep };
 
   if (platform !== 'linux') {
@@ -107,48 +137,52 @@ export function createHostReader(options: HostReaderOptions = {}): HostReader {
       async enrichProcesses(processes) {
         return { processes: processes.map((p) => mergeProcess(p, UNSUPPORTED)), problems: [] };
       },
+      close() {},
     };
   }
 
-  const realSystem = options.procRoot === undefined && options.etcRoot === undefined;
+  const realProc = options.procRoot === undefined;
+  const realSystem = realProc && options.etcRoot === undefined;
   const userNames = createUserNameResolver({
     etcRoot,
     lookup: options.uidLookup !== undefined ? options.uidLookup : realSystem ? createGetentLookup() : null,
     self: options.etcRoot === undefined ? currentUser() : null,
   });
-  const readLinuxSummary = createLinuxSummaryReader({ procRoot, t, ...timing });
-  const enrichLinux = createLinuxProcessEnricher({
+  const readLinuxSummary = createLinuxSummaryReader({ procRoot, ...timing });
+  const enricher = createLinuxProcessEnricher({
     procRoot,
-    t,
     ...timing,
     clockTicksPerSecond: options.clockTicksPerSecond ?? LINUX_CLOCK_TICKS_PER_SECOND,
     userNames,
-    probePid: options.probePid ?? (options.procRoot === undefined ? signalPidProbe : () => 'unknown'),
+    probePid: options.probePid ?? (realProc ? signalPidProbe : () => 'unknown'),
+    holdFiles: realProc,
+    pageSizeBytes: readPageSize(procRoot),
+    identityMaxAgeMs: options.identityMaxAgeMs ?? DEFAULT_IDENTITY_MAX_AGE_MS,
+    tree: options.processTree ?? true,
+    threadCpu: options.threadCpu ?? false,
   });
 
-  return {
+  const reader: HostReader = {
     async readSummary() {
       try {
         return await readLinuxSummary();
       } catch (error) {
         // The readers catch every I/O error themselves; this is a last guard against a bug.
-        return { summary: await createPortableSummaryReader({ platform, ...timing, firstSampleWindowMs: 0 })(), problems: [bugProblem('host', error, t)] };
+        return { summary: await createPortableSummaryReader({ platform, ...timing, firstSampleWindowMs: 0 })(), problems: [bugProblem('host', error)] };
       }
     },
     async enrichProcesses(processes) {
       try {
-        const { details, problems } = await enrichLinux(processes.map((p) => p.pid));
+        const { details, problems } = await enricher.enrich(processes.map((p) => p.pid));
         return { processes: processes.map((p) => mergeProcess(p, details.get(p.pid) ?? UNSUPPORTED)), problems };
       } catch (error) {
-        return { processes: processes.map((p) => mergeProcess(p, UNSUPPORTED)), problems: [bugProblem('processes', error, t)] };
+        return { processes: processes.map((p) => mergeProcess(p, UNSUPPORTED)), problems: [bugProblem('processes', error)] };
       }
     },
+    close: () => enricher.close(),
   };
-}
-
-function bugProblem(scope: string, error: unknown, t: Translate): SnapshotProblem {
-  const detail = error instanceof Error ? error.message : String(error);
-  return { scope, code: 'bug', message: `${t('common.unexpectedError', { detail })} ${t('common.reportBug')}` };
+  dropped.register(reader, () => enricher.close());
+  return reader;
 }
 
 export { createProcessSampler, createCpuTimesSampler, type ProcessSampler, type CpuTimesSampler } from './cpu-sampler.js';

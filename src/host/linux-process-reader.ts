@@ -1,8 +1,8 @@
-// Reads one process's stat, status and cmdline from a procfs and parses them. A file that vanishes
-// part-way means the process exited between reads: the whole reading is `missing`, never a mix of
-// one process's fields with another's gaps.
+// Reads what identifies a process — status (uid, NSpid, VmRSS) and cmdline — from a procfs and
+// parses it. A file that vanishes part-way means the process exited between reads: the whole
+// reading is `missing`, never a mix of one process's fields with another's gaps.
 
-import { parseCmdline, parseProcStat, parseProcStatus, type ProcStat, type ProcStatus } from './proc-process-parsers.js';
+import { parseCmdline, parseProcStatus, type ProcStat, type ProcStatus } from './proc-process-parsers.js';
 import { readTextFile, type ReadFailure } from './proc-files.js';
 
 /** A file that was read but could not be understood, or could not be read for an odd reason. */
@@ -12,6 +12,7 @@ export interface FileTrouble {
   detail: string;
 }
 
+/** One GPU process as read this tick, before pid-trust.ts decides whether to show it. */
 export type ProcessReading =
   | {
       kind: 'found';
@@ -27,51 +28,53 @@ export type ProcessReading =
   | { kind: 'no-permission'; pid: number; detail: string }
   | { kind: 'unreadable'; pid: number; trouble: FileTrouble };
 
-function failed(pid: number, file: string, failure: ReadFailure, detail: string): ProcessReading {
+/**
+ * A command line longer than this is cut (and shown with "…"): argv can be megabytes, any user
+ * controls their own, and a sampler keeps one per process.
+ */
+export const MAX_CMDLINE_BYTES = 32 * 1024;
+/** status is about 1.5 KiB; this bounds a hostile recorded tree. */
+const MAX_STATUS_BYTES = 256 * 1024;
+
+export type IdentityReading =
+  | { kind: 'found'; status: ProcStatus | null; args: string[] | null; argsTruncated: boolean; troubles: FileTrouble[] }
+  | Exclude<ProcessReading, { kind: 'found' }>;
+
+export function failedReading(pid: number, file: string, failure: ReadFailure, detail: string): Exclude<ProcessReading, { kind: 'found' }> {
   if (failure === 'missing') return { kind: 'missing', pid };
   if (failure === 'no-permission') return { kind: 'no-permission', pid, detail };
   return { kind: 'unreadable', pid, trouble: { path: file, kind: 'unreadable', detail } };
 }
 
-/** Reads just /proc/<pid>/stat (for the second reading of a CPU window). */
-export function readProcessStat(procRoot: string, pid: number): ProcStat | null {
-  const read = readTextFile(`${procRoot}/${pid}/stat`);
-  return read.ok ? parseProcStat(read.text) : null;
-}
-
-export function readProcess(procRoot: string, pid: number): ProcessReading {
-  // Plain concatenation: path.join's normalising shows up when this runs 150 times a snapshot.
+/** Reads status and/or cmdline of `pid`; what is not asked for stays null. */
+export function readIdentity(procRoot: string, pid: number, parts: { status: boolean; cmdline: boolean }): IdentityReading {
+  // Plain concatenation: path.join's normalising shows up when this runs for every process.
   const dir = `${procRoot}/${pid}`;
   const troubles: FileTrouble[] = [];
-
-  const statPath = `${dir}/stat`;
-  const statRead = readTextFile(statPath);
-  if (!statRead.ok) return failed(pid, statPath, statRead.failure, statRead.detail);
-  let stat = parseProcStat(statRead.text);
-  if (stat === null) troubles.push({ path: statPath, kind: 'malformed', detail: statRead.text.slice(0, 200) });
-  else if (stat.pid !== pid) {
-    troubles.push({ path: statPath, kind: 'malformed', detail: `pid ${stat.pid} in the file of ${pid}` });
-    stat = null;
-  }
-
-  const statusPath = `${dir}/status`;
-  const statusRead = readTextFile(statusPath);
   let status: ProcStatus | null = null;
-  if (statusRead.ok) {
-    status = parseProcStatus(statusRead.text);
-    if (status === null) troubles.push({ path: statusPath, kind: 'malformed', detail: statusRead.text.slice(0, 200) });
-  } else if (statusRead.failure === 'missing') {
-    return { kind: 'missing', pid };
-  } else {
-    troubles.push({ path: statusPath, kind: 'unreadable', detail: statusRead.detail });
+  if (parts.status) {
+    const statusPath = `${dir}/status`;
+    const statusRead = readTextFile(statusPath, MAX_STATUS_BYTES);
+    if (statusRead.ok) {
+      status = parseProcStatus(statusRead.text);
+      if (status === null) troubles.push({ path: statusPath, kind: 'malformed', detail: statusRead.text.slice(0, 200) });
+    } else if (statusRead.failure === 'missing') {
+      return { kind: 'missing', pid };
+    } else {
+      troubles.push({ path: statusPath, kind: 'unreadable', detail: statusRead.detail });
+    }
   }
 
-  const cmdlinePath = `${dir}/cmdline`;
-  const cmdlineRead = readTextFile(cmdlinePath);
   let args: string[] | null = null;
-  if (cmdlineRead.ok) args = parseCmdline(cmdlineRead.text);
-  else if (cmdlineRead.failure === 'missing') return { kind: 'missing', pid };
-  else troubles.push({ path: cmdlinePath, kind: 'unreadable', detail: cmdlineRead.detail });
-
-  return { kind: 'found', pid, stat, status, args, troubles };
+  let argsTruncated = false;
+  if (parts.cmdline) {
+    const cmdlinePath = `${dir}/cmdline`;
+    const cmdlineRead = readTextFile(cmdlinePath, MAX_CMDLINE_BYTES);
+    if (cmdlineRead.ok) {
+      args = parseCmdline(cmdlineRead.text);
+      argsTruncated = cmdlineRead.truncated;
+    } else if (cmdlineRead.failure === 'missing') return { kind: 'missing', pid };
+    else troubles.push({ path: cmdlinePath, kind: 'unreadable', detail: cmdlineRead.detail });
+  }
+  return { kind: 'found', status, args, argsTruncated, troubles };
 }

@@ -1,16 +1,21 @@
-// GPU processes → host details on Linux, from a procfs (the real /proc, or a recorded tree).
+// GPU processes → host details on Linux, from a procfs (the real /proc, or a recorded tree): for
+// each, its user, command, CPU %, RSS and start time; the processes it started (its tree); and
+// its threads. Once a process is known a tick reads one file for it, its stat (process-members.ts).
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { HostResolution, SnapshotProblem } from '../core/snapshot.js';
-import type { Translate } from '../i18n/index.js';
+import type { HostProcessNode, HostProcessTree, HostResolution, HostThreadSummary, SnapshotProblem } from '../core/snapshot.js';
 import { createProcessSampler } from './cpu-sampler.js';
-import { readProcess, readProcessStat, type FileTrouble } from './linux-process-reader.js';
+import type { ProcessReading } from './linux-process-reader.js';
 import { classifyProcfs, type NamespaceClassification } from './pid-namespace.js';
-import { createPidTrust, type FoundReading, type PidProbe } from './pid-trust.js';
+import { createPidTrust, type PidProbe } from './pid-trust.js';
+import { hostProblem, troubleProblem } from './problems.js';
 import { classifyReadError, readLink, readTextFile } from './proc-files.js';
-import { formatCommand, processName } from './proc-process-parsers.js';
-import { parseProcSystemStat } from './proc-system-parsers.js';
+import { formatCommand } from './proc-process-parsers.js';
+import { parseLoadavg, parseProcSystemStat } from './proc-system-parsers.js';
+import { createMemberReader, type Identity, type MemberStat } from './process-members.js';
+import { createThreadReader, summarizeThreads, type ThreadRow } from './process-threads.js';
+import { createTreeDiscovery, MAX_TREE_PROCESSES, type DiscoveredTree } from './process-tree.js';
 import type { UserNameResolver } from './user-names.js';
 
 /** The host side of one process, as merged into a GpuProcess. */
@@ -23,6 +28,8 @@ export interface HostProcessDetails {
   cpuPercent: number | null;
   rssBytes: number | null;
   startedAt: string | null;
+  tree: HostProcessTree | null;
+  threads: HostThreadSummary | null;
 }
 
 export interface LinuxProcessEnricherOptions {
@@ -34,7 +41,13 @@ export interface LinuxProcessEnricherOptions {
   sleep: (ms: number) => Promise<void>;
   userNames: UserNameResolver;
   probePid: PidProbe;
-  t: Translate;
+  /** Keep stat files open between ticks (real procfs only). */
+  holdFiles: boolean;
+  /** Null: RSS from status (read on every tick). */
+  pageSizeBytes: number | null;
+  identityMaxAgeMs: number;
+  tree: boolean;
+  threadCpu: boolean;
 }
 
 export interface ProcessEnrichment {
@@ -42,14 +55,32 @@ export interface ProcessEnrichment {
   problems: SnapshotProblem[];
 }
 
+/**
+ * Trees are found again at least this often even when /proc/loadavg says no PID was handed out,
+ * for sandboxes (gVisor) whose loadavg never changes.
+ */
+export const TREE_MAX_AGE_MS = 5000;
+
 export function unresolvedDetails(hostResolution: HostResolution): HostProcessDetails {
-  return { hostResolution, name: null, command: null, user: null, cpuPercent: null, rssBytes: null, startedAt: null };
+  return { hostResolution, name: null, command: null, user: null, cpuPercent: null, rssBytes: null, startedAt: null, tree: null, threads: null };
+}
+
+interface Member {
+  stat: MemberStat;
+  identity: Identity;
 }
 
 export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions) {
-  const { procRoot, t } = options;
+  const { procRoot } = options;
   const sampler = createProcessSampler(options.clockTicksPerSecond);
+  const members = createMemberReader({ procRoot, holdFiles: options.holdFiles, pageSizeBytes: options.pageSizeBytes, identityMaxAgeMs: options.identityMaxAgeMs });
+  const threadReader = options.threadCpu ? createThreadReader({ procRoot, holdFiles: options.holdFiles, clockTicksPerSecond: options.clockTicksPerSecond }) : null;
+  const discovery = createTreeDiscovery(procRoot);
   const trust = createPidTrust(procRoot);
+  const knownTrees = new Map<number, { startTicks: number; tree: DiscoveredTree }>();
+  // When processes were last looked for, and the last PID handed out then (see process-tree.ts).
+  let lastLook: { lastPid: number | null; atMs: number } = { lastPid: null, atMs: -Infinity };
+  let lookAgain = false;
   let namespace: NamespaceClassification | null = null;
   let bootTimeSeconds: number | null | undefined;
 
@@ -59,8 +90,8 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       const read = readLink(path.join(procRoot, p));
       return read.ok ? read.target : null;
     };
-    const selfStatus = readTextFile(path.join(procRoot, 'self', 'status'));
-    const nsPidLine = selfStatus.ok ? /^NSpid:\s*(.*)$/m.exec(selfStatus.text) : null;
+    const selfStatus = readTextFile(path.join(procRoot, 'self', 'status'), 256 * 1024);
+    const nsPidLine = selfStatus.ok ? /^NSpid:[ \t]*(.*)$/m.exec(selfStatus.text) : null;
     namespace = classifyProcfs({
       initProcessLink: link('1/ns/pid'),
       selfLink: link('self/ns/pid'),
@@ -73,7 +104,7 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
   function bootTime(problems: SnapshotProblem[]): number | null {
     if (bootTimeSeconds !== undefined) return bootTimeSeconds;
     const statPath = path.join(procRoot, 'stat');
-    const read = readTextFile(statPath);
+    const read = readTextFile(statPath, 16 * 1024 * 1024);
     bootTimeSeconds = read.ok ? parseProcSystemStat(read.text).bootTimeSeconds : null;
     if (bootTimeSeconds === null) {
       problems.push(troubleProblem('host', { path: statPath, kind: read.ok ? 'malformed' : 'unreadable', detail: read.ok ? 'btime' : read.detail }));
@@ -81,49 +112,145 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
     return bootTimeSeconds;
   }
 
-  function troubleProblem(scope: string, trouble: FileTrouble): SnapshotProblem {
-    return trouble.kind === 'malformed'
-      ? { scope, code: 'parse', message: t('host.problem.malformedFile', { path: trouble.path, excerpt: JSON.stringify(trouble.detail) }) }
-      : { scope, code: 'io', message: t('host.problem.unreadableFile', { path: trouble.path, detail: trouble.detail }) };
+  /** True when processes or threads may have been created since the last look (see process-tree.ts). */
+  function pidsHandedOut(atMs: number): boolean {
+    const read = readTextFile(`${procRoot}/loadavg`, 4096);
+    const lastPid = read.ok ? (parseLoadavg(read.text)?.lastPid ?? null) : null;
+    const changed = lookAgain || lastPid === null || lastPid !== lastLook.lastPid || atMs - lastLook.atMs >= TREE_MAX_AGE_MS;
+    if (changed) lastLook = { lastPid, atMs };
+    lookAgain = false;
+    return changed;
   }
 
-  /** Readings whose process had no CPU baseline are read again after the first window. */
-  async function measureCpu(readings: readonly FoundReading[], readAtMs: number): Promise<Map<number, number | null>> {
+  /** Reads the GPU processes; found ones go into `found`, the rest are returned as they are. */
+  function readGpuProcesses(pids: readonly number[], atMs: number, found: Map<number, Member>, problems: SnapshotProblem[]): ProcessReading[] {
+    return pids.map((pid): ProcessReading => {
+      const reading = members.read(pid, true, atMs);
+      if (reading.kind === 'found') {
+        for (const trouble of reading.troubles) problems.push(troubleProblem(`process:${pid}`, trouble));
+        found.set(pid, reading);
+        const { identity } = reading;
+        return { kind: 'found', pid, stat: members.procStat(pid, reading.stat, identity), status: identity.status, args: identity.args, troubles: reading.troubles };
+      }
+      if (reading.kind === 'malformed-stat') {
+        for (const trouble of reading.reading.kind === 'found' ? reading.reading.troubles : []) problems.push(troubleProblem(`process:${pid}`, trouble));
+        return reading.reading;
+      }
+      if (reading.kind === 'unreadable') problems.push(troubleProblem(`process:${pid}`, reading.trouble));
+      return reading;
+    });
+  }
+
+  /** Finds (or reuses) each root's tree and reads its descendants into `tick`. */
+  function readTrees(roots: readonly number[], tick: Map<number, Member>, changed: boolean, atMs: number): Map<number, DiscoveredTree> {
+    const stale = roots.filter((pid) => changed || knownTrees.get(pid)?.startTicks !== tick.get(pid)?.stat.startTicks);
+    if (stale.length > 0) {
+      const knownParents = new Map([...tick].map(([pid, member]) => [pid, member.stat.parentPid]));
+      for (const [root, tree] of discovery.discover(stale, knownParents)) knownTrees.set(root, { startTicks: tick.get(root)!.stat.startTicks, tree });
+    }
+    const trees = new Map<number, DiscoveredTree>();
+    for (const root of roots) {
+      const known = knownTrees.get(root);
+      if (known === undefined) continue;
+      const links = known.tree.links.filter((link) => {
+        let member = tick.get(link.pid);
+        if (member === undefined) {
+          const reading = members.read(link.pid, false, atMs);
+          if (reading.kind !== 'found') return false;
+          member = reading;
+          tick.set(link.pid, member);
+        }
+        // Reparented (its parent exited) or a reused PID: not in this tree any more.
+        if (member.stat.parentPid === link.parentPid) return true;
+        lookAgain = true;
+        return false;
+      });
+      trees.set(root, { ...known.tree, links });
+    }
+    for (const pid of knownTrees.keys()) if (!roots.includes(pid)) knownTrees.delete(pid);
+    return trees;
+  }
+
+  /** CPU % of everything read this tick, over the first window where there is no baseline yet. */
+  async function measureCpu(tick: Map<number, Member>, threads: Map<number, ThreadRow[]>, readAtMs: number): Promise<Map<number, number | null>> {
     const percents = new Map<number, number | null>();
     const needWindow: number[] = [];
-    for (const { pid, stat } of readings) {
-      const percent = stat === null ? null : sampler.sample(pid, stat.startTicks, stat.cpuTicks, readAtMs);
+    for (const [pid, { stat }] of tick) {
+      const percent = sampler.sample(pid, stat.startTicks, stat.cpuTicks, readAtMs);
       percents.set(pid, percent);
-      if (percent === null && stat !== null) needWindow.push(pid);
+      if (percent === null) needWindow.push(pid);
     }
-    if (needWindow.length > 0 && options.firstSampleWindowMs > 0) {
+    const threadsNeedWindow = [...threads.values()].some((rows) => rows.some((row) => row.cpuPercent === null));
+    if ((needWindow.length > 0 || threadsNeedWindow) && options.firstSampleWindowMs > 0) {
       await options.sleep(options.firstSampleWindowMs);
       const secondAtMs = options.now();
       for (const pid of needWindow) {
-        // A process that exited during the window keeps its details, without a CPU figure.
-        const stat = readProcessStat(procRoot, pid);
-        if (stat !== null) percents.set(pid, sampler.sample(pid, stat.startTicks, stat.cpuTicks, secondAtMs));
+        // A process that exited (or was replaced) during the window keeps its details, without a CPU figure.
+        const cpu = members.readCpu(pid);
+        if (cpu !== null && cpu.startTicks === tick.get(pid)!.stat.startTicks) percents.set(pid, sampler.sample(pid, cpu.startTicks, cpu.cpuTicks, secondAtMs));
       }
+      for (const [pid, rows] of threads) threadReader?.resample(pid, rows, secondAtMs);
     }
-    sampler.retainOnly(new Set(readings.map((reading) => reading.pid)));
     return percents;
   }
 
-  function describe(reading: FoundReading, cpuPercent: number | null, bootTime: number | null): HostProcessDetails {
+  function treeOf(root: number, tree: DiscoveredTree, tick: Map<number, Member>, percents: Map<number, number | null>, gpuPids: ReadonlySet<number>): HostProcessTree {
+    const descendants = tree.links.map((link): HostProcessNode => {
+      const { stat, identity } = tick.get(link.pid)!;
+      return {
+        pid: link.pid,
+        parentPid: link.parentPid,
+        depth: link.depth,
+        name: identity.name,
+        command: identity.command,
+        state: stat.state,
+        cpuPercent: percents.get(link.pid) ?? null,
+        rssBytes: members.rssBytes(stat, identity),
+        threadCount: stat.threadCount,
+        usesGpu: gpuPids.has(link.pid),
+      };
+    });
+    const rootMember = tick.get(root)!;
+    const everyone = [
+      { state: rootMember.stat.state, cpuPercent: percents.get(root) ?? null, rssBytes: members.rssBytes(rootMember.stat, rootMember.identity) },
+      ...descendants,
+    ];
+    // A zombie has neither CPU nor memory left to count; anyone else without a figure makes the sum unknown.
+    const total = (value: (node: (typeof everyone)[number]) => number | null): number | null => {
+      let sum = 0;
+      for (const node of everyone) {
+        const figure = value(node);
+        if (figure === null && node.state !== 'Z' && node.state !== 'X') return null;
+        sum += figure ?? 0;
+      }
+      return sum;
+    };
+    return {
+      descendants,
+      totalCpuPercent: ((sum) => (sum === null ? null : Math.round(sum * 10) / 10))(total((node) => node.cpuPercent)),
+      totalRssBytes: total((node) => node.rssBytes),
+      source: tree.source,
+      truncated: tree.truncated,
+    };
+  }
+
+  function describe(reading: Extract<ProcessReading, { kind: 'found' }>, member: Member | undefined, cpuPercent: number | null, bootTime: number | null): HostProcessDetails {
     const { stat, status, args } = reading;
     const startSeconds = stat === null || bootTime === null ? null : bootTime + stat.startTicks / options.clockTicksPerSecond;
     return {
       hostResolution: 'ok',
-      name: stat === null ? null : processName(stat.comm, args ?? []),
-      command: args === null ? null : formatCommand(args, stat?.comm ?? null),
+      name: member?.identity.name ?? null,
+      command: member?.identity.command ?? (args === null ? null : formatCommand(args, null)),
       user: status === null ? null : options.userNames.nameOf(status.effectiveUid),
       cpuPercent,
-      rssBytes: status?.rssBytes ?? null,
+      rssBytes: member === undefined ? (status?.rssBytes ?? null) : members.rssBytes(member.stat, member.identity),
       startedAt: startSeconds === null ? null : new Date(Math.round(startSeconds * 1000)).toISOString(),
+      tree: null,
+      threads: null,
     };
   }
 
-  return async function enrich(pids: readonly number[]): Promise<ProcessEnrichment> {
+  async function enrich(pids: readonly number[]): Promise<ProcessEnrichment> {
     const problems: SnapshotProblem[] = [];
     const details = new Map<number, HostProcessDetails>();
     const valid: number[] = [];
@@ -138,7 +265,7 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       fs.statSync(path.join(procRoot, 'self'));
     } catch (error) {
       const { failure, detail } = classifyReadError(error);
-      problems.push({ scope: 'processes', code: failure === 'no-permission' ? 'no-permission' : 'io', message: t('host.problem.procUnavailable', { path: procRoot, detail }) });
+      problems.push(hostProblem('processes', failure === 'no-permission' ? 'no-permission' : 'io', 'host.problem.procUnavailable', { path: procRoot, detail }));
       for (const pid of valid) details.set(pid, unresolvedDetails('unsupported'));
       return { details, problems };
     }
@@ -146,28 +273,61 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
     const view = classifyOnce();
     options.userNames.refresh();
     const readAtMs = options.now();
-    const readings = valid.map((pid) => readProcess(procRoot, pid));
-    for (const reading of readings) {
-      if (reading.kind === 'found') for (const trouble of reading.troubles) problems.push(troubleProblem(`process:${reading.pid}`, trouble));
-      if (reading.kind === 'unreadable') problems.push(troubleProblem(`process:${reading.pid}`, reading.trouble));
-    }
-
+    const roots = new Map<number, Member>();
+    const readings = readGpuProcesses(valid, readAtMs, roots, problems);
     const { accepted, rejected } = trust.judge(view, readings, options.probePid);
     for (const [pid, resolution] of rejected) details.set(pid, unresolvedDetails(resolution));
     // Start background look-ups of unknown uids now, so they can finish during the CPU window.
     for (const { status } of accepted) if (status !== null) options.userNames.nameOf(status.effectiveUid);
-    const percents = await measureCpu(accepted, readAtMs);
+
+    // Everything measured this tick: the accepted GPU processes, then their descendants.
+    const tick = new Map<number, Member>();
+    for (const { pid } of accepted) {
+      const member = roots.get(pid);
+      if (member !== undefined) tick.set(pid, member);
+    }
+    const measuredRoots = [...tick.keys()];
+    const changed = (options.tree || threadReader !== null) && measuredRoots.length > 0 && pidsHandedOut(readAtMs);
+    const trees = options.tree ? readTrees(measuredRoots, tick, changed, readAtMs) : new Map<number, DiscoveredTree>();
+    const threads = new Map<number, ThreadRow[]>();
+    if (threadReader !== null) {
+      for (const pid of measuredRoots) threads.set(pid, threadReader.read(tick.get(pid)!.stat, changed, readAtMs));
+    }
+    const percents = await measureCpu(tick, threads, readAtMs);
+    sampler.retainOnly(new Set(tick.keys()));
+    members.retainOnly(new Set(tick.keys()));
+    threadReader?.retainOnly(new Set(measuredRoots), new Set([...threads.values()].flatMap((rows) => rows.map((row) => row.tid))));
+
     const bootTimeSec = accepted.length > 0 ? bootTime(problems) : null;
-    for (const reading of accepted) details.set(reading.pid, describe(reading, percents.get(reading.pid) ?? null, bootTimeSec));
+    const gpuPids = new Set(measuredRoots);
+    for (const reading of accepted) {
+      const member = tick.get(reading.pid);
+      const described = describe(reading, member, percents.get(reading.pid) ?? null, bootTimeSec);
+      const tree = trees.get(reading.pid);
+      if (member !== undefined && tree !== undefined) {
+        described.tree = treeOf(reading.pid, tree, tick, percents, gpuPids);
+        if (tree.truncated) problems.push(hostProblem(`process:${reading.pid}`, 'tree-truncated', 'host.problem.treeTruncated', { pid: reading.pid, limit: MAX_TREE_PROCESSES }));
+      }
+      if (member !== undefined) described.threads = summarizeThreads(member.stat.threadCount, threadReader === null ? null : (threads.get(reading.pid) ?? []));
+      details.set(reading.pid, described);
+    }
 
     const foreign = [...rejected.values()].filter((resolution) => resolution === 'other-namespace').length;
     if (foreign > 0 && view.view !== 'host') {
-      problems.push({ scope: 'processes', code: 'pid-namespace', message: t('host.problem.pidNamespace', { count: foreign }) });
+      problems.push(hostProblem('processes', 'pid-namespace', 'host.problem.pidNamespace', { count: foreign }));
     }
     const hidden = [...rejected].filter(([pid, resolution]) => resolution === 'no-permission' && readings.find((r) => r.pid === pid)?.kind !== 'unreadable');
     if (hidden.length > 0) {
-      problems.push({ scope: 'processes', code: 'no-permission', message: t('host.problem.processNoPermission', { count: hidden.length, pids: hidden.map(([pid]) => pid).join(', ') }) });
+      problems.push(hostProblem('processes', 'no-permission', 'host.problem.processNoPermission', { count: hidden.length, pids: hidden.map(([pid]) => pid).join(', ') }));
     }
     return { details, problems };
+  }
+
+  return {
+    enrich,
+    close(): void {
+      members.close();
+      threadReader?.close();
+    },
   };
 }

@@ -5,17 +5,16 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { HostSummary, SnapshotProblem } from '../core/snapshot.js';
-import type { Translate } from '../i18n/index.js';
-import { createCpuTimesSampler } from './cpu-sampler.js';
+import { createCpuSplitSampler, type CpuSplitSample } from './cpu-split.js';
 import { readTextFile } from './proc-files.js';
-import { parseCpuinfoModel, parseLoadavg, parseMeminfo, parseProcSystemStat, parseUptime } from './proc-system-parsers.js';
+import { hostProblem } from './problems.js';
+import { parseCpuinfoModel, parseLoadavg, parseMeminfo, parseProcSystemStat, parseUptime, type ProcSystemStat } from './proc-system-parsers.js';
 
 export interface LinuxSummaryReaderOptions {
   procRoot: string;
   firstSampleWindowMs: number;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
-  t: Translate;
 }
 
 export interface SummaryReading {
@@ -23,38 +22,44 @@ export interface SummaryReading {
   problems: SnapshotProblem[];
 }
 
+/** Larger than /proc/stat or /proc/cpuinfo of any real machine; a bound for a hostile procRoot. */
+const MAX_SYSTEM_FILE_BYTES = 16 * 1024 * 1024;
+
 export function createLinuxSummaryReader(options: LinuxSummaryReaderOptions) {
-  const { procRoot, t } = options;
-  const cpuSampler = createCpuTimesSampler();
+  const { procRoot } = options;
+  const cpuSampler = createCpuSplitSampler();
   // The CPU model does not change while we run, and /proc/cpuinfo is ~1 KiB per CPU: read it once.
   let cpuModel: string | null | undefined;
 
   function read<T>(file: string, parse: (text: string) => T | null, problems: SnapshotProblem[]): T | null {
     const filePath = path.join(procRoot, file);
-    const result = readTextFile(filePath);
+    const result = readTextFile(filePath, MAX_SYSTEM_FILE_BYTES);
     if (!result.ok) {
-      problems.push({ scope: 'host', code: result.failure === 'no-permission' ? 'no-permission' : 'io', message: t('host.problem.unreadableFile', { path: filePath, detail: result.detail }) });
+      const code = result.failure === 'no-permission' ? 'no-permission' : 'io';
+      problems.push(hostProblem('host', code, 'host.problem.unreadableFile', { path: filePath, detail: result.detail }));
       return null;
     }
     const parsed = parse(result.text);
     if (parsed === null) {
-      problems.push({ scope: 'host', code: 'parse', message: t('host.problem.malformedFile', { path: filePath, excerpt: JSON.stringify(result.text.slice(0, 200)) }) });
+      problems.push(hostProblem('host', 'parse', 'host.problem.malformedFile', { path: filePath, excerpt: JSON.stringify(result.text.slice(0, 200)) }));
     }
     return parsed;
   }
 
+  const statText = (text: string) => {
+    const stat = parseProcSystemStat(text);
+    return stat.cpuTicks === null ? null : stat;
+  };
+  const sampleCpu = (stat: ProcSystemStat) => cpuSampler.sample(stat.cpuTicks, stat.cores, options.now());
+
   return async function readSummary(): Promise<SummaryReading> {
     const problems: SnapshotProblem[] = [];
-    const statText = (text: string) => {
-      const stat = parseProcSystemStat(text);
-      return stat.cpuTimes === null ? null : stat;
-    };
     const stat = read('stat', statText, problems);
-    let cpuUtilPercent = stat?.cpuTimes ? cpuSampler.sample(stat.cpuTimes, options.now()) : null;
-    if (cpuUtilPercent === null && stat !== null && options.firstSampleWindowMs > 0) {
+    let cpu: CpuSplitSample = stat === null ? { total: null, cores: null } : sampleCpu(stat);
+    if (cpu.total === null && stat !== null && options.firstSampleWindowMs > 0) {
       await options.sleep(options.firstSampleWindowMs);
       const again = read('stat', statText, problems);
-      if (again?.cpuTimes) cpuUtilPercent = cpuSampler.sample(again.cpuTimes, options.now());
+      if (again !== null) cpu = sampleCpu(again);
     }
 
     if (cpuModel === undefined) {
@@ -83,16 +88,23 @@ export function createLinuxSummaryReader(options: LinuxSummaryReaderOptions) {
         kernelRelease: os.release() || null,
         cpuModel,
         cpuLogicalCount: stat?.onlineCpuCount ?? null,
-        cpuUtilPercent,
+        cpuUtilPercent: cpu.total?.busyPercent ?? null,
         loadAverage1m: load?.loadAverage1m ?? null,
         loadAverage5m: load?.loadAverage5m ?? null,
         loadAverage15m: load?.loadAverage15m ?? null,
         memoryTotalBytes: total,
         memoryAvailableBytes: available,
-        memoryUsedBytes: total !== null && available !== null ? total - available : null,
+        memoryUsedBytes: total !== null && available !== null && available <= total ? total - available : null,
         swapTotalBytes: swapTotal,
-        swapUsedBytes: swapTotal !== null && swapFree !== null ? swapTotal - swapFree : null,
+        swapUsedBytes: swapTotal !== null && swapFree !== null && swapFree <= swapTotal ? swapTotal - swapFree : null,
         uptimeSeconds,
+        cpuTime: cpu.total?.split ?? null,
+        cpuCores: cpu.cores,
+        memoryFreeBytes: mem?.memoryFreeBytes ?? null,
+        memoryBuffersBytes: mem?.memoryBuffersBytes ?? null,
+        memoryCachedBytes: mem?.memoryCachedBytes ?? null,
+        memorySharedBytes: mem?.memorySharedBytes ?? null,
+        swapCachedBytes: mem?.swapCachedBytes ?? null,
       },
     };
   };

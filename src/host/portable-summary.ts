@@ -6,8 +6,8 @@
 
 import os from 'node:os';
 import type { HostSummary } from '../core/snapshot.js';
-import { createCpuTimesSampler } from './cpu-sampler.js';
-import type { CpuTimes } from './proc-system-parsers.js';
+import { createCpuSplitSampler, type CpuSplitSample } from './cpu-split.js';
+import type { CoreTicks, CpuTicks, CpuTimes } from './proc-system-parsers.js';
 
 export interface PortableSummaryReaderOptions {
   platform: string;
@@ -29,18 +29,38 @@ export function cpuTimesFromOs(cpus: readonly os.CpuInfo[]): CpuTimes | null {
   return { busyTicks: busy, totalTicks: total };
 }
 
+/** os.cpus() as /proc/stat-like columns; it has no iowait, softirq or steal (reported null). */
+export function cpuTicksFromOs(cpus: readonly os.CpuInfo[]): { total: CpuTicks | null; cores: CoreTicks[] } {
+  const cores = cpus.map(({ times }, cpu): CoreTicks => ({
+    cpu,
+    ticks: { user: times.user, nice: times.nice, system: times.sys, idle: times.idle, iowait: 0, irq: times.irq, softirq: 0, steal: 0 },
+  }));
+  if (cores.length === 0) return { total: null, cores };
+  const total: CpuTicks = { user: 0, nice: 0, system: 0, idle: 0, iowait: 0, irq: 0, softirq: 0, steal: 0 };
+  for (const { ticks } of cores) {
+    total.user += ticks.user;
+    total.nice += ticks.nice;
+    total.system += ticks.system;
+    total.idle += ticks.idle;
+    total.irq += ticks.irq;
+  }
+  return { total, cores };
+}
+
 export function createPortableSummaryReader(options: PortableSummaryReaderOptions) {
-  const cpuSampler = createCpuTimesSampler();
+  const cpuSampler = createCpuSplitSampler(['iowait', 'softirq', 'steal']);
+  const sample = (cpus: readonly os.CpuInfo[]): CpuSplitSample => {
+    const { total, cores } = cpuTicksFromOs(cpus);
+    return cpuSampler.sample(total, cores, options.now());
+  };
 
   return async function readSummary(): Promise<HostSummary> {
     let cpus = os.cpus();
-    let times = cpuTimesFromOs(cpus);
-    let cpuUtilPercent = times === null ? null : cpuSampler.sample(times, options.now());
-    if (cpuUtilPercent === null && times !== null && options.firstSampleWindowMs > 0) {
+    let cpu = sample(cpus);
+    if (cpu.total === null && cpus.length > 0 && options.firstSampleWindowMs > 0) {
       await options.sleep(options.firstSampleWindowMs);
       cpus = os.cpus();
-      times = cpuTimesFromOs(cpus);
-      if (times !== null) cpuUtilPercent = cpuSampler.sample(times, options.now());
+      cpu = sample(cpus);
     }
     // Windows has no load average; Node returns [0, 0, 0] there, which would be a fake zero.
     const [load1, load5, load15] = options.platform === 'win32' ? [null, null, null] : os.loadavg();
@@ -56,17 +76,25 @@ export function createPortableSummaryReader(options: PortableSummaryReaderOption
       kernelRelease: os.release() || null,
       cpuModel: cpus[0]?.model.trim() || null,
       cpuLogicalCount: cpus.length > 0 ? cpus.length : null,
-      cpuUtilPercent,
+      cpuUtilPercent: cpu.total?.busyPercent ?? null,
       loadAverage1m: load1 ?? null,
       loadAverage5m: load5 ?? null,
       loadAverage15m: load15 ?? null,
       memoryTotalBytes: total > 0 ? total : null,
       memoryAvailableBytes: available,
-      memoryUsedBytes: available !== null && total > 0 ? total - available : null,
+      memoryUsedBytes: available !== null && total > 0 && available <= total ? total - available : null,
       // Node exposes no swap figures; reading them would need sysctl / WMI subprocesses.
       swapTotalBytes: null,
       swapUsedBytes: null,
       uptimeSeconds: os.uptime(),
+      cpuTime: cpu.total?.split ?? null,
+      cpuCores: cpu.cores,
+      // Neither the page cache nor shared memory is in Node's os module.
+      memoryFreeBytes: null,
+      memoryBuffersBytes: null,
+      memoryCachedBytes: null,
+      memorySharedBytes: null,
+      swapCachedBytes: null,
     };
   };
 }

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 
 export type ReadFailure = 'missing' | 'no-permission' | 'error';
 
-export type ReadResult = { ok: true; text: string } | { ok: false; failure: ReadFailure; detail: string };
+export type ReadResult = { ok: true; text: string; truncated: boolean } | { ok: false; failure: ReadFailure; detail: string };
 
 /** Maps an errno to why the read failed; ESRCH is what a process that died mid-read gives. */
 export function classifyReadError(error: unknown): { failure: ReadFailure; detail: string } {
@@ -24,8 +24,14 @@ export function classifyReadError(error: unknown): { failure: ReadFailure; detai
 const CHUNK_BYTES = 64 * 1024;
 const scratch = Buffer.allocUnsafe(CHUNK_BYTES);
 
-/** Reads a whole (pseudo-)file as UTF-8; procfs reports size 0, so read until EOF. */
-export function readTextFile(path: string): ReadResult {
+/** Files of a real procfs are far smaller; a recorded tree given as procRoot could be anything. */
+export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Reads a whole (pseudo-)file as UTF-8, up to `maxBytes` (then `truncated`); procfs reports size
+ * 0, so read until EOF.
+ */
+export function readTextFile(path: string, maxBytes = DEFAULT_MAX_FILE_BYTES): ReadResult {
   let fd: number;
   try {
     fd = fs.openSync(path, 'r');
@@ -37,18 +43,48 @@ export function readTextFile(path: string): ReadResult {
     // longer than the scratch buffer (a big /proc/cpuinfo, a long command line) is copied out.
     const chunks: Buffer[] = [];
     let used = 0;
+    let total = 0;
+    let truncated = false;
     for (;;) {
-      const length = fs.readSync(fd, scratch, used, CHUNK_BYTES - used, null);
+      const room = Math.min(CHUNK_BYTES - used, maxBytes - total);
+      if (room <= 0) {
+        truncated = true;
+        break;
+      }
+      const length = fs.readSync(fd, scratch, used, room, null);
       if (length === 0) break;
       used += length;
+      total += length;
       if (used === CHUNK_BYTES) {
         chunks.push(Buffer.from(scratch));
         used = 0;
       }
     }
-    if (chunks.length === 0) return { ok: true, text: scratch.toString('utf8', 0, used) };
+    if (chunks.length === 0) return { ok: true, text: scratch.toString('utf8', 0, used), truncated };
     chunks.push(Buffer.from(scratch.subarray(0, used)));
-    return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
+    return { ok: true, text: Buffer.concat(chunks).toString('utf8'), truncated };
+  } catch (error) {
+    return { ok: false, ...classifyReadError(error) };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export type ByteReadResult = { ok: true; length: number } | { ok: false; failure: ReadFailure; detail: string };
+
+/**
+ * Reads the start of a small file into `buffer` with one open/read/close and no string: what the
+ * per-process hot path uses. `length === buffer.length` means the file may be longer.
+ */
+export function readBytes(path: string, buffer: Buffer): ByteReadResult {
+  let fd: number;
+  try {
+    fd = fs.openSync(path, 'r');
+  } catch (error) {
+    return { ok: false, ...classifyReadError(error) };
+  }
+  try {
+    return { ok: true, length: fs.readSync(fd, buffer, 0, buffer.length, null) };
   } catch (error) {
     return { ok: false, ...classifyReadError(error) };
   } finally {

@@ -8,7 +8,7 @@ const read = (file: string) => fs.readFileSync(HOST + file, 'utf8');
 
 describe('parseProcStat', () => {
   it('reads times and start from a recorded line', () => {
-    expect(parseProcStat(read('4242/stat'))).toEqual({ pid: 4242, comm: 'python3', state: 'R', cpuTicks: 5300, startTicks: 123456 });
+    expect(parseProcStat(read('4242/stat'))).toEqual({ pid: 4242, comm: 'python3', state: 'R', cpuTicks: 5300, startTicks: 123456, parentPid: 1, threadCount: 1, rssPages: 33 });
   });
 
   it('takes comm up to the LAST parenthesis, spaces and parentheses included', () => {

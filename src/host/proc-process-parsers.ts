@@ -2,6 +2,7 @@
 // text it cannot make sense of, so a malformed file becomes a typed gap plus a problem, not a crash.
 
 import { kibToBytes } from '../core/units.js';
+import { createStatScan, scanProcStat, type StatScan } from './proc-stat-bytes.js';
 
 export interface ProcStat {
   pid: number;
@@ -13,37 +14,40 @@ export interface ProcStat {
   cpuTicks: number;
   /** When the process started, in clock ticks after boot. */
   startTicks: number;
+  /** Null when the field is missing or garbled (a recorded line cut short). */
+  parentPid: number | null;
+  threadCount: number | null;
+  /** Resident pages (the same counter as status's VmRSS, in pages rather than kB). */
+  rssPages: number | null;
 }
 
-// Fields after the closing ')' of comm, counted from 0 = field 3 (state) of proc(5).
-const STATE_INDEX = 0;
-const UTIME_INDEX = 11; // field 14
-const STIME_INDEX = 12; // field 15
-const STARTTIME_INDEX = 19; // field 22
+const scan = createStatScan();
+
+/** Parses /proc/<pid>/stat text (see proc-stat-bytes.ts, which the hot path uses on raw bytes). */
+export function parseProcStat(text: string): ProcStat | null {
+  const bytes = Buffer.from(text, 'utf8');
+  return statFromScan(bytes, bytes.length, scan);
+}
+
+/** A ProcStat from bytes, through a caller's reusable scan; null when the line is malformed. */
+export function statFromScan(bytes: Buffer, length: number, into: StatScan): ProcStat | null {
+  if (!scanProcStat(bytes, length, into)) return null;
+  return {
+    pid: into.pid,
+    comm: bytes.toString('utf8', into.commStart, into.commEnd),
+    state: String.fromCharCode(into.stateCode),
+    cpuTicks: into.cpuTicks,
+    startTicks: into.startTicks,
+    parentPid: into.parentPid,
+    threadCount: into.threadCount,
+    rssPages: into.rssPages,
+  };
+}
 
 function parseCount(text: string | undefined): number | null {
   if (text === undefined || !/^\d+$/.test(text)) return null;
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : null;
-}
-
-/**
- * Parses /proc/<pid>/stat. comm sits between the first '(' and the LAST ')' — a task can name
- * itself "a) b (c" — so the numeric fields are read only after that last parenthesis.
- */
-export function parseProcStat(text: string): ProcStat | null {
-  const open = text.indexOf('(');
-  const close = text.lastIndexOf(')');
-  if (open <= 0 || close < open) return null;
-  const pid = parseCount(text.slice(0, open).trim());
-  const fields = text.slice(close + 1).trim().split(/\s+/);
-  const state = fields[STATE_INDEX];
-  const utime = parseCount(fields[UTIME_INDEX]);
-  const stime = parseCount(fields[STIME_INDEX]);
-  const startTicks = parseCount(fields[STARTTIME_INDEX]);
-  if (pid === null || state === undefined || !/^[A-Za-z]$/.test(state)) return null;
-  if (utime === null || stime === null || startTicks === null) return null;
-  return { pid, comm: text.slice(open + 1, close), state, cpuTicks: utime + stime, startTicks };
 }
 
 export interface ProcStatus {
@@ -107,4 +111,17 @@ export function processName(comm: string, args: readonly string[]): string {
   const first = args[0] ?? '';
   const base = first.split(' ')[0]?.split('/').at(-1) ?? '';
   return base.startsWith(comm) ? base : comm;
+}
+
+/**
+ * /proc/<pid>/task/<tid>/children: the PIDs of the children that thread forked, each followed by
+ * a space ("7101 7102 "). Anything that is not a positive count is skipped.
+ */
+export function parseChildren(text: string): number[] {
+  const pids: number[] = [];
+  for (const word of text.split(' ')) {
+    const pid = parseCount(word.trim());
+    if (pid !== null && pid > 0) pids.push(pid);
+  }
+  return pids;
 }

@@ -11,6 +11,10 @@ export default defineMessages(
     'host.problem.unreadableFile': 'Could not read {path} ({detail}); the values it holds are left empty.',
     'host.problem.procUnavailable':
       'Cannot read the process list at {path} ({detail}), so no host details are shown for GPU processes. Is /proc mounted?',
+    'host.problem.treeTruncated':
+      'GPU process {pid} has more than {limit} descendant processes; only the first {limit} are listed and counted in its totals.',
+    'host.problem.bug':
+      'Unexpected error while reading the host ({scope}): {detail}. This is a bug in gpuwise; please report it with the output of `gpuwise info --json`.',
   },
   {
     'host.problem.pidNamespace':
@@ -22,5 +26,7 @@ export default defineMessages(
     'host.problem.unreadableFile': '无法读取 {path}（{detail}），其中的数值已留空。',
     'host.problem.procUnavailable':
       '无法读取 {path} 下的进程信息（{detail}），因此不显示 GPU 进程的主机信息。/proc 是否已挂载？',
+    'host.problem.treeTruncated': 'GPU 进程 {pid} 的子孙进程超过 {limit} 个，只列出并统计了前 {limit} 个。',
+    'host.problem.bug': '读取主机信息（{scope}）时发生意外错误：{detail}。这是 gpuwise 的缺陷，请附上 `gpuwise info --json` 的输出报告给我们。',
   },
 );
