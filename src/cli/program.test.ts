@@ -32,6 +32,12 @@ describe('the gpuwise program', () => {
     expect(result.err).toContain('Invalid value "fr" for --lang <locale>');
   });
 
+  it('quotes a bad value back without its terminal escapes', async () => {
+    const result = await run(['--lang', 'fr\u001b[2J\u009b'], 'en');
+    expect(result.err).toContain('Invalid value "fr\\e[2J\\x9b" for --lang <locale>');
+    expect(result.err).not.toMatch(/[\u001b\u009b]/);
+  });
+
   it('prints help with translated section titles', async () => {
     const result = await run(['--help'], 'zh-CN');
     expect(result.code).toBe('commander.helpDisplayed');

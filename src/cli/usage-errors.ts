@@ -2,6 +2,7 @@
 // user can hit, and always point at --help.
 
 import type { Translate } from '../i18n/index.js';
+import { safeView } from './render/safe-view.js';
 
 const PATTERNS: { pattern: RegExp; render: (m: RegExpMatchArray, t: Translate) => string }[] = [
   { pattern: /^error: unknown option '([^']+)'/, render: (m, t) => t('cli.unknownOption', { option: m[1] ?? '' }) },
@@ -26,7 +27,8 @@ function suggestion(text: string, t: Translate): string {
 }
 
 export function translateUsageError(text: string, t: Translate, commandPath: string): string {
-  const trimmed = text.trim();
+  // Commander quotes the user's argv back; a value pasted from elsewhere may carry escapes.
+  const trimmed = text.trim().split('\n').map((line) => safeView(line)).join('\n');
   for (const { pattern, render } of PATTERNS) {
     const match = trimmed.match(pattern);
     if (match) return `${render(match, t)}${suggestion(trimmed, t)}\n${t('cli.seeHelp', { command: commandPath })}\n`;

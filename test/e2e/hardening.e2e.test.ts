@@ -154,6 +154,20 @@ describe('drivers and tools that misbehave', () => {
     expect(gpuwise(['info'], { ...env, LANG: 'zh_CN.UTF-8' }).stdout).toContain('GPU 驱动没有及时响应');
   });
 
+  it('shows a sentinel from the driver (0xFFFFFFFF °C) as N/A with its reason, in text and JSON', () => {
+    const env = scenarioWith('sentinel', [], (s) => {
+      const frame = s.timeline[0]!.devices[0] as Record<string, unknown>;
+      frame.temperatureCelsius = 4294967295;
+    });
+    const text = gpuwise(['info'], env);
+    expect(text.stdout).not.toContain('4294967295°C');
+    expect(text.stdout).toMatch(/\[0\] NVIDIA H100 80GB HBM3\s+N\/A/);
+    expect(text.stdout).toContain('the driver reported impossible values, shown as N/A: temperatureCelsius');
+    expect(text.stdout).toContain('device:0 impossible value: temperatureCelsius: 4294967295 is not a possible value');
+    const snapshot = JSON.parse(gpuwise(['info', '--json'], env).stdout) as Snapshot;
+    expect(snapshot.devices[0]).toMatchObject({ temperatureCelsius: null, unavailable: { temperatureCelsius: 'out-of-range' } });
+  });
+
   it('when nvidia-smi exits 9, shows what it said (escaped), not only "the command failed"', () => {
     const bin = path.join(dir, 'bin');
     shell(`mkdir -p "${bin}"`);

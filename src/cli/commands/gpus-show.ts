@@ -8,6 +8,7 @@ import type { MessageKey } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
 import { ABSENT_REASON_KEYS, CONFIDENCE_KEYS, FORM_FACTOR_KEYS, LINK_KEYS, SEGMENT_KEYS } from './catalog-labels.js';
 import { displayWidth, padEnd } from '../render/format.js';
+import { safeView } from '../render/safe-view.js';
 import { withCatalog } from './gpus-list.js';
 import type { GpusShowOptions } from './gpus.js';
 
@@ -22,11 +23,13 @@ function showGpu(cli: CliContext, query: string, options: GpusShowOptions): numb
     cli.out(`${toSafeJson(lookup, 2)}\n`);
     return lookup.found ? 0 : 2;
   }
-  if (!lookup.found) {
-    cli.err(renderNotFound(cli, lookup));
+  // The query is the user's argv, echoed back: through the same gate as every outside string.
+  const shown = safeView(lookup);
+  if (!shown.found) {
+    cli.err(renderNotFound(cli, shown));
     return 2;
   }
-  cli.out(renderGpu(cli, lookup));
+  cli.out(renderGpu(cli, shown));
   return 0;
 }
 

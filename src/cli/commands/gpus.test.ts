@@ -74,6 +74,17 @@ describe('gpuwise gpus show', () => {
     expect(result.out).toContain('https://resources.nvidia.com/en-us-tensor-core/gtc22-whitepaper-hopper');
   });
 
+  it('echoes a query with terminal escapes back escaped, in text and JSON', async () => {
+    const hostile = 'a100\u001b]0;pwned\u0007\u202e';
+    const text = await run(['show', hostile]);
+    expect(text.exitCode).toBe(2);
+    expect(text.err).toContain('a100\\e]0;pwned\\x07\\u202e');
+    expect(text.err).not.toMatch(/[\u001b\u0007\u202e]/);
+    const json = await run(['show', hostile, '--json']);
+    expect(json.out).toContain('\\u202e');
+    expect(json.out).not.toMatch(/[\u001b\u0007\u202e]/);
+  });
+
   it('accepts a name as a driver prints it, unquoted', async () => {
     const result = await run(['show', 'NVIDIA', 'A100-SXM4-80GB']);
     expect(result.out).toContain('NVIDIA A100 80GB SXM4  (a100-sxm4-80gb)');

@@ -6,6 +6,7 @@ import { queryServers, UnknownGpuError, type ServerMatch, type ServerQueryResult
 import type { FactOrMissing, ServerEntry } from '../../catalog/servers-schema.js';
 import type { RentalQuote } from '../../catalog/cloud.js';
 import type { CliContext } from '../context.js';
+import { safeView } from '../render/safe-view.js';
 import { INTERCONNECT_KEYS, SERVER_CATEGORY_KEYS, SERVER_FORM_FACTOR_KEYS } from './catalog-labels.js';
 import type { ServersOptions } from './servers.js';
 
@@ -17,7 +18,7 @@ export function runServers(cli: CliContext, options: ServersOptions): number {
   } catch (error) {
     if (error instanceof UnknownGpuError) {
       const reason = cli.t('servers.badGpu', { ids: error.knownIds.join(', ') });
-      cli.err(`${cli.t('cli.invalidOptionValue', { option: '--gpu <id>', value: error.query, reason })}\n`);
+      cli.err(`${cli.t('cli.invalidOptionValue', { option: '--gpu <id>', value: safeView(error.query), reason })}\n`);
       cli.err(`${cli.t('cli.seeHelp', { command: 'gpuwise servers' })}\n`);
       return 2;
     }
