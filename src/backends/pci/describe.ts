@@ -74,7 +74,7 @@ export function describePciScanFailure(scan: PciScanFailed, t: Translate): strin
 /** Every line a user needs about the bus: the GPUs, what else is there, and what went wrong. */
 export function describePciScan(scan: PciScanResult, t: Translate): string[] {
   if (scan.kind === 'unsupported') return [t('pci.unsupported', { platform: scan.platform })];
-  if (scan.kind === 'failed') return [describePciScanFailure(scan, t), ...scan.problems.map((p) => describePciProblem(p, t))];
+  if (scan.kind === 'failed') return [describePciScanFailure(scan, t)].concat(scan.problems.map((p) => describePciProblem(p, t)));
 
   const gpus = scan.devices.filter(isMonitoredPciDevice);
   const lines: string[] = [];
@@ -98,6 +98,6 @@ export function describePciScan(scan: PciScanResult, t: Translate): string[] {
   }
   if (scan.wsl) lines.push(t('pci.wsl'));
   if (scan.source === 'lspci') lines.push(t('pci.fromLspci'));
-  lines.push(...scan.problems.map((problem) => describePciProblem(problem, t)));
+  for (const problem of scan.problems) lines.push(describePciProblem(problem, t));
   return lines;
 }

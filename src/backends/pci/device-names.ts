@@ -83,9 +83,14 @@ export interface SplitDeviceName {
  */
 export function splitPciIdsDeviceName(raw: string): SplitDeviceName {
   const text = raw.trim();
-  const match = /^(.*?)\s*\[([^\]]+)\]$/.exec(text);
-  if (match?.[1] !== undefined && match[2] !== undefined) {
-    return { deviceName: match[2].trim(), chipName: match[1].trim() || null };
+  // The earliest "[" after the last inner "]" opens the name, which must not be empty — what
+  // /^(.*?)\s*\[([^\]]+)\]$/ meant, found with indexOf: that pattern rescans a run of spaces from
+  // each of its starts (quadratic).
+  if (text.endsWith(']')) {
+    const open = text.indexOf('[', text.lastIndexOf(']', text.length - 2) + 1);
+    if (open >= 0 && open < text.length - 2) {
+      return { deviceName: text.slice(open + 1, -1).trim(), chipName: text.slice(0, open).trim() || null };
+    }
   }
   return { deviceName: text, chipName: null };
 }

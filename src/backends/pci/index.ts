@@ -4,6 +4,7 @@
 
 import type { Backend, BackendDriver, BackendReading, BackendUnavailable, BackendUnavailableCode } from '../../core/backend.js';
 import type { SnapshotProblem } from '../../core/snapshot.js';
+import { MAX_GPUS_PER_MACHINE } from '../../system/limits.js';
 import { createPciLookups, scanPciDisplayDevices, type PciScanOptions } from './scan.js';
 import { isMonitoredPciDevice, pciDeviceToGpuDevice } from './to-gpu-device.js';
 import type { PciScanFailed, PciScanProblem, PciScanResult, PciScanScanned, PciScanUnsupported } from './types.js';
@@ -60,11 +61,16 @@ export function pciScanToReading(scan: PciScanResult): BackendReading {
   if (scan.kind !== 'scanned') {
     const unavailable = pciScanUnavailable(scan);
     const problems: SnapshotProblem[] = [{ scope: 'pci', code: unavailable.code, message: unavailable.detail }];
-    if (scan.kind === 'failed') problems.push(...scan.problems.map(toSnapshotProblem));
+    if (scan.kind === 'failed') for (const problem of scan.problems) problems.push(toSnapshotProblem(problem));
     return { driver, devices: [], processes: [], problems };
   }
-  const devices = scan.devices.filter(isMonitoredPciDevice).map((device, index) => pciDeviceToGpuDevice(device, index));
-  return { driver, devices, processes: [], problems: scan.problems.map(toSnapshotProblem) };
+  const monitored = scan.devices.filter(isMonitoredPciDevice);
+  const problems = scan.problems.map(toSnapshotProblem);
+  if (monitored.length > MAX_GPUS_PER_MACHINE) {
+    problems.push({ scope: 'pci', code: 'too-many-gpus', message: `${monitored.length} GPUs on the bus; a machine has at most ${MAX_GPUS_PER_MACHINE}, the rest are not shown` });
+  }
+  const devices = monitored.slice(0, MAX_GPUS_PER_MACHINE).map((device, index) => pciDeviceToGpuDevice(device, index));
+  return { driver, devices, processes: [], problems };
 }
 
 /** The loaded nvidia module's version (/sys/module/nvidia/version) — the snapshot's driver is NVIDIA's. */

@@ -110,7 +110,7 @@ describe('parseLspci on other forms', () => {
     const result = parseLspci('pcilib: Cannot open /sys/bus/pci\nlspci: Cannot find any working access method.\n\tKernel modules: x\n');
     expect(result.records).toEqual([]);
     expect(result.unparsed).toHaveLength(3);
-    expect(parseLspci('')).toEqual({ records: [], unparsed: [] });
+    expect(parseLspci('')).toEqual({ records: [], unparsed: [], unparsedCount: 0 });
   });
 
   it('lets a caller who read pci.ids split an unknown vendor\'s text', () => {

@@ -37,59 +37,102 @@ export interface LspciRecord {
 
 export interface LspciParseResult {
   records: LspciRecord[];
-  /** Non-empty lines that were neither a device line nor a detail line under one. */
+  /** Non-empty lines that were neither a device line nor a detail line under one: the first few. */
   unparsed: string[];
+  /** How many such lines there were in all. */
+  unparsedCount: number;
 }
 
-const HEADER = /^((?:[0-9a-fA-F]{1,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+(.+?)(?:\s+\[([0-9a-fA-F]{4})\])?:\s+(.*)$/;
-const PROG_IF = /\s*\(prog-if ([0-9a-fA-F]{2})(?:\s+\[[^\]]*\])?\)\s*$/;
-const REVISION = /\s*\(rev ([0-9a-fA-F]{2})\)\s*$/;
-const IDS = /\s*\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]\s*$/;
+// Every pattern is anchored at both ends or applied to a slice of fixed length: the header line
+// is taken apart from its ends with indexOf, never with an unanchored \s*…\s*$ (quadratic on a
+// run of spaces: each start inside the run rescans it).
+const ADDRESS = /^(?:[0-9a-fA-F]{1,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7](?=\s)/;
+/** " [0302]" closing the class part. */
+const CLASS_CODE = /^\s\[([0-9a-fA-F]{4})\]$/;
+const PROG_IF = /^\(prog-if ([0-9a-fA-F]{2})(?:\s+\[[^\]]*\])?\)$/;
+const REVISION = /^\(rev ([0-9a-fA-F]{2})\)$/;
+const IDS = /^\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]$/;
 /** What lspci prints for a device its pci.ids does not know: "Device", "Device 7551", "Device 1ed5:0323". */
 const PLACEHOLDER = /^Device(?:\s+(?:([0-9a-fA-F]{4}):)?([0-9a-fA-F]{4}))?$/;
+const UNPARSED_KEPT = 20;
 
 export function parseLspci(text: string): LspciParseResult {
   const records: LspciRecord[] = [];
-  const unparsed: string[] = [];
+  const result: LspciParseResult = { records, unparsed: [], unparsedCount: 0 };
+  const unparsed = (line: string) => {
+    result.unparsedCount++;
+    if (result.unparsed.length < UNPARSED_KEPT) result.unparsed.push(line.length > 200 ? `${line.slice(0, 200)}…` : line);
+  };
   let current: LspciRecord | null = null;
   for (const rawLine of text.split(/\r?\n/)) {
     if (rawLine.trim() === '') continue;
     if (/^\s/.test(rawLine)) {
       if (current) applyDetail(current, rawLine.trim());
-      else unparsed.push(rawLine);
+      else unparsed(rawLine);
       continue;
     }
     const record = parseHeader(rawLine);
     if (record) records.push(record);
-    else unparsed.push(rawLine);
+    else unparsed(rawLine);
     current = record;
   }
-  return { records, unparsed };
+  return result;
+}
+
+/** `text` without the fixed-length `pattern` at its end (after trailing blanks), and what it captured. */
+function stripEnd(text: string, length: number, pattern: RegExp): { rest: string; match: RegExpExecArray | null } {
+  const trimmed = text.trimEnd();
+  const match = pattern.exec(trimmed.slice(-length));
+  return match ? { rest: trimmed.slice(0, -length).trimEnd(), match } : { rest: trimmed, match: null };
+}
+
+/** `(prog-if 00 [VGA controller])` at the end: its length varies, so it is found from its opening. */
+function stripProgIf(text: string): { rest: string; progIf: string | null } {
+  const trimmed = text.trimEnd();
+  const at = trimmed.lastIndexOf('(prog-if ');
+  const match = at < 0 ? null : PROG_IF.exec(trimmed.slice(at));
+  return match ? { rest: trimmed.slice(0, at).trimEnd(), progIf: match[1]!.toLowerCase() } : { rest: trimmed, progIf: null };
+}
+
+/** The trailing "[10de:2330]" of a description or Subsystem line. */
+function trailingIds(text: string): { rest: string; vendorId: string; deviceId: string } | null {
+  const { rest, match } = stripEnd(text, 11, IDS);
+  return match ? { rest, vendorId: match[1]!.toLowerCase(), deviceId: match[2]!.toLowerCase() } : null;
+}
+
+/** "0000:17:00.0 3D controller [0302]: <description>" → its three parts. */
+function splitHeaderLine(line: string): { address: string; className: string; classCode: string | null; rest: string } | null {
+  const addressText = ADDRESS.exec(line)?.[0];
+  const address = addressText === undefined ? null : normalizePciAddress(addressText);
+  if (addressText === undefined || address === null) return null;
+  const body = line.slice(addressText.length).trimStart();
+  // The class ends at the first ":" followed by a blank (class names hold no colon).
+  let colon = body.indexOf(':', 1);
+  while (colon >= 0 && !/\s/.test(body[colon + 1] ?? '')) colon = body.indexOf(':', colon + 1);
+  if (colon < 0) return null;
+  let classPart = body.slice(0, colon);
+  const code = CLASS_CODE.exec(classPart.slice(-7));
+  if (code) classPart = classPart.slice(0, -7);
+  const className = classPart.trim();
+  if (className === '') return null;
+  return { address, className, classCode: code?.[1]?.toLowerCase() ?? null, rest: body.slice(colon + 1) };
 }
 
 function parseHeader(line: string): LspciRecord | null {
-  const match = HEADER.exec(line);
-  const address = match?.[1] === undefined ? null : normalizePciAddress(match[1]);
-  if (!match || address === null) return null;
-  let rest = match[4] ?? '';
-  const strip = (pattern: RegExp): string | null => {
-    const found = pattern.exec(rest);
-    if (!found) return null;
-    rest = rest.slice(0, found.index);
-    return found[1]?.toLowerCase() ?? null;
-  };
-  const programmingInterface = strip(PROG_IF);
-  const revision = strip(REVISION);
-  const ids = IDS.exec(rest);
-  if (ids) rest = rest.slice(0, ids.index);
-  const description = rest.trim();
-  const split = splitLspciDescription(description, ids?.[1]?.toLowerCase() ?? null);
+  const header = splitHeaderLine(line);
+  if (!header) return null;
+  const { progIf: programmingInterface, rest: withoutProgIf } = stripProgIf(header.rest);
+  const revisionPart = stripEnd(withoutProgIf, 8, REVISION);
+  const revision = revisionPart.match?.[1]?.toLowerCase() ?? null;
+  const ids = trailingIds(revisionPart.rest);
+  const description = (ids ? ids.rest : revisionPart.rest).trim();
+  const split = splitLspciDescription(description, ids?.vendorId ?? null);
   return {
-    address,
-    className: (match[2] ?? '').trim(),
-    classCode: match[3]?.toLowerCase() ?? null,
-    vendorId: ids?.[1]?.toLowerCase() ?? split.vendorId,
-    deviceId: ids?.[2]?.toLowerCase() ?? split.deviceId,
+    address: header.address,
+    className: header.className,
+    classCode: header.classCode,
+    vendorId: ids?.vendorId ?? split.vendorId,
+    deviceId: ids?.deviceId ?? split.deviceId,
     vendorName: split.vendorName,
     deviceName: split.deviceName,
     description,
@@ -151,10 +194,10 @@ function applyDetail(record: LspciRecord, line: string): void {
   const value = line.slice(colon + 1).trim();
   switch (key) {
     case 'Subsystem': {
-      const ids = IDS.exec(value);
+      const ids = trailingIds(value);
       if (ids) {
-        record.subsystemVendorId = ids[1]?.toLowerCase() ?? null;
-        record.subsystemDeviceId = ids[2]?.toLowerCase() ?? null;
+        record.subsystemVendorId = ids.vendorId;
+        record.subsystemDeviceId = ids.deviceId;
       }
       break;
     }
@@ -165,19 +208,24 @@ function applyDetail(record: LspciRecord, line: string): void {
       record.kernelModules = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
       break;
     case 'NUMA node':
-      record.numaNode = /^\d+$/.test(value) ? Number(value) : null;
+      record.numaNode = smallInteger(/^\d+$/.exec(value)?.[0]);
       break;
     case 'IOMMU group':
-      record.iommuGroup = /^\d+$/.test(value) ? Number(value) : null;
+      record.iommuGroup = smallInteger(/^\d+$/.exec(value)?.[0]);
       break;
     case 'Flags': {
-      const numa = /NUMA node (\d+)/.exec(value)?.[1];
-      const iommu = /IOMMU group (\d+)/.exec(value)?.[1];
-      if (numa !== undefined) record.numaNode = Number(numa);
-      if (iommu !== undefined) record.iommuGroup = Number(iommu);
+      const numa = smallInteger(/NUMA node (\d+)/.exec(value)?.[1]);
+      const iommu = smallInteger(/IOMMU group (\d+)/.exec(value)?.[1]);
+      if (numa !== null) record.numaNode = numa;
+      if (iommu !== null) record.iommuGroup = iommu;
       break;
     }
     default:
       break;
   }
+}
+
+/** Digits as a number, when there are few enough to be a node or group id (300 digits are not). */
+function smallInteger(digits: string | undefined): number | null {
+  return digits !== undefined && digits.length <= 9 ? Number(digits) : null;
 }

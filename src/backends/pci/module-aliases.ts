@@ -11,30 +11,87 @@ export function defaultModulesAliasPaths(kernelRelease: string = release()): str
 }
 
 export interface ModuleAlias {
-  pattern: RegExp;
+  /** The modules.alias glob, as written. */
+  glob: string;
+  matches: (modalias: string) => boolean;
   module: string;
 }
 
-/** fnmatch(3)-style glob (*, ?, [...]) → an anchored RegExp. */
-export function globToRegExp(glob: string): RegExp {
-  let source = '';
+type GlobToken =
+  | { kind: 'star' }
+  | { kind: 'any' }
+  | { kind: 'char'; code: number }
+  | { kind: 'set'; negated: boolean; ranges: [number, number][] };
+
+function tokenize(glob: string): GlobToken[] {
+  const tokens: GlobToken[] = [];
   for (let i = 0; i < glob.length; i++) {
     const char = glob[i] as string;
-    if (char === '*') source += '.*';
-    else if (char === '?') source += '.';
-    else if (char === '[') {
+    if (char === '*') {
+      if (tokens.at(-1)?.kind !== 'star') tokens.push({ kind: 'star' });
+    } else if (char === '?') tokens.push({ kind: 'any' });
+    else if (char === '[' && glob.indexOf(']', i + 2) >= 0) {
+      // As fnmatch: a "]" right after "[" (or "[!") is a member, not the end.
       const close = glob.indexOf(']', i + 2);
-      if (close < 0) source += '\\[';
-      else {
-        const body = glob.slice(i + 1, close);
-        const negated = body.startsWith('!') || body.startsWith('^');
-        const members = (negated ? body.slice(1) : body).replace(/[\\\]^]/g, '\\$&');
-        source += `[${negated ? '^' : ''}${members}]`;
-        i = close;
+      const body = glob.slice(i + 1, close);
+      const negated = body.startsWith('!') || body.startsWith('^');
+      const members = negated ? body.slice(1) : body;
+      const ranges: [number, number][] = [];
+      for (let m = 0; m < members.length; m++) {
+        const from = members.charCodeAt(m);
+        if (members[m + 1] === '-' && m + 2 < members.length) {
+          ranges.push([from, members.charCodeAt(m + 2)]);
+          m += 2;
+        } else ranges.push([from, from]);
       }
-    } else source += char.replace(/[.+^${}()|\\/]/g, '\\$&');
+      tokens.push({ kind: 'set', negated, ranges });
+      i = close;
+    } else tokens.push({ kind: 'char', code: glob.charCodeAt(i) });
   }
-  return new RegExp(`^${source}$`);
+  return tokens;
+}
+
+function matchesOne(token: GlobToken, code: number): boolean {
+  switch (token.kind) {
+    case 'any':
+      return true;
+    case 'char':
+      return token.code === code;
+    case 'set':
+      return token.ranges.some(([from, to]) => code >= from && code <= to) !== token.negated;
+    case 'star':
+      return false;
+  }
+}
+
+/**
+ * An fnmatch(3)-style glob (*, ?, [...]) as a whole-string matcher. Not a RegExp: ".*" per star
+ * backtracks polynomially (n^stars). This walks text and glob once, returning to the last star
+ * on a mismatch: at most (text × glob) steps.
+ */
+export function compileGlob(glob: string): (text: string) => boolean {
+  const tokens = tokenize(glob);
+  return (text) => {
+    let t = 0;
+    let g = 0;
+    let starAt = -1;
+    let starText = 0;
+    while (t < text.length) {
+      const token = tokens[g];
+      if (token !== undefined && token.kind === 'star') {
+        starAt = g++;
+        starText = t;
+      } else if (token !== undefined && matchesOne(token, text.charCodeAt(t))) {
+        g++;
+        t++;
+      } else if (starAt >= 0) {
+        g = starAt + 1;
+        t = ++starText;
+      } else return false;
+    }
+    while (tokens[g]?.kind === 'star') g++;
+    return g === tokens.length;
+  };
 }
 
 const VENDOR_OF_PATTERN = /^pci:v([0-9A-Fa-f]{8}|\*)/;
@@ -53,7 +110,7 @@ export function parsePciModuleAliases(text: string, vendorIds: readonly string[]
     const vendor = VENDOR_OF_PATTERN.exec(glob)?.[1];
     if (vendor === undefined) continue;
     if (vendor !== '*' && !wanted.has(vendor.toUpperCase())) continue;
-    aliases.push({ pattern: globToRegExp(glob), module });
+    aliases.push({ glob, matches: compileGlob(glob), module });
   }
   return aliases;
 }
@@ -62,7 +119,7 @@ export function parsePciModuleAliases(text: string, vendorIds: readonly string[]
 export function modulesForModalias(modalias: string, aliases: readonly ModuleAlias[]): string[] {
   const found: string[] = [];
   for (const alias of aliases) {
-    if (alias.pattern.test(modalias) && !found.includes(alias.module)) found.push(alias.module);
+    if (alias.matches(modalias) && !found.includes(alias.module)) found.push(alias.module);
   }
   return found;
 }

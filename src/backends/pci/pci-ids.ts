@@ -23,7 +23,8 @@ export interface PciIdsVendorBlock {
   devices: ReadonlyMap<string, string>;
 }
 
-const DEVICE_LINE = /^\t([0-9a-fA-F]{4})\s+(.+?)\s*$/;
+/** "\t2330  GH100 [H100 SXM5 80GB]": the id, then the name (trimmed, not matched: linear). */
+const DEVICE_ID = /^\t([0-9a-fA-F]{4})\s/;
 
 /** The block of one vendor in pci.ids text; null when the vendor is not listed. */
 export function parsePciIdsVendorBlock(text: string, vendorId: string): PciIdsVendorBlock | null {
@@ -48,8 +49,9 @@ export function parsePciIdsVendorBlock(text: string, vendorId: string): PciIdsVe
     if (line === '' || line.startsWith('#')) continue;
     // A line that is not indented starts the next vendor (or the class list): the block is over.
     if (!line.startsWith('\t')) break;
-    const match = DEVICE_LINE.exec(line);
-    if (match?.[1] !== undefined && match[2] !== undefined) devices.set(match[1].toLowerCase(), match[2]);
+    const id = DEVICE_ID.exec(line)?.[1];
+    const name = line.slice(6).trim();
+    if (id !== undefined && name !== '') devices.set(id.toLowerCase(), name);
   }
   return { vendorName, devices };
 }
@@ -101,7 +103,7 @@ export function createPciIdsReader(options: PciIdsReaderOptions = {}): PciIdsRea
 
   return {
     async lookup(vendorIds) {
-      const wanted = [...new Set(vendorIds.map((id) => id.toLowerCase()))];
+      const wanted = Array.from(new Set(vendorIds.map((id) => id.toLowerCase())));
       const missing = wanted.filter((id) => !cache.has(id));
       let problem: string | null = null;
       if (missing.length > 0) {

@@ -4,6 +4,7 @@
 
 import { release } from 'node:os';
 import { runCommand, type Exec } from '../../system/exec.js';
+import { MAX_PCI_DISPLAY_FUNCTIONS } from '../../system/limits.js';
 import { comparePciAddresses } from './address.js';
 import { builtinDeviceName, splitPciIdsDeviceName } from './device-names.js';
 import { DEFAULT_LSPCI_TIMEOUT_MS, scanWithLspci } from './lspci.js';
@@ -40,7 +41,7 @@ export function createPciLookups(options: PciLookupOptions = {}, kernelRelease: 
   return {
     pciIds: createPciIdsReader({ paths: options.pciIdsPaths, readBytes: options.readBytes }),
     moduleAliases(vendorIds) {
-      const key = [...new Set(vendorIds)].sort().join(',');
+      const key = Array.from(new Set(vendorIds)).sort().join(',');
       let cached = aliasCache.get(key);
       if (!cached) {
         cached = loadPciModuleAliases(paths, vendorIds, options.readText);
@@ -79,7 +80,7 @@ export async function scanPciDisplayDevices(options: PciScanOptions = {}): Promi
   const sysfs = await readSysfsPciDevices(options.sysfsRoot ?? '/sys', options.sysfsFs ?? nodeSysfsFs);
   if (sysfs.kind === 'ok') {
     facts = sysfs.devices;
-    problems.push(...sysfs.problems);
+    for (const problem of sysfs.problems) problems.push(problem);
     source = 'sysfs';
   } else {
     const lspciCommand = options.lspciCommand ?? 'lspci';
@@ -95,10 +96,15 @@ export async function scanPciDisplayDevices(options: PciScanOptions = {}): Promi
     }
     if (sysfs.kind === 'failed') problems.push({ address: null, code: sysfs.code === 'no-permission' ? 'no-permission' : 'read-failed', detail: sysfs.detail });
     facts = lspci.devices.sort((a, b) => comparePciAddresses(a.address, b.address));
-    problems.push(...lspci.problems);
+    for (const problem of lspci.problems) problems.push(problem);
     source = 'lspci';
   }
 
+  if (facts.length > MAX_PCI_DISPLAY_FUNCTIONS) {
+    // More than any bus holds (a fake sysfs, a looping lspci): keep a bus' worth, say so.
+    problems.push({ address: null, code: 'parse', detail: `${facts.length} display functions; a machine has at most ${MAX_PCI_DISPLAY_FUNCTIONS}, the rest are not shown` });
+    facts = facts.slice(0, MAX_PCI_DISPLAY_FUNCTIONS);
+  }
   const devices = await describeDevices(facts, lookups, problems);
   return { kind: 'scanned', source, devices, problems, wsl: /microsoft/i.test(kernelRelease) };
 }

@@ -34,15 +34,16 @@ const isPermission = (error: unknown) => ['EACCES', 'EPERM'].includes(errorCode(
 /** Errors that mean "this attribute does not exist for this device". */
 const isAbsent = (error: unknown) => ['ENOENT', 'ENOTDIR', 'ENODEV'].includes(errorCode(error));
 
-/** "0x10de\n" → "10de" (at least `digits` hex digits); null when it is not hex. */
+/** "0x10de\n" → "10de" (padded to `digits`); null when it is not hex of at most `digits` digits. */
 function sysfsHex(text: string, digits: number): string | null {
   const match = /^\s*0x([0-9a-fA-F]+)\s*$/.exec(text);
-  return match?.[1] ? match[1].toLowerCase().padStart(digits, '0') : null;
+  return match?.[1] && match[1].length <= digits ? match[1].toLowerCase().padStart(digits, '0') : null;
 }
 
+/** A NUMA node or IOMMU group number; 300 digits are not one (and would read as Infinity). */
 function sysfsInteger(text: string): number | null {
   const trimmed = text.trim();
-  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : null;
+  return /^-?\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 export async function readSysfsPciDevices(sysfsRoot: string, fs: SysfsFs = nodeSysfsFs): Promise<SysfsReadResult> {
@@ -60,7 +61,7 @@ export async function readSysfsPciDevices(sysfsRoot: string, fs: SysfsFs = nodeS
   const read = await Promise.all(entries.map((entry) => readOneDevice(join(devicesDir, entry), entry, sysfsRoot, fs)));
   const devices: PciDeviceFacts[] = [];
   for (const result of read) {
-    problems.push(...result.problems);
+    for (const problem of result.problems) problems.push(problem);
     if (result.device) devices.push(result.device);
   }
   devices.sort((a, b) => comparePciAddresses(a.address, b.address));
