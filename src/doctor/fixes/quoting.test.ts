@@ -3,14 +3,17 @@
 // run, and ~/.bashrc must give back exactly the path.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { isSafeText } from '../../core/safe-text.js';
 import { createTranslator } from '../../i18n/index.js';
-import { NO_INPUTS, renderDoctorText, renderFixScript, runDoctor } from '../index.js';
+import { buildGuide, GUIDE_TOPICS, NO_INPUTS, renderDoctorText, renderFixScript, runDoctor, type DoctorInputs } from '../index.js';
+import { makeGpuDevice } from '../testing/devices.js';
+import { loadFixtureEnv } from '../testing/fixture-env.js';
 import { createMemoryEnv } from '../testing/memory-env.js';
 import { appendLineCommand, psQuote, shQuote } from './shell-quote.js';
 import { toolkitPathSteps } from './cuda.js';
@@ -153,5 +156,69 @@ describe('values from the machine in other commands', () => {
     const steps = report.layers.flatMap((l) => l.checks).flatMap((c) => c.fix?.steps ?? []);
     expect(steps[0]?.commands).toEqual([`wsl --set-version ${psQuote(distro)} 2`]);
     expect(steps[0]?.commands[0]).toBe("wsl --set-version 'Ubuntu''; Remove-Item -Recurse C:\\; ''' 2");
+  });
+});
+
+/** One NVIDIA GPU on driver 570 (CUDA 12.8): a CPU-only torch there gets the pip reinstall fix. */
+const ONE_GPU: DoctorInputs = {
+  gpu: {
+    attempts: [{ id: 'nvml', ok: true, unavailable: null, durationMs: 1 }],
+    openedBackend: 'nvml',
+    reading: { driver: { driverVersion: '570.133.20', cudaDriverVersion: '12.8', nvmlVersion: null, unavailable: {} }, devices: [makeGpuDevice({ index: 0, name: 'NVIDIA RTX A6000', computeCapability: '8.6' })] },
+    readError: null,
+  },
+  pci: null,
+  host: null,
+};
+
+describe.runIf(hasBash)('pip commands for a Python in a hostile folder', () => {
+  it.each(HOSTILE)('%j: the commands run that Python with exactly the pip arguments, nothing else', async (name) => {
+    const box = sandbox();
+    // A real stub Python in a folder of that name, recording its arguments one per line.
+    const folder = join(box.dir, name.replace(/^\/opt\//, '').replace(/\//g, '_'), 'bin');
+    mkdirSync(folder, { recursive: true });
+    const python = join(folder, 'python3');
+    writeFileSync(python, `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a"; done >> "$HOME/pip-saw"\n`);
+    chmodSync(python, 0o755);
+    const env = createMemoryEnv({
+      files: { [python]: '', '/etc/os-release': 'ID=ubuntu\nVERSION_ID="24.04"\n' },
+      env: { PATH: folder },
+      commands: [{ file: python, args: ['-c', '*'], probe: {
+        python: { version: '3.11.9', executable: python, prefix: folder, platform: 'linux' },
+        torch: { installed: true, version: '2.5.1+cpu', cudaBuild: null, hipBuild: null, gpuAvailable: false, deviceCount: 0 },
+        tensorflow: { installed: false },
+        jax: { installed: false },
+      } }],
+    });
+    const report = await runDoctor(env, ONE_GPU, { only: ['frameworks.pytorch'] });
+    const commands = report.layers.flatMap((l) => l.checks).flatMap((c) => c.fix?.steps ?? []).flatMap((s) => s.commands);
+    expect(commands.length).toBe(2);
+    for (const command of commands) {
+      const run = spawnSync('/bin/bash', ['--norc', '-c', command], { cwd: box.work, env: box.env, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+    }
+    const saw = readFileSync(join(box.home, 'pip-saw'), 'utf8').trimEnd().split('\n');
+    expect(saw.slice(0, 5)).toEqual(['-m', 'pip', 'uninstall', '-y', 'torch']);
+    expect(saw.slice(5, 8)).toEqual(['-m', 'pip', 'install']);
+    expect(saw).toContain('--index-url');
+    for (const dir of [box.work, box.home, box.dir]) expect(existsSync(join(dir, 'PWNED'))).toBe(false);
+  });
+
+  it('every guide for every recorded machine: one-line commands that bash accepts', async () => {
+    const fixtures = fileURLToPath(new URL('../../../test/fixtures/doctor/', import.meta.url));
+    for (const name of readdirSync(fixtures)) {
+      const fixture = loadFixtureEnv(join(fixtures, name));
+      const report = await runDoctor(fixture.env, fixture.inputs);
+      for (const topic of GUIDE_TOPICS) {
+        const guide = buildGuide(topic, report);
+        const steps = [...guide.steps.flatMap((s) => s.actions), ...guide.verify];
+        for (const step of steps) {
+          for (const command of step.commands) {
+            expect(isSafeText(command)).toBe(true);
+            if (step.shell === 'sh') expect(() => execFileSync('bash', ['-n', '-c', command]), `${name} ${topic}: ${command}`).not.toThrow();
+          }
+        }
+      }
+    }
   });
 });
