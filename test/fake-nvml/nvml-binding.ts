@@ -12,6 +12,8 @@ export interface LoadedNvml {
   library: LibraryHandle;
   /** The function bound by its exact symbol name; throws if the library lacks the symbol. */
   fn(symbol: string): Bound;
+  /** A function bound with a test's own C declaration (symbols gpuwise does not call, or other shapes). */
+  declared(declaration: string): Bound;
 }
 
 const prototypes = new Map<string, string>();
@@ -41,7 +43,14 @@ export function loadNvml(path: string): LoadedNvml {
     bound.set(symbol, created);
     return created;
   };
-  const entry = { library, fn };
+  const declared = (declaration: string): Bound => {
+    const existing = bound.get(declaration);
+    if (existing) return existing;
+    const created = library.func(declaration);
+    bound.set(declaration, created);
+    return created;
+  };
+  const entry = { library, fn, declared };
   loaded.set(path, entry);
   return entry;
 }
