@@ -111,7 +111,7 @@ function mergeProcess(backendProcess: BackendProcess, host: HostProcessDetails):
     rssBytes: host.rssBytes,
     startedAt: host.startedAt,
     hostResolution: host.hostResolution,
-    tree: host.tree,
+    ...(host.tree === undefined ? {} : { tree: host.tree }),
     threads: host.threads,
   };
 }

@@ -28,7 +28,8 @@ export interface HostProcessDetails {
   cpuPercent: number | null;
   rssBytes: number | null;
   startedAt: string | null;
-  tree: HostProcessTree | null;
+  /** Absent when the reader does not read trees (HostReaderOptions.processTree false). */
+  tree?: HostProcessTree | null;
   threads: HostThreadSummary | null;
 }
 
@@ -245,7 +246,7 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       cpuPercent,
       rssBytes: member === undefined ? (status?.rssBytes ?? null) : members.rssBytes(member.stat, member.identity),
       startedAt: startSeconds === null ? null : new Date(Math.round(startSeconds * 1000)).toISOString(),
-      tree: null,
+      ...(options.tree ? { tree: null } : {}),
       threads: null,
     };
   }

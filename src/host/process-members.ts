@@ -23,6 +23,8 @@ export interface MemberStat {
 export interface Identity {
   startTicks: number;
   comm: string;
+  /** comm as read, to notice a rename or an exec without decoding the name again. */
+  commBytes: Buffer;
   /** Read for GPU processes only (uid and NSpid); descendants get null. */
   status: ProcStatus | null;
   args: string[] | null;
@@ -108,12 +110,14 @@ export function createMemberReader(options: MemberReaderOptions) {
     }
     const stat = statNumbers();
     const cached = identities.get(pid);
-    const fresh = cached !== undefined && cached.startTicks === stat.startTicks && nowMs - cached.readAtMs < options.identityMaxAgeMs;
+    const sameComm = cached !== undefined && bytes.compare(cached.commBytes, 0, cached.commBytes.length, scan.commStart, scan.commEnd) === 0;
+    const fresh = sameComm && cached.startTicks === stat.startTicks && nowMs - cached.readAtMs < options.identityMaxAgeMs;
     if (fresh && (cached.status !== null || !wantStatus) && options.pageSizeBytes !== null) {
       return { kind: 'found', stat, identity: cached, troubles: [] };
     }
     // comm is decoded only for a process not seen before, keeping the tick string-free.
-    const comm = fresh ? cached.comm : bytes.toString('utf8', scan.commStart, scan.commEnd);
+    const commBytes = fresh ? cached.commBytes : Buffer.from(bytes.subarray(scan.commStart, scan.commEnd));
+    const comm = fresh ? cached.comm : commBytes.toString('utf8');
     const identity = readIdentity(procRoot, pid, { status: wantStatus, cmdline: !fresh });
     if (identity.kind !== 'found') return identity;
     const args = fresh ? cached.args : identity.args;
@@ -121,14 +125,19 @@ export function createMemberReader(options: MemberReaderOptions) {
     const entry: Identity = {
       startTicks: stat.startTicks,
       comm,
+      commBytes,
       status: identity.status ?? (fresh ? cached.status : null),
       args,
       name: processName(comm, args ?? []),
       command,
       readAtMs: fresh ? cached.readAtMs : nowMs,
     };
-    // A process whose files gave trouble is read in full again next time, and reported again.
-    if (identity.troubles.length === 0) identities.set(pid, entry);
+    // Not kept: a process whose files gave trouble (read in full again, and reported again), and
+    // one caught inside execve — comm already new, command line not yet set — which shows an
+    // empty command line though it is neither a zombie nor a kernel thread. A process caught
+    // between fork and exec shows its parent's command line; its comm changes at exec.
+    const midExec = args !== null && args.length === 0 && stat.state !== 'Z' && stat.state !== 'X';
+    if (identity.troubles.length === 0 && !midExec) identities.set(pid, entry);
     else identities.delete(pid);
     return { kind: 'found', stat, identity: entry, troubles: identity.troubles };
   }

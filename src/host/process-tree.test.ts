@@ -1,0 +1,251 @@
+// The tree and threads of a GPU process, on a recorded training job (test/fixtures/proc/tree):
+// python train.py (100, threads 100–102) with two data-loader workers (200, 201), a zombie child
+// forked by another thread (202) and a grandchild (300); sshd (400) is unrelated.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BackendProcess } from '../core/backend.js';
+import { createHostReader, type HostReaderOptions } from './index.js';
+import { walkTree } from './process-tree.js';
+
+const TREE = fileURLToPath(new URL('../../test/fixtures/proc/tree/', import.meta.url));
+const ETC = fileURLToPath(new URL('../../test/fixtures/proc/etc/', import.meta.url));
+const PAGE = 4096;
+
+function gpu(pid: number): BackendProcess {
+  return {
+    pid,
+    gpuIndex: 0,
+    gpuUuid: 'GPU-0',
+    gpuInstanceId: null,
+    computeInstanceId: null,
+    type: 'compute',
+    usedMemoryBytes: null,
+    smUtilPercent: null,
+    memoryUtilPercent: null,
+    encoderUtilPercent: null,
+    decoderUtilPercent: null,
+    name: null,
+  };
+}
+
+const temporary: string[] = [];
+afterEach(() => {
+  for (const dir of temporary.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function copyTree(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpuwise-tree-'));
+  temporary.push(dir);
+  fs.cpSync(TREE, dir, { recursive: true, verbatimSymlinks: true });
+  return dir;
+}
+
+/** Adds `ticks` of CPU to utime (field 14) of a stat file. */
+function addCpu(file: string, ticks: number): void {
+  const fields = fs.readFileSync(file, 'utf8').split(' ');
+  const close = fields.findIndex((field) => field.endsWith(')'));
+  fields[close + 12] = String(Number(fields[close + 12]) + ticks);
+  fs.writeFileSync(file, fields.join(' '));
+}
+
+function reader(procRoot: string, extra: HostReaderOptions = {}) {
+  let clock = 10_000;
+  const options: HostReaderOptions = { procRoot, etcRoot: ETC, uidLookup: null, firstSampleWindowMs: 0, now: () => clock, ...extra };
+  return { host: createHostReader(options), advance: (ms: number) => (clock += ms) };
+}
+
+describe('process tree of a GPU process', () => {
+  it('lists workers, a zombie forked by another thread and a grandchild, from the threads’ child lists', async () => {
+    const { processes, problems } = await reader(TREE).host.enrichProcesses([gpu(100)]);
+    expect(problems).toEqual([]);
+    const tree = processes[0]!.tree!;
+    expect(tree.source).toBe('task-children');
+    expect(tree.truncated).toBe(false);
+    expect(tree.descendants.map((node) => [node.pid, node.parentPid, node.depth])).toEqual([
+      [200, 100, 1],
+      [300, 200, 2],
+      [201, 100, 1],
+      [202, 100, 1],
+    ]);
+    expect(tree.descendants[0]).toEqual({
+      pid: 200,
+      parentPid: 100,
+      depth: 1,
+      name: 'pt_data_worker',
+      command: 'python train.py --epochs 90',
+      state: 'R',
+      cpuPercent: null, // first reading, no window
+      rssBytes: 65536 * PAGE,
+      threadCount: 1,
+      usesGpu: false,
+    });
+    expect(tree.descendants[3]).toMatchObject({ pid: 202, state: 'Z', rssBytes: null, command: '[python]' });
+    // RSS from stat's pages (self/auxv gives the page size): 1 GiB + 2 × 256 MiB + 2 MiB; the zombie has none.
+    expect(processes[0]!.rssBytes).toBe(262144 * PAGE);
+    expect(tree.totalRssBytes).toBe((262144 + 65536 * 2 + 512) * PAGE);
+    expect(tree.totalCpuPercent).toBeNull();
+    expect(processes[0]!.threads).toEqual({ count: 3, busiest: null });
+  });
+
+  it('finds the same tree by scanning every process’s parent when the kernel has no child lists', async () => {
+    const dir = copyTree();
+    for (const pid of fs.readdirSync(dir).filter((name) => /^\d+$/.test(name))) {
+      for (const tid of fs.readdirSync(path.join(dir, pid, 'task'))) fs.rmSync(path.join(dir, pid, 'task', tid, 'children'));
+    }
+    const tree = (await reader(dir).host.enrichProcesses([gpu(100)])).processes[0]!.tree!;
+    expect(tree.source).toBe('ppid-scan');
+    expect(tree.descendants.map((node) => node.pid)).toEqual([200, 300, 201, 202]);
+  });
+
+  it('measures every member over one first window and sums the tree', async () => {
+    const dir = copyTree();
+    let clock = 0;
+    const sleeps: number[] = [];
+    const host = createHostReader({
+      procRoot: dir,
+      etcRoot: ETC,
+      uidLookup: null,
+      firstSampleWindowMs: 100,
+      now: () => clock,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        clock += ms;
+        addCpu(path.join(dir, '100', 'stat'), 10); // 100 % of a core
+        addCpu(path.join(dir, '200', 'stat'), 5); // 50 %
+      },
+    });
+    const { processes } = await host.enrichProcesses([gpu(100)]);
+    expect(sleeps).toEqual([100]);
+    const tree = processes[0]!.tree!;
+    expect(processes[0]!.cpuPercent).toBe(100);
+    expect(tree.descendants.map((node) => node.cpuPercent)).toEqual([50, 0, 0, 0]);
+    expect(tree.totalCpuPercent).toBe(150);
+  });
+
+  it('marks a descendant that is itself a GPU process', async () => {
+    const { processes } = await reader(TREE).host.enrichProcesses([gpu(100), gpu(201)]);
+    expect(processes[0]!.tree!.descendants.find((node) => node.pid === 201)?.usesGpu).toBe(true);
+    expect(processes[1]!.tree!.descendants).toEqual([]);
+  });
+
+  it('looks for new children only once a new PID was handed out (or the tree is 5 s old)', async () => {
+    const dir = copyTree();
+    const { host, advance } = reader(dir);
+    expect((await host.enrichProcesses([gpu(100)])).processes[0]!.tree!.descendants).toHaveLength(4);
+    // A new worker 203 appears — but loadavg still names 6000 as the last PID, so it cannot exist.
+    fs.cpSync(path.join(dir, '201'), path.join(dir, '203'), { recursive: true });
+    fs.writeFileSync(path.join(dir, '203', 'stat'), fs.readFileSync(path.join(dir, '201', 'stat'), 'utf8').replace(/^201 /, '203 '));
+    fs.writeFileSync(path.join(dir, '100', 'task', '100', 'children'), '200 201 203 ');
+    advance(1000);
+    expect((await host.enrichProcesses([gpu(100)])).processes[0]!.tree!.descendants).toHaveLength(4);
+    fs.writeFileSync(path.join(dir, 'loadavg'), '0.52 0.58 0.59 2/312 6001\n');
+    advance(1000);
+    expect((await host.enrichProcesses([gpu(100)])).processes[0]!.tree!.descendants.map((node) => node.pid)).toContain(203);
+  });
+
+  it('drops a descendant that exited or was reparented, without waiting for a new PID', async () => {
+    const dir = copyTree();
+    const { host, advance } = reader(dir);
+    await host.enrichProcesses([gpu(100)]);
+    fs.rmSync(path.join(dir, '201'), { recursive: true });
+    // 200 exited: its child 300 now belongs to init.
+    fs.rmSync(path.join(dir, '200'), { recursive: true });
+    fs.writeFileSync(path.join(dir, '300', 'stat'), fs.readFileSync(path.join(dir, '300', 'stat'), 'utf8').replace(') S 200 200 ', ') S 1 1 '));
+    advance(1000);
+    const tree = (await host.enrichProcesses([gpu(100)])).processes[0]!.tree!;
+    expect(tree.descendants.map((node) => node.pid)).toEqual([202]);
+  });
+
+  it('reads a command line again after an exec or while it is not set yet, and every 10 s', async () => {
+    const dir = copyTree();
+    const { host, advance } = reader(dir);
+    const command = async () => (await host.enrichProcesses([gpu(100)])).processes[0]!.tree!.descendants.find((node) => node.pid === 300)?.command;
+    // Inside execve: comm is already the new one, the command line not yet set.
+    fs.writeFileSync(path.join(dir, '300', 'cmdline'), '');
+    expect(await command()).toBe('[sh]');
+    fs.writeFileSync(path.join(dir, '300', 'cmdline'), 'sh\0-c\0ffmpeg\0');
+    advance(1000);
+    expect(await command()).toBe('sh -c ffmpeg');
+    // Kept while comm and start time stay the same …
+    fs.writeFileSync(path.join(dir, '300', 'cmdline'), 'sh\0-c\0other\0');
+    advance(1000);
+    expect(await command()).toBe('sh -c ffmpeg');
+    // … read again when comm changes (an exec) …
+    const stat = path.join(dir, '300', 'stat');
+    fs.writeFileSync(stat, fs.readFileSync(stat, 'utf8').replace('(sh)', '(ffmpeg)'));
+    fs.writeFileSync(path.join(dir, '300', 'cmdline'), 'ffmpeg\0-i\0clip.mp4\0');
+    advance(1000);
+    expect(await command()).toBe('ffmpeg -i clip.mp4');
+    // … and after 10 s in any case (setproctitle keeps comm).
+    fs.writeFileSync(path.join(dir, '300', 'cmdline'), 'ffmpeg: encoding\0');
+    advance(10_000);
+    expect(await command()).toBe('ffmpeg: encoding');
+  });
+
+  it('can be turned off', async () => {
+    const { processes } = await reader(TREE, { processTree: false }).host.enrichProcesses([gpu(100)]);
+    expect(processes[0]!.tree).toBeUndefined();
+    expect(processes[0]!.threads).toEqual({ count: 3, busiest: null });
+  });
+});
+
+describe('threads of a GPU process', () => {
+  it('measures each thread when asked, busiest first, by the thread’s own name', async () => {
+    const dir = copyTree();
+    let clock = 0;
+    const host = createHostReader({
+      procRoot: dir,
+      etcRoot: ETC,
+      uidLookup: null,
+      threadCpu: true,
+      firstSampleWindowMs: 100,
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms;
+        addCpu(path.join(dir, '100', 'task', '100', 'stat'), 9);
+        addCpu(path.join(dir, '100', 'task', '102', 'stat'), 2);
+      },
+    });
+    const threads = (await host.enrichProcesses([gpu(100)])).processes[0]!.threads!;
+    expect(threads).toEqual({
+      count: 3,
+      busiest: [
+        { tid: 100, name: 'pt_main_thread', cpuPercent: 90 },
+        { tid: 102, name: 'pin_memory', cpuPercent: 20 },
+        { tid: 101, name: 'pt_autograd_0', cpuPercent: 0 },
+      ],
+    });
+  });
+});
+
+describe('walkTree', () => {
+  const children = new Map<number, number[]>([
+    [1, [3, 2]],
+    [2, [4]],
+    [3, [1]], // a cycle back to the root, as a broken recording could hold
+    [4, [2]],
+  ]);
+  const childrenOf = (pid: number) => children.get(pid) ?? [];
+
+  it('walks depth-first in PID order and lists every PID once, even around a cycle', () => {
+    expect(walkTree(1, childrenOf)).toEqual({
+      links: [
+        { pid: 2, parentPid: 1, depth: 1 },
+        { pid: 4, parentPid: 2, depth: 2 },
+        { pid: 3, parentPid: 1, depth: 1 },
+      ],
+      truncated: false,
+    });
+  });
+
+  it('stops at the limit and says so', () => {
+    const wide = (pid: number) => (pid === 1 ? Array.from({ length: 1000 }, (_, i) => i + 2) : []);
+    const walked = walkTree(1, wide, 256);
+    expect(walked.links).toHaveLength(256);
+    expect(walked.truncated).toBe(true);
+  });
+});
