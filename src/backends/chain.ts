@@ -2,6 +2,7 @@
 // every other one did not — `info` tells the user, `doctor` builds on it.
 
 import type { Backend, BackendDriver, BackendId, BackendUnavailable } from '../core/backend.js';
+import { singleFlight } from './single-flight.js';
 
 export interface BackendAttempt {
   id: BackendId;
@@ -12,7 +13,7 @@ export interface BackendAttempt {
 }
 
 export interface ChainResult {
-  /** The first backend that opened, or null when none did. */
+  /** The first backend that opened (single-flight: see ./single-flight.ts), or null when none did. */
   backend: Backend | null;
   /** Every backend tried, in order, up to and including the one chosen. */
   attempts: BackendAttempt[];
@@ -33,7 +34,7 @@ export async function openFirstBackend(drivers: readonly BackendDriver[]): Promi
     const durationMs = performance.now() - started;
     if (result.ok) {
       attempts.push({ id: driver.id, ok: true, unavailable: null, durationMs });
-      return { backend: result.backend, attempts };
+      return { backend: singleFlight(result.backend), attempts };
     }
     attempts.push({ id: driver.id, ok: false, unavailable: result.unavailable, durationMs });
   }

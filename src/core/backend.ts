@@ -57,6 +57,14 @@ export interface BackendCapabilities {
   /** Live metrics (utilisation, memory, power …); false for a bus scan that only finds devices. */
   metrics: boolean;
   processes: boolean;
+  /**
+   * Interval fields (PCIe/NVLink bytes per second, powerDrawAverageWatts, throttleTimePercent,
+   * GPM activity) come from counters read at two instants: the first reading after open (or
+   * after `prime()`) has them null with reason `first-sample`. Absent: the backend has none.
+   */
+  intervalRates?: boolean;
+  /** The readings carry `samples` (the driver's sub-second samples since the previous reading). */
+  subSecondSamples?: boolean;
 }
 
 export interface Backend {
@@ -64,6 +72,12 @@ export interface Backend {
   readonly capabilities: BackendCapabilities;
   /** One batched read of every device and process. Partial failures land in `problems`. */
   read(): Promise<BackendReading>;
+  /**
+   * Reads only the counters, as the baseline for the next read's rates: cheap (one batched call
+   * per GPU), so one-shot `info` can prime at open and read after its CPU window with rates and
+   * without a sleep. Optional: a backend without interval rates has none.
+   */
+  prime?(): Promise<void>;
   close(): Promise<void>;
 }
 

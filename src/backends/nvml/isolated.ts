@@ -9,7 +9,8 @@ import { Worker } from 'node:worker_threads';
 import type { BackendDriver, BackendOpenResult, BackendProcess, BackendReading } from '../../core/backend.js';
 import type { GpuDevice } from '../../core/snapshot.js';
 import type { NvmlBackendOptions } from './index.js';
-import { NVML_BACKEND_ID } from './index.js';
+import { NVML_BACKEND_ID, nvmlCapabilities } from './index.js';
+import { trackNativeCall } from './in-flight.js';
 import type { DeviceProgress } from './reader.js';
 import { timedOutDevice } from './timeout-device.js';
 import type { HostMessage, WorkerInit, WorkerMessage } from './worker-protocol.js';
@@ -65,7 +66,13 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
   }
   const init: WorkerInit = {
     gpuwiseNvmlWorker: true,
-    options: { platform: options.platform, pcieThroughput: options.pcieThroughput, env: { ...(options.env ?? process.env) } },
+    options: {
+      platform: options.platform,
+      pcieThroughput: options.pcieThroughput,
+      subSecondSamples: options.subSecondSamples,
+      gpm: options.gpm,
+      env: { ...(options.env ?? process.env) },
+    },
   };
   const worker = new Worker(location.source, { workerData: init, eval: location.eval });
   // A worker stuck in the driver must not keep the process alive once everything else is done.
@@ -96,12 +103,34 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
 
   let nextId = 1;
   let pending: PendingRead | null = null;
+  let inFlight: Promise<BackendReading> | null = null;
   let stuckSince: number | null = null;
   let lastComplete: BackendReading | null = null;
   /** Every GPU as last seen, from whole readings and from each GPU's progress message. */
   const lastSeen: GpuDevice[] = [];
   let lastCount: number | null = null;
   let workerError: string | null = null;
+  let closed = false;
+  /** The newest message posted to the worker, and the count of it as a native call still out. */
+  let postedId = 0;
+  let busy: (() => void) | null = null;
+  const waitingPrimes = new Map<number, () => void>();
+
+  const post = (message: Extract<HostMessage, { id: number }>) => {
+    postedId = message.id;
+    // Node's exit joins the worker: while it is in the driver, the CLI must not wait for it.
+    busy ??= trackNativeCall();
+    worker.postMessage(message);
+  };
+  const answered = (id: number) => {
+    if (id !== postedId) return;
+    busy?.();
+    busy = null;
+  };
+  worker.once('exit', () => {
+    busy?.();
+    busy = null;
+  });
 
   const known = (): KnownState => ({ devices: lastSeen, count: lastCount, driver: lastComplete?.driver ?? null });
   const finish = (read: PendingRead, reading: BackendReading) => {
@@ -112,6 +141,13 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
 
   worker.on('message', (message: WorkerMessage) => {
     if (message.type === 'opened' || message.type === 'closed') return;
+    if (message.type !== 'device') answered(message.id);
+    if (message.type === 'primed') {
+      waitingPrimes.get(message.id)?.();
+      waitingPrimes.delete(message.id);
+      if (stuckSince !== null) stuckSince = null;
+      return;
+    }
     const read = pending;
     if (message.type === 'reading' && stuckSince !== null) stuckSince = null; // it came back
     if (message.type === 'reading') {
@@ -140,33 +176,73 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
     if (pending) finish(pending, partialReading(pending, known(), `NVML worker crashed: ${error.message}`, 'worker-crashed'));
   });
 
+  const readOnce = () =>
+    new Promise<BackendReading>((resolve) => {
+      const id = nextId++;
+      const empty: PendingRead = { id, count: null, devices: [], processes: [], driver: null, resolve, timer: null };
+      if (workerError !== null) return resolve(partialReading(empty, known(), `NVML worker crashed: ${workerError}`, 'worker-crashed'));
+      if (stuckSince !== null) {
+        const seconds = Math.round((Date.now() - stuckSince) / 1000);
+        return resolve(partialReading(empty, known(), `NVML has not answered for ${seconds} s; a GPU or the driver may be hung`, 'timeout'));
+      }
+      const read: PendingRead = {
+        ...empty,
+        timer: setTimeout(() => {
+          stuckSince = Date.now();
+          finish(read, partialReading(read, known(), `NVML did not answer within ${readTimeoutMs} ms; a GPU or the driver may be hung`, 'timeout'));
+        }, readTimeoutMs),
+      };
+      pending = read;
+      post({ type: 'read', id });
+    });
+
+  const primeOnce = async () => {
+    if (workerError !== null || stuckSince !== null) return;
+    const id = nextId++;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        stuckSince ??= Date.now();
+        waitingPrimes.delete(id);
+        resolve();
+      }, readTimeoutMs);
+      waitingPrimes.set(id, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      post({ type: 'prime', id });
+    });
+  };
+
   return {
     ok: true,
     backend: {
       id: NVML_BACKEND_ID,
-      capabilities: { metrics: true, processes: true },
-      read: () =>
-        new Promise<BackendReading>((resolve) => {
-          const id = nextId++;
-          const empty: PendingRead = { id, count: null, devices: [], processes: [], driver: null, resolve, timer: null };
-          if (workerError !== null) return resolve(partialReading(empty, known(), `NVML worker crashed: ${workerError}`, 'worker-crashed'));
-          if (stuckSince !== null) {
-            const seconds = Math.round((Date.now() - stuckSince) / 1000);
-            return resolve(partialReading(empty, known(), `NVML has not answered for ${seconds} s; a GPU or the driver may be hung`, 'timeout'));
-          }
-          const read: PendingRead = {
-            ...empty,
-            timer: setTimeout(() => {
-              stuckSince = Date.now();
-              finish(read, partialReading(read, known(), `NVML did not answer within ${readTimeoutMs} ms; a GPU or the driver may be hung`, 'timeout'));
-            }, readTimeoutMs),
-          };
-          pending = read;
-          worker.postMessage({ type: 'read', id } satisfies HostMessage);
-        }),
+      capabilities: nvmlCapabilities(options),
+      // Single-flight: a read while one is in flight joins it. (Two reads at once used to
+      // overwrite `pending`, and the first read's timer then marked the worker stuck for good.)
+      read: () => {
+        if (closed) return Promise.reject(new Error('NVML backend is closed'));
+        inFlight ??= readOnce().finally(() => {
+          inFlight = null;
+        });
+        return inFlight;
+      },
+      prime: async () => {
+        if (closed) throw new Error('NVML backend is closed');
+        // A read in flight sets the baselines itself.
+        if (inFlight) await inFlight;
+        else await primeOnce();
+      },
       close: async () => {
-        if (stuckSince !== null || workerError !== null) {
-          // It cannot answer; leave it (unref'd) rather than wait on the driver.
+        if (closed) return;
+        closed = true;
+        const hung = stuckSince !== null || workerError !== null || pending !== null || busy !== null;
+        if (pending) finish(pending, partialReading(pending, known(), 'NVML backend closed during the read', 'closed'));
+        for (const resolve of waitingPrimes.values()) resolve();
+        waitingPrimes.clear();
+        if (hung) {
+          // It cannot answer (or would answer too late): do not wait on the driver. The thread
+          // stays until the driver lets go of it; the CLI's exit does not wait for it (./hard-exit.ts).
           void worker.terminate();
           return;
         }

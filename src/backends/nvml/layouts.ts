@@ -118,3 +118,74 @@ export const ARCHITECTURE_NAMES: Readonly<Record<number, string>> = {
 };
 /** nvmlDriverModel_t. */
 export const DRIVER_MODEL_NAMES: Readonly<Record<number, string>> = { 0: 'WDDM', 1: 'TCC', 2: 'MCDM' };
+
+// -- Counters, samples, violations and GPM (nvml.h; checked against the R580 header) ---------
+
+/**
+ * nvmlFieldValue_t: unsigned int fieldId, scopeId; long long timestamp (CPU µs since 1970),
+ * latencyUsec; nvmlValueType_t valueType; nvmlReturn_t nvmlReturn; nvmlValue_t value (an
+ * 8-byte union, 8-aligned).
+ */
+export const FIELD_VALUE = { size: 40, fieldId: 0, scopeId: 4, timestamp: 8, latencyUsec: 16, valueType: 24, nvmlReturn: 28, value: 32 } as const;
+
+/** nvmlValueType_t: which member of nvmlValue_t holds the value. */
+export const VALUE_TYPE = {
+  double: 0,
+  unsignedInt: 1,
+  unsignedLong: 2,
+  unsignedLongLong: 3,
+  signedLongLong: 4,
+  signedInt: 5,
+  unsignedShort: 6,
+} as const;
+
+/** The NVML_FI_* ids gpuwise asks for in one nvmlDeviceGetFieldValues call per GPU. */
+export const FIELD_ID = {
+  /**
+   * Throttle time per limiter, ns, cumulative (the counters of nvmlDeviceGetViolationStatus,
+   * which R580 deprecates in their favour): power, thermal, sync boost, board limit, low
+   * utilisation, reliability.
+   */
+  perfPolicyPower: 74,
+  perfPolicyThermal: 75,
+  perfPolicySyncBoost: 76,
+  perfPolicyBoardLimit: 77,
+  perfPolicyLowUtilization: 78,
+  perfPolicyReliability: 79,
+  /** Total energy since the driver loaded, mJ (older drivers than NVML_FI_DEV_ENERGY know it). */
+  totalEnergyConsumption: 83,
+  /** NVLink data bytes sent / received, KiB, cumulative; scopeId UINT_MAX sums every link. */
+  nvlinkThroughputDataTx: 138,
+  nvlinkThroughputDataRx: 139,
+  /** Current power, mW, "supported on all architectures"; scopeId 0 = the GPU alone. */
+  powerInstant: 186,
+  /** PCIe bytes sent / received, cumulative ("value can be wrapped"). */
+  pcieCountTxBytes: 197,
+  pcieCountRxBytes: 198,
+} as const;
+export const SCOPE_ALL_LINKS = 0xffffffff;
+
+/** nvmlSample_t: unsigned long long timeStamp (CPU µs); nvmlValue_t sampleValue. */
+export const SAMPLE = { size: 16, timeStamp: 0, value: 8 } as const;
+/** nvmlSamplingType_t values gpuwise reads. */
+export const SAMPLING_TYPE = { totalPower: 0, gpuUtilization: 1, memoryUtilization: 2 } as const;
+
+/** nvmlViolationTime_t: unsigned long long referenceTime (CPU µs), violationTime (ns). */
+export const VIOLATION_TIME = { size: 16, referenceTime: 0, violationTime: 8 } as const;
+/** nvmlPerfPolicyType_t, one per ThrottleTimePercent field. */
+export const PERF_POLICY = { power: 0, thermal: 1, syncBoost: 2, boardLimit: 3, lowUtilization: 4, reliability: 5 } as const;
+
+/** nvmlGpmSupport_t: unsigned int version (NVML_GPM_SUPPORT_VERSION = 1), isSupportedDevice. */
+export const GPM_SUPPORT = { size: 8, version: 0, isSupportedDevice: 4, VERSION: 1 } as const;
+/**
+ * nvmlGpmMetricsGet_t: unsigned int version (NVML_GPM_METRICS_GET_VERSION = 1), numMetrics;
+ * nvmlGpmSample_t sample1, sample2 (each a struct of one pointer); nvmlGpmMetric_t metrics[].
+ * nvmlGpmMetric_t: unsigned int metricId; nvmlReturn_t nvmlReturn; double value; three char *
+ * (metricInfo) — 40 bytes in every header since R520. The array is declared with
+ * NVML_GPM_METRIC_MAX entries (98 in R520, 333 in R580); the buffer holds 512, so a driver that
+ * touches the whole declared array stays inside memory we own.
+ */
+export const GPM_METRICS_GET = { version: 0, numMetrics: 4, sample1: 8, sample2: 16, metrics: 24, VERSION: 1, MAX_METRICS: 512 } as const;
+export const GPM_METRIC = { size: 40, metricId: 0, nvmlReturn: 4, value: 8 } as const;
+/** nvmlGpmMetricId_t values gpuwise reads (all 0.0–100.0). */
+export const GPM_METRIC_ID = { smUtil: 2, smOccupancy: 3, anyTensorUtil: 5, dramBandwidthUtil: 10 } as const;

@@ -7,26 +7,27 @@
 import { processInfoLayoutForStride, type ProcessInfoLayout } from './layouts.js';
 import type { NvmlLibrary } from './library.js';
 import { NVML_SUCCESS } from './return-codes.js';
+import { call, type Plan } from './plan.js';
 import type { NativeBuffer, Scratch } from './scratch.js';
 
-export function measureProcessInfoStride(
+export function* measureProcessInfoStride(
   lib: NvmlLibrary,
   key: 'computeProcesses' | 'graphicsProcesses',
   handle: bigint,
   buffer: NativeBuffer,
   capacity: number,
   scratch: Scratch,
-): ProcessInfoLayout | null {
-  const readWithFill = (fill: number): { count: number; end: number } | null => {
+): Plan<ProcessInfoLayout | null> {
+  function* readWithFill(fill: number): Plan<{ count: number; end: number } | null> {
     buffer.fill(fill);
     scratch.setU32(0, capacity);
-    if (lib.fn[key](handle, scratch.slot(0), buffer.pointer) !== NVML_SUCCESS) return null;
+    if ((yield call(lib.fn[key], handle, scratch.slot(0), buffer.pointer)) !== NVML_SUCCESS) return null;
     let end = buffer.size;
     while (end > 0 && buffer.bytes[end - 1] === fill) end--;
     return { count: scratch.slotU32(0), end };
-  };
-  const zeros = readWithFill(0x00);
-  const ones = readWithFill(0xff);
+  }
+  const zeros = yield* readWithFill(0x00);
+  const ones = yield* readWithFill(0xff);
   if (!zeros || !ones || zeros.count !== ones.count || zeros.count === 0) return null;
   const end = Math.max(zeros.end, ones.end);
   if (end % zeros.count !== 0) return null;

@@ -1,9 +1,10 @@
 // The fields of a GPU that change from one read to the next. Each call's return code decides
 // between a value and a null with its reason; once the GPU reports itself lost, stop calling.
+// Rates over the interval (PCIe, NVLink, average power, throttle time) are in ./read-rates.ts.
 
 import { decodeClockEventReasons } from '../../core/clock-events.js';
 import type { ComputeMode, DeviceMetricField, EccErrorCounts, GpuDevice } from '../../core/snapshot.js';
-import { clampPercent, millijoulesToJoules, milliwattsToWatts, pcieKibPerSecondToBytes } from '../../core/units.js';
+import { clampPercent, milliwattsToWatts } from '../../core/units.js';
 import type { FieldRecorder } from './field-recorder.js';
 import { isDeviceLost, NVML_SUCCESS } from './return-codes.js';
 import {
@@ -14,12 +15,13 @@ import {
   MEMORY_V1,
   MEMORY_V2,
   MEMORY_V2_VERSION,
-  PCIE_COUNTER,
   PSTATE_UNKNOWN,
   TEMPERATURE_SENSOR_GPU,
   UTILIZATION,
 } from './layouts.js';
 import type { NvmlLibrary } from './library.js';
+import { call, type Plan } from './plan.js';
+import type { CounterBatch } from './read-counters.js';
 import type { Scratch } from './scratch.js';
 
 export type DeviceMetrics = Pick<
@@ -46,83 +48,82 @@ const COMPUTE_MODES: Readonly<Record<number, ComputeMode>> = {
 };
 
 export interface MetricOptions {
-  /** nvmlDeviceGetPcieThroughput samples for 20 ms per call on real GPUs; allow turning it off. */
+  /**
+   * Where the PCIe byte counters are missing: measure throughput with nvmlDeviceGetPcieThroughput
+   * (20 ms of sampling per call on real GPUs) in the background. Default true.
+   */
   pcieThroughput: boolean;
   /** The driver model query only means something on Windows. */
   platform: string;
 }
 
-export function readMetrics(
+/**
+ * The fields that change between reads, but for the counters (./read-rates.ts). `counters` is
+ * this read's field-values batch: where it has the instant power, GetPowerUsage is skipped.
+ */
+export function* readMetrics(
   lib: NvmlLibrary,
   s: Scratch,
   handle: bigint,
   rec: FieldRecorder<DeviceMetricField>,
   options: MetricOptions,
-): DeviceMetrics {
+  counters: CounterBatch,
+): Plan<DeviceMetrics> {
   const m = emptyMetrics();
   const u32 = (field: DeviceMetricField, code: number) => (rec.ok(field, code) ? s.slotU32(0) : null);
 
-  readMemory(lib, s, handle, rec, m);
+  yield* readMemory(lib, s, handle, rec, m);
   if (rec.lost) return m;
 
-  if (rec.ok('gpuUtilPercent', lib.fn.utilization(handle, s.structPointer))) {
+  if (rec.ok('gpuUtilPercent', yield call(lib.fn.utilization, handle, s.structPointer))) {
     m.gpuUtilPercent = clampPercent(s.structU32(UTILIZATION.gpu));
     m.memoryUtilPercent = clampPercent(s.structU32(UTILIZATION.memory));
   } else {
     rec.unavailable.memoryUtilPercent = rec.unavailable.gpuUtilPercent;
   }
-  const encoder = u32('encoderUtilPercent', lib.fn.encoderUtilization(handle, s.slot(0), s.slot(1)));
+  const encoder = u32('encoderUtilPercent', yield call(lib.fn.encoderUtilization, handle, s.slot(0), s.slot(1)));
   m.encoderUtilPercent = encoder === null ? null : clampPercent(encoder);
-  const decoder = u32('decoderUtilPercent', lib.fn.decoderUtilization(handle, s.slot(0), s.slot(1)));
+  const decoder = u32('decoderUtilPercent', yield call(lib.fn.decoderUtilization, handle, s.slot(0), s.slot(1)));
   m.decoderUtilPercent = decoder === null ? null : clampPercent(decoder);
   if (rec.lost) return m;
 
-  m.temperatureCelsius = u32('temperatureCelsius', lib.fn.temperature(handle, TEMPERATURE_SENSOR_GPU, s.slot(0)));
-  m.fanSpeedPercent = u32('fanSpeedPercent', lib.fn.fanSpeed(handle, s.slot(0)));
-  const drawMw = u32('powerDrawWatts', lib.fn.powerUsage(handle, s.slot(0)));
+  m.temperatureCelsius = u32('temperatureCelsius', yield call(lib.fn.temperature, handle, TEMPERATURE_SENSOR_GPU, s.slot(0)));
+  m.fanSpeedPercent = u32('fanSpeedPercent', yield call(lib.fn.fanSpeed, handle, s.slot(0)));
+  // NVML_FI_DEV_POWER_INSTANT is the power now; GetPowerUsage is a 1 s average on Ampere and
+  // newer, so it is only the fallback.
+  const instant = counters.powerInstantMilliwatts;
+  const drawMw = instant.ok ? instant.value : u32('powerDrawWatts', yield call(lib.fn.powerUsage, handle, s.slot(0)));
   m.powerDrawWatts = drawMw === null ? null : milliwattsToWatts(drawMw);
-  const limitMw = u32('powerLimitWatts', lib.fn.enforcedPowerLimit(handle, s.slot(0)));
+  const limitMw = u32('powerLimitWatts', yield call(lib.fn.enforcedPowerLimit, handle, s.slot(0)));
   m.powerLimitWatts = limitMw === null ? null : milliwattsToWatts(limitMw);
-  if (rec.ok('energyConsumedJoules', lib.fn.totalEnergy(handle, s.slot(0)))) {
-    m.energyConsumedJoules = millijoulesToJoules(s.slotU64n(0));
-  }
   if (rec.lost) return m;
 
-  m.graphicsClockMhz = u32('graphicsClockMhz', lib.fn.clockInfo(handle, CLOCK_TYPE.graphics, s.slot(0)));
-  m.smClockMhz = u32('smClockMhz', lib.fn.clockInfo(handle, CLOCK_TYPE.sm, s.slot(0)));
-  m.memoryClockMhz = u32('memoryClockMhz', lib.fn.clockInfo(handle, CLOCK_TYPE.memory, s.slot(0)));
-  const pstate = u32('performanceState', lib.fn.performanceState(handle, s.slot(0)));
+  m.graphicsClockMhz = u32('graphicsClockMhz', yield call(lib.fn.clockInfo, handle, CLOCK_TYPE.graphics, s.slot(0)));
+  m.smClockMhz = u32('smClockMhz', yield call(lib.fn.clockInfo, handle, CLOCK_TYPE.sm, s.slot(0)));
+  m.memoryClockMhz = u32('memoryClockMhz', yield call(lib.fn.clockInfo, handle, CLOCK_TYPE.memory, s.slot(0)));
+  const pstate = u32('performanceState', yield call(lib.fn.performanceState, handle, s.slot(0)));
   m.performanceState = pstate === null || pstate === PSTATE_UNKNOWN || pstate > 15 ? null : pstate;
   if (pstate !== null && m.performanceState === null) rec.unavailable.performanceState = 'not-reported';
-  if (rec.ok('clockEventReasons', lib.fn.clockEventReasons(handle, s.slot(0)))) {
+  if (rec.ok('clockEventReasons', yield call(lib.fn.clockEventReasons, handle, s.slot(0)))) {
     m.clockEventReasons = decodeClockEventReasons(s.slotU64(0));
   }
   if (rec.lost) return m;
 
-  m.pcieLinkGeneration = u32('pcieLinkGeneration', lib.fn.pcieLinkGeneration(handle, s.slot(0)));
-  m.pcieLinkWidth = u32('pcieLinkWidth', lib.fn.pcieLinkWidth(handle, s.slot(0)));
-  if (options.pcieThroughput) {
-    const tx = u32('pcieTxBytesPerSecond', lib.fn.pcieThroughput(handle, PCIE_COUNTER.txBytes, s.slot(0)));
-    m.pcieTxBytesPerSecond = tx === null ? null : pcieKibPerSecondToBytes(tx);
-    const rx = u32('pcieRxBytesPerSecond', lib.fn.pcieThroughput(handle, PCIE_COUNTER.rxBytes, s.slot(0)));
-    m.pcieRxBytesPerSecond = rx === null ? null : pcieKibPerSecondToBytes(rx);
-  } else {
-    rec.unavailable.pcieTxBytesPerSecond = 'not-reported';
-    rec.unavailable.pcieRxBytesPerSecond = 'not-reported';
-  }
+  m.pcieLinkGeneration = u32('pcieLinkGeneration', yield call(lib.fn.pcieLinkGeneration, handle, s.slot(0)));
+  m.pcieLinkWidth = u32('pcieLinkWidth', yield call(lib.fn.pcieLinkWidth, handle, s.slot(0)));
   if (rec.lost) return m;
 
-  readModes(lib, s, handle, rec, m, options.platform);
+  yield* readModes(lib, s, handle, rec, m, options.platform);
   return m;
 }
 
-function readMemory(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldRecorder<DeviceMetricField>, m: DeviceMetrics): void {
+function* readMemory(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldRecorder<DeviceMetricField>, m: DeviceMetrics): Plan<void> {
   // v2 adds the driver-reserved share; it needs its version word set or it answers
   // ARGUMENT_VERSION_MISMATCH.
   if (lib.has('memoryInfoV2')) {
     s.clearStruct();
     s.setStructU32(MEMORY_V2.version, MEMORY_V2_VERSION);
-    const code = lib.fn.memoryInfoV2(handle, s.structPointer);
+    const code = yield call(lib.fn.memoryInfoV2, handle, s.structPointer);
     if (code === NVML_SUCCESS) {
       m.memoryTotalBytes = s.structU64n(MEMORY_V2.total);
       m.memoryReservedBytes = s.structU64n(MEMORY_V2.reserved);
@@ -136,7 +137,7 @@ function readMemory(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldReco
     }
     // Any other failure (a driver whose v2 rejects our version word …): the v1 call still works.
   }
-  if (rec.ok('memoryTotalBytes', lib.fn.memoryInfo(handle, s.structPointer))) {
+  if (rec.ok('memoryTotalBytes', yield call(lib.fn.memoryInfo, handle, s.structPointer))) {
     m.memoryTotalBytes = s.structU64n(MEMORY_V1.total);
     m.memoryFreeBytes = s.structU64n(MEMORY_V1.free);
     m.memoryUsedBytes = s.structU64n(MEMORY_V1.used);
@@ -153,44 +154,44 @@ function copyMemoryReason(rec: FieldRecorder<DeviceMetricField>): void {
   rec.unavailable.memoryReservedBytes = reason;
 }
 
-function readModes(
+function* readModes(
   lib: NvmlLibrary,
   s: Scratch,
   handle: bigint,
   rec: FieldRecorder<DeviceMetricField>,
   m: DeviceMetrics,
   platform: string,
-): void {
-  if (rec.ok('eccModeCurrent', lib.fn.eccMode(handle, s.slot(0), s.slot(1)))) {
+): Plan<void> {
+  if (rec.ok('eccModeCurrent', yield call(lib.fn.eccMode, handle, s.slot(0), s.slot(1)))) {
     m.eccModeCurrent = s.slotU32(0) === 1;
     m.eccModePending = s.slotU32(1) === 1;
-    if (m.eccModeCurrent) m.eccErrors = readEccErrors(lib, s, handle, rec);
+    if (m.eccModeCurrent) m.eccErrors = yield* readEccErrors(lib, s, handle, rec);
     else rec.unavailable.eccErrors = 'not-supported';
   } else {
     rec.unavailable.eccModePending = rec.unavailable.eccModeCurrent;
     rec.unavailable.eccErrors = rec.unavailable.eccModeCurrent;
   }
-  if (rec.ok('migModeCurrent', lib.fn.migMode(handle, s.slot(0), s.slot(1)))) {
+  if (rec.ok('migModeCurrent', yield call(lib.fn.migMode, handle, s.slot(0), s.slot(1)))) {
     m.migModeCurrent = s.slotU32(0) === 1;
     m.migModePending = s.slotU32(1) === 1;
   } else {
     rec.unavailable.migModePending = rec.unavailable.migModeCurrent;
   }
-  if (rec.ok('computeMode', lib.fn.computeMode(handle, s.slot(0)))) {
+  if (rec.ok('computeMode', yield call(lib.fn.computeMode, handle, s.slot(0)))) {
     m.computeMode = COMPUTE_MODES[s.slotU32(0)] ?? null;
     if (m.computeMode === null) rec.unavailable.computeMode = 'not-reported';
   }
-  if (rec.ok('persistenceMode', lib.fn.persistenceMode(handle, s.slot(0)))) {
+  if (rec.ok('persistenceMode', yield call(lib.fn.persistenceMode, handle, s.slot(0)))) {
     m.persistenceMode = s.slotU32(0) === 1;
   }
   if (platform !== 'win32') {
     rec.unavailable.driverModel = 'not-supported';
-  } else if (rec.ok('driverModel', lib.fn.driverModel(handle, s.slot(0), s.slot(1)))) {
+  } else if (rec.ok('driverModel', yield call(lib.fn.driverModel, handle, s.slot(0), s.slot(1)))) {
     m.driverModel = DRIVER_MODEL_NAMES[s.slotU32(0)] ?? null;
   }
 }
 
-function readEccErrors(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldRecorder<DeviceMetricField>): EccErrorCounts | null {
+function* readEccErrors(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldRecorder<DeviceMetricField>): Plan<EccErrorCounts | null> {
   const errors: EccErrorCounts = {
     correctedVolatile: null,
     uncorrectedVolatile: null,
@@ -200,7 +201,7 @@ function readEccErrors(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldR
   let firstFailure = 0;
   let anyRead = false;
   for (const [key, errorType, counterType] of ECC_COUNTERS) {
-    const code = lib.fn.totalEccErrors(handle, errorType, counterType, s.slot(0));
+    const code = yield call(lib.fn.totalEccErrors, handle, errorType, counterType, s.slot(0));
     if (code === NVML_SUCCESS) {
       errors[key] = s.slotU64n(0);
       anyRead = true;

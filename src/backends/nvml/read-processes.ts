@@ -1,5 +1,5 @@
 // GPU processes of one device: compute and graphics lists, merged by PID, plus per-process
-// utilisation where the driver samples it.
+// utilisation since the previous reading where the driver samples it.
 //
 // The struct the _v3/_v2/plain functions fill has changed under the same symbol name across
 // drivers (see layouts.ts). A wrong stride garbles PIDs and memory — the most common bug in GPU
@@ -20,6 +20,7 @@ import {
 import type { NvmlLibrary } from './library.js';
 import { measureProcessInfoStride } from './process-stride.js';
 import { NVML_ERROR_INSUFFICIENT_SIZE, NVML_ERROR_NOT_FOUND, NVML_ERROR_NOT_SUPPORTED, NVML_SUCCESS } from './return-codes.js';
+import { call, type Plan } from './plan.js';
 import { NativeBuffer, type Scratch } from './scratch.js';
 
 type ProcessListKey = 'computeProcesses' | 'graphicsProcesses';
@@ -37,30 +38,31 @@ export interface DeviceProcesses {
 const MAX_RETRIES = 4;
 const MAX_STRIDE = PROCESS_INFO_V3.stride;
 
-/** State that lives as long as the NVML session: buffers, the chosen layout, sample cursors. */
+/** What the process readers of every GPU share: the struct layout, settled once per session. */
+export class ProcessLayoutChoice {
+  layout: ProcessInfoLayout | null = null;
+  verified = false;
+  /** Why the stride probe disagreed with the symbol-based guess, once, for the problems list. */
+  note: string | null = null;
+}
+
+/** One GPU's process lists: its buffer and its per-process utilisation cursor. */
 export class ProcessReader {
   private buffer = new NativeBuffer(64 * MAX_STRIDE);
-  private layout: ProcessInfoLayout | null = null;
-  private layoutVerified = false;
-  /** Why the stride probe disagreed with the symbol-based guess, once, for the problems list. */
-  layoutNote: string | null = null;
-  private readonly lastSampleTimestamp = new Map<number, bigint>();
+  /** The newest per-process sample seen (CPU µs), and which GPU it belongs to. */
+  private lastSampleTimestamp = 0n;
+  private cursorUuid: string | null = null;
 
   constructor(
     private readonly lib: NvmlLibrary,
-    private readonly scratch: Scratch,
+    private readonly shared: ProcessLayoutChoice,
   ) {}
 
-  /** The layout in use (for diagnostics and tests). */
-  get processInfoLayout(): ProcessInfoLayout | null {
-    return this.layout;
-  }
-
-  read(handle: bigint, gpuIndex: number, gpuUuid: string | null, migMode: boolean): DeviceProcesses {
+  *read(scratch: Scratch, handle: bigint, gpuIndex: number, gpuUuid: string | null, migMode: boolean): Plan<DeviceProcesses> {
     const failures: ProcessListFailure[] = [];
     const byPid = new Map<number, BackendProcess>();
     for (const [key, type] of [['computeProcesses', 'compute'], ['graphicsProcesses', 'graphics']] as const) {
-      const list = this.readList(key, handle);
+      const list = yield* this.readList(key, scratch, handle);
       if (typeof list === 'number') {
         if (list !== NVML_ERROR_NOT_SUPPORTED) failures.push({ list: key, code: list });
         continue;
@@ -68,35 +70,38 @@ export class ProcessReader {
       for (const entry of list) mergeProcess(byPid, entry, type, gpuIndex, gpuUuid, migMode);
     }
     if (byPid.size > 0) {
-      const code = this.readUtilization(handle, gpuIndex, byPid);
+      // The cursor belongs to one GPU: another UUID at this index (after a reset) starts over.
+      if (this.cursorUuid !== gpuUuid) this.lastSampleTimestamp = 0n;
+      this.cursorUuid = gpuUuid;
+      const code = yield* this.readUtilization(scratch, handle, byPid);
       if (code !== NVML_SUCCESS && code !== NVML_ERROR_NOT_SUPPORTED) failures.push({ list: 'processUtilization', code });
     }
     return { processes: [...byPid.values()], failures };
   }
 
   private layoutFor(key: ProcessListKey): ProcessInfoLayout {
-    this.layout ??= processInfoLayoutFor(
+    this.shared.layout ??= processInfoLayoutFor(
       this.lib.symbolName(key) ?? '',
       this.lib.has('confComputeMemSizeInfo'),
       this.lib.has('runningProcessDetailList'),
     );
-    return this.layout;
+    return this.shared.layout;
   }
 
   /** The raw entries, or the NVML error code. */
-  private readList(key: ProcessListKey, handle: bigint): RawProcessInfo[] | number {
+  private *readList(key: ProcessListKey, scratch: Scratch, handle: bigint): Plan<RawProcessInfo[] | number> {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
       const capacity = Math.floor(this.buffer.size / MAX_STRIDE);
-      this.scratch.setU32(0, capacity);
-      const code = this.lib.fn[key](handle, this.scratch.slot(0), this.buffer.pointer);
-      const count = this.scratch.slotU32(0);
+      scratch.setU32(0, capacity);
+      const code = yield call(this.lib.fn[key], handle, scratch.slot(0), this.buffer.pointer);
+      const count = scratch.slotU32(0);
       if (code === NVML_ERROR_INSUFFICIENT_SIZE) {
         this.grow((count + 8) * 2);
         continue;
       }
       if (code !== NVML_SUCCESS) return code;
-      if (count > 0 && !this.layoutVerified) {
-        this.verifyLayout(key, handle, capacity);
+      if (count > 0 && !this.shared.verified) {
+        yield* this.verifyLayout(key, scratch, handle, capacity);
         continue; // the probe reused the buffer: read again with the layout now settled
       }
       return this.decode(key, count);
@@ -104,13 +109,13 @@ export class ProcessReader {
     return NVML_ERROR_INSUFFICIENT_SIZE;
   }
 
-  private verifyLayout(key: ProcessListKey, handle: bigint, capacity: number): void {
-    this.layoutVerified = true;
+  private *verifyLayout(key: ProcessListKey, scratch: Scratch, handle: bigint, capacity: number): Plan<void> {
+    this.shared.verified = true;
     const guessed = this.layoutFor(key);
-    const measured = measureProcessInfoStride(this.lib, key, handle, this.buffer, capacity, this.scratch);
+    const measured = yield* measureProcessInfoStride(this.lib, key, handle, this.buffer, capacity, scratch);
     if (measured && measured.stride !== guessed.stride) {
-      this.layoutNote = `${this.lib.symbolName(key)} fills ${measured.stride}-byte entries, not the ${guessed.stride} its version suggests; using ${measured.stride}`;
-      this.layout = measured;
+      this.shared.note = `${this.lib.symbolName(key)} fills ${measured.stride}-byte entries, not the ${guessed.stride} its version suggests; using ${measured.stride}`;
+      this.shared.layout = measured;
     }
   }
 
@@ -133,28 +138,28 @@ export class ProcessReader {
     return entries;
   }
 
-  private readUtilization(handle: bigint, gpuIndex: number, byPid: Map<number, BackendProcess>): number {
-    const since = this.lastSampleTimestamp.get(gpuIndex) ?? 0n;
+  /** Samples newer than the last one seen on this GPU: each reading covers its own interval. */
+  private *readUtilization(scratch: Scratch, handle: bigint, byPid: Map<number, BackendProcess>): Plan<number> {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
       const capacity = Math.floor(this.buffer.size / PROCESS_UTILIZATION_SAMPLE.size);
-      this.scratch.setU32(0, capacity);
-      const code = this.lib.fn.processUtilization(handle, this.buffer.pointer, this.scratch.slot(0), since);
-      const count = this.scratch.slotU32(0);
+      scratch.setU32(0, capacity);
+      const code = yield call(this.lib.fn.processUtilization, handle, this.buffer.pointer, scratch.slot(0), this.lastSampleTimestamp);
+      const count = scratch.slotU32(0);
       if (code === NVML_ERROR_INSUFFICIENT_SIZE) {
         this.grow((count + 8) * 2);
         continue;
       }
-      // NOT_FOUND: no sample newer than `since` — the processes stay without utilisation.
+      // NOT_FOUND: no sample newer than the cursor — the processes stay without utilisation.
       if (code !== NVML_SUCCESS) return code === NVML_ERROR_NOT_FOUND ? NVML_SUCCESS : code;
-      this.applySamples(count, gpuIndex, byPid);
+      this.applySamples(count, byPid);
       return NVML_SUCCESS;
     }
     return NVML_ERROR_INSUFFICIENT_SIZE;
   }
 
-  private applySamples(count: number, gpuIndex: number, byPid: Map<number, BackendProcess>): void {
+  private applySamples(count: number, byPid: Map<number, BackendProcess>): void {
     const latest = new Map<number, bigint>();
-    let newest = this.lastSampleTimestamp.get(gpuIndex) ?? 0n;
+    let newest = this.lastSampleTimestamp;
     for (let i = 0; i < count; i++) {
       const base = i * PROCESS_UTILIZATION_SAMPLE.size;
       const pid = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.pid);
@@ -169,7 +174,7 @@ export class ProcessReader {
       process.encoderUtilPercent = clampPercent(this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.encUtil));
       process.decoderUtilPercent = clampPercent(this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.decUtil));
     }
-    this.lastSampleTimestamp.set(gpuIndex, newest);
+    this.lastSampleTimestamp = newest;
   }
 
   private grow(entries: number): void {

@@ -1,20 +1,34 @@
-// One batched read of every GPU through NVML: driver facts, devices, processes. A GPU that
-// errors or falls off the bus becomes a device with state 'lost'/'error' and null metrics;
-// the others are read as usual.
+// One batched read of every GPU through NVML: driver facts, devices, processes, and what changed
+// since the previous read (rates, throttle time, GPM, the driver's sub-second samples). A GPU that
+// errors or falls off the bus becomes a device with state 'lost'/'error' and null metrics; the
+// others are read as usual. Every step is a plan (./plan.ts): `read` runs them synchronously,
+// ./deadline.ts runs the same plans on the thread pool under one deadline.
 
-import type { BackendProcess, BackendReading } from '../../core/backend.js';
+import type { BackendProcess, BackendReading, DeviceSampleSeries } from '../../core/backend.js';
 import type { DeviceMetricField, DriverInfo, GpuDevice, SnapshotProblem } from '../../core/snapshot.js';
+import { allUnavailable, assembleDevice, deviceWithoutData, identityUnavailable } from './assemble.js';
+import { DeviceSlot } from './device-slot.js';
 import { FieldRecorder } from './field-recorder.js';
 import { STRING_BUFFER_BYTES } from './layouts.js';
 import type { NvmlLibrary } from './library.js';
+import { PcieThroughputPoller } from './pcie-poller.js';
+import { call, runSync, type Plan } from './plan.js';
+import type { CounterBatch, CounterPoint, Read } from './read-counters.js';
 import { emptyIdentity, readIdentity, type DeviceIdentity } from './read-identity.js';
-import { emptyMetrics, readMetrics, type DeviceMetrics, type MetricOptions } from './read-metrics.js';
+import { emptyMetrics, readMetrics, type MetricOptions } from './read-metrics.js';
 import { readMigDevices } from './read-mig.js';
-import { ProcessReader } from './read-processes.js';
+import { ProcessLayoutChoice } from './read-processes.js';
+import { applyRates, DeviceCounters, rememberCounters, type RateInputs } from './read-rates.js';
+import { readViolations, type ViolationReadings } from './read-violations.js';
 import { isDeviceLost, nvmlReturnName, NVML_SUCCESS, unavailableReasonFor } from './return-codes.js';
 import { Scratch } from './scratch.js';
 
-export type ReaderOptions = MetricOptions;
+export interface ReaderOptions extends MetricOptions {
+  /** Read the driver's sub-second samples into BackendReading.samples. */
+  subSecondSamples: boolean;
+  /** Read GPM (Hopper and newer) activity. */
+  gpm: boolean;
+}
 
 export interface DeviceProgress {
   /** How many GPUs this read will cover. */
@@ -24,206 +38,251 @@ export interface DeviceProgress {
   driver: DriverInfo;
 }
 
+export interface DeviceResult {
+  device: GpuDevice;
+  processes: BackendProcess[];
+  problems: SnapshotProblem[];
+  samples: DeviceSampleSeries[];
+}
+
+export interface CounterReadings {
+  batch: CounterBatch;
+  /** The energy counter, from the batch or from its own call. */
+  energy: Read<CounterPoint>;
+  violations: Read<ViolationReadings>;
+}
+
 export class NvmlReader {
-  private readonly scratch = new Scratch();
-  private readonly processes: ProcessReader;
-  private readonly handles = new Map<number, bigint>();
-  private readonly identities = new Map<number, { identity: DeviceIdentity; unavailable: GpuDevice['unavailable'] }>();
-  private driver: DriverInfo | null = null;
+  readonly slots: DeviceSlot[] = [];
+  /** For the system calls (count, driver version): not any GPU's buffers. */
+  private readonly systemScratch = new Scratch();
+  private readonly layout = new ProcessLayoutChoice();
+  /** Remembered counters per GPU, by UUID: an index can change across a reset. */
+  private readonly counters = new Map<string, DeviceCounters>();
+  driver: DriverInfo | null = null;
   private layoutNoteReported = false;
 
   constructor(
-    private readonly lib: NvmlLibrary,
+    readonly lib: NvmlLibrary,
     private readonly options: ReaderOptions,
-  ) {
-    this.processes = new ProcessReader(lib, this.scratch);
-  }
+  ) {}
 
-  /**
-   * Reads everything. `onDevice` hears about each GPU as soon as it is read, so a caller in
-   * another thread can keep what it has when a later GPU hangs inside the driver.
-   */
+  /** Reads everything; `onDevice` hears about each GPU as soon as it is read (the worker thread). */
   read(onDevice?: (progress: DeviceProgress) => void): BackendReading {
-    const problems: SnapshotProblem[] = [];
-    this.driver ??= this.readDriver();
-    const countCode = this.lib.fn.deviceCount(this.scratch.slot(0));
-    if (countCode !== NVML_SUCCESS) {
-      problems.push(this.problem('devices', countCode, 'nvmlDeviceGetCount'));
-      return { driver: this.driver, devices: [], processes: [], problems };
+    const driver = (this.driver ??= runSync(this.driverPlan()));
+    const count = runSync(this.countPlan());
+    if (!count.ok) return { driver, devices: [], processes: [], problems: [this.problem('devices', count.code, 'nvmlDeviceGetCount')] };
+    const results: DeviceResult[] = [];
+    for (let index = 0; index < count.value; index++) {
+      const result = this.guarded(index, () => runSync(this.devicePlan(index)));
+      results.push(result);
+      onDevice?.({ count: count.value, device: result.device, processes: result.processes, driver });
     }
-    const count = this.scratch.slotU32(0);
-    const devices: GpuDevice[] = [];
-    const processes: BackendProcess[] = [];
-    for (let index = 0; index < count; index++) {
+    return this.combine(driver, results, []);
+  }
+
+  /** Remembers every GPU's counters (and starts what is measured in the background); reads nothing else. */
+  prime(): void {
+    const count = runSync(this.countPlan());
+    if (!count.ok) return;
+    for (let index = 0; index < count.value; index++) {
       try {
-        const { device, deviceProcesses } = this.readDevice(index, problems);
-        devices.push(device);
-        processes.push(...deviceProcesses);
-        onDevice?.({ count, device, processes: deviceProcesses, driver: this.driver });
-      } catch (error) {
-        // A bug or a koffi failure on one GPU must not hide the others.
-        problems.push({ scope: `device:${index}`, code: 'exception', message: String(error) });
-        devices.push(deviceWithoutData(index, emptyIdentity(), 'error', String(error), {}));
+        runSync(this.primePlan(index));
+      } catch {
+        // Priming is best effort: the read after it reports what is wrong.
       }
     }
-    if (this.processes.layoutNote && !this.layoutNoteReported) {
+  }
+
+  combine(driver: DriverInfo, results: readonly DeviceResult[], extraProblems: readonly SnapshotProblem[]): BackendReading {
+    const reading: BackendReading = { driver, devices: [], processes: [], problems: [] };
+    const samples: DeviceSampleSeries[] = [];
+    for (const result of results) {
+      reading.devices.push(result.device);
+      for (const process of result.processes) reading.processes.push(process);
+      for (const problem of result.problems) reading.problems.push(problem);
+      for (const series of result.samples) samples.push(series);
+    }
+    reading.problems.push(...extraProblems);
+    if (this.layout.note && !this.layoutNoteReported) {
       this.layoutNoteReported = true;
-      problems.push({ scope: 'processes', code: 'struct-layout', message: this.processes.layoutNote });
+      reading.problems.push({ scope: 'processes', code: 'struct-layout', message: this.layout.note });
     }
-    return { driver: this.driver, devices, processes, problems };
+    if (this.options.subSecondSamples) reading.samples = samples;
+    return reading;
   }
 
-  private readDevice(index: number, problems: SnapshotProblem[]): { device: GpuDevice; deviceProcesses: BackendProcess[] } {
-    const handle = this.handleFor(index);
-    if (typeof handle === 'number') {
-      const state = isDeviceLost(handle) ? 'lost' : 'error';
-      problems.push(this.problem(`device:${index}`, handle, 'nvmlDeviceGetHandleByIndex'));
-      const reason = unavailableReasonFor(handle);
-      return { device: deviceWithoutData(index, this.identities.get(index)?.identity ?? emptyIdentity(), state, nvmlReturnName(handle), allUnavailable(reason)), deviceProcesses: [] };
+  /** A bug or a koffi failure on one GPU must not hide the others. */
+  guarded(index: number, read: () => DeviceResult): DeviceResult {
+    try {
+      return read();
+    } catch (error) {
+      const device = deviceWithoutData(index, emptyIdentity(), 'error', String(error), allUnavailable('error'));
+      return { device, processes: [], problems: [{ scope: `device:${index}`, code: 'exception', message: String(error) }], samples: [] };
     }
-
-    const cached = this.identities.get(index);
-    let identity: DeviceIdentity;
-    let recorder: FieldRecorder<DeviceMetricField>;
-    if (cached) {
-      identity = cached.identity;
-      recorder = new FieldRecorder<DeviceMetricField>();
-      // The reasons the identity fields are null belong to every reading, not just the first.
-      Object.assign(recorder.unavailable, cached.unavailable);
-    } else {
-      const reading = readIdentity(this.lib, this.scratch, handle);
-      identity = reading.identity;
-      recorder = reading.recorder;
-      // Cache only a complete answer; a GPU that failed mid-read is asked again next time.
-      if (!recorder.lost && recorder.errors.length === 0) {
-        this.identities.set(index, { identity, unavailable: { ...recorder.unavailable } });
-      }
-    }
-    const metrics = recorder.lost ? emptyMetrics() : readMetrics(this.lib, this.scratch, handle, recorder, this.options);
-    const mig = metrics.migModeCurrent && !recorder.lost ? readMigDevices(this.lib, this.scratch, handle) : null;
-    if (mig?.errorCode != null) problems.push(this.problem(`device:${index}`, mig.errorCode, 'MIG devices'));
-
-    for (const { field, code } of recorder.errors) problems.push(this.problem(`device:${index}`, code, field));
-    if (recorder.lost) {
-      this.handles.delete(index);
-      problems.push(this.problem(`device:${index}`, recorder.lostCode ?? 0, 'device'));
-      const unavailable = { ...allUnavailable('gpu-lost'), ...identityUnavailable(identity) };
-      return { device: deviceWithoutData(index, identity, 'lost', nvmlReturnName(recorder.lostCode ?? 0), unavailable), deviceProcesses: [] };
-    }
-
-    const deviceProcesses = this.processes.read(handle, index, identity.uuid, metrics.migModeCurrent === true);
-    for (const failure of deviceProcesses.failures) problems.push(this.problem(`device:${index}`, failure.code, failure.list));
-
-    const device = assembleDevice(index, 'ok', null, identity, metrics, mig?.devices ?? [], recorder.unavailable);
-    return { device, deviceProcesses: deviceProcesses.processes };
   }
 
-  private handleFor(index: number): bigint | number {
-    const cached = this.handles.get(index);
-    if (cached !== undefined) return cached;
-    const out: unknown[] = [null];
-    const code = this.lib.fn.handleByIndex(index, out);
-    if (code !== NVML_SUCCESS) return code;
-    const handle = out[0] as bigint;
-    this.handles.set(index, handle);
-    return handle;
+  slot(index: number): DeviceSlot {
+    return (this.slots[index] ??= new DeviceSlot(this.lib, this.layout, this.options.platform));
   }
 
-  private readDriver(): DriverInfo {
-    const s = this.scratch;
+  *countPlan(): Plan<Read<number>> {
+    const s = this.systemScratch;
+    const code = yield call(this.lib.fn.deviceCount, s.slot(0));
+    return code === NVML_SUCCESS ? { ok: true, value: s.slotU32(0) } : { ok: false, code };
+  }
+
+  *driverPlan(): Plan<DriverInfo> {
+    const s = this.systemScratch;
     const info: DriverInfo = { driverVersion: null, cudaDriverVersion: null, nvmlVersion: null, unavailable: {} };
-    let code = this.lib.fn.driverVersion(s.stringPointer, STRING_BUFFER_BYTES);
+    let code = yield call(this.lib.fn.driverVersion, s.stringPointer, STRING_BUFFER_BYTES);
     if (code === NVML_SUCCESS) info.driverVersion = s.string();
     else info.unavailable.driverVersion = unavailableReasonFor(code);
-    code = this.lib.fn.nvmlVersion(s.stringPointer, STRING_BUFFER_BYTES);
+    code = yield call(this.lib.fn.nvmlVersion, s.stringPointer, STRING_BUFFER_BYTES);
     if (code === NVML_SUCCESS) info.nvmlVersion = s.string();
     else info.unavailable.nvmlVersion = unavailableReasonFor(code);
-    code = this.lib.fn.cudaDriverVersion(s.slot(0));
+    code = yield call(this.lib.fn.cudaDriverVersion, s.slot(0));
     if (code === NVML_SUCCESS) info.cudaDriverVersion = formatCudaVersion(s.slotI32(0));
     else info.unavailable.cudaDriverVersion = unavailableReasonFor(code);
     return info;
   }
 
-  private problem(scope: string, code: number, what: string): SnapshotProblem {
+  *devicePlan(index: number): Plan<DeviceResult> {
+    const slot = this.slot(index);
+    const problems: SnapshotProblem[] = [];
+    const known = yield* this.identify(slot, index, problems);
+    if (!('handle' in known)) return { device: known, processes: [], problems, samples: [] };
+    const { handle, identity, rec } = known;
+    const s = slot.scratch;
+    if (rec.lost) return this.lostResult(slot, index, identity, rec, problems);
+    const counters = yield* this.readCounters(slot, handle, rec);
+    const metrics = rec.lost ? emptyMetrics() : yield* readMetrics(this.lib, s, handle, rec, this.options, counters.batch);
+    const gpm = this.options.gpm && !rec.lost ? yield* slot.gpm.read(s, handle, true) : ({ ok: false, reason: 'not-reported' } as const);
+    const pcie = this.pcieFallback(slot, counters.batch, handle);
+    applyRates(metrics, rec, this.countersFor(identity.uuid, index), { ...counters, ...pcie, gpm });
+    const samples = this.options.subSecondSamples && !rec.lost ? yield* slot.samples.read(s, handle, index, identity.uuid) : [];
+    const mig = metrics.migModeCurrent && !rec.lost ? yield* readMigDevices(this.lib, s, handle) : null;
+    if (mig?.errorCode != null) problems.push(this.problem(`device:${index}`, mig.errorCode, 'MIG devices'));
+
+    if (rec.lost) return this.lostResult(slot, index, identity, rec, problems);
+    for (const { field, code } of rec.errors) problems.push(this.problem(`device:${index}`, code, field));
+    const listed = yield* slot.processes.read(s, handle, index, identity.uuid, metrics.migModeCurrent === true);
+    for (const failure of listed.failures) problems.push(this.problem(`device:${index}`, failure.code, failure.list));
+    const device = assembleDevice(index, 'ok', null, identity, metrics, mig?.devices ?? [], rec.unavailable);
+    slot.lastSeen = device;
+    return { device, processes: listed.processes, problems, samples };
+  }
+
+  private lostResult(slot: DeviceSlot, index: number, identity: DeviceIdentity, rec: FieldRecorder<DeviceMetricField>, problems: SnapshotProblem[]): DeviceResult {
+    slot.handle = null;
+    for (const { field, code } of rec.errors) problems.push(this.problem(`device:${index}`, code, field));
+    problems.push(this.problem(`device:${index}`, rec.lostCode ?? 0, 'device'));
+    const unavailable = { ...allUnavailable('gpu-lost'), ...identityUnavailable(identity) };
+    return { device: deviceWithoutData(index, identity, 'lost', nvmlReturnName(rec.lostCode ?? 0), unavailable), processes: [], problems, samples: [] };
+  }
+
+  /** Only the counters (and a GPM sample, and a background PCIe measurement): a baseline. */
+  *primePlan(index: number): Plan<void> {
+    const slot = this.slot(index);
+    const known = yield* this.identify(slot, index, []);
+    if (!('handle' in known)) return;
+    const { handle, identity, rec } = known;
+    if (rec.lost) return;
+    const counters = yield* this.readCounters(slot, handle, rec);
+    if (rec.lost) return;
+    if (this.options.gpm) yield* slot.gpm.read(slot.scratch, handle, false);
+    this.pcieFallback(slot, counters.batch, handle);
+    rememberCounters(this.countersFor(identity.uuid, index), counters.batch, counters.energy, counters.violations);
+  }
+
+  /** The handle and identity (cached after the first complete answer), or the device that failed. */
+  private *identify(slot: DeviceSlot, index: number, problems: SnapshotProblem[]): Plan<{ handle: bigint; identity: DeviceIdentity; rec: FieldRecorder<DeviceMetricField> } | GpuDevice> {
+    if (slot.handle === null) {
+      const out: unknown[] = [null];
+      const code = yield call(this.lib.fn.handleByIndex, index, out);
+      if (code !== NVML_SUCCESS) {
+        problems.push(this.problem(`device:${index}`, code, 'nvmlDeviceGetHandleByIndex'));
+        const state = isDeviceLost(code) ? 'lost' : 'error';
+        return deviceWithoutData(index, slot.identity?.identity ?? emptyIdentity(), state, nvmlReturnName(code), allUnavailable(unavailableReasonFor(code)));
+      }
+      slot.handle = out[0] as bigint;
+    }
+    const handle = slot.handle;
+    const rec = new FieldRecorder<DeviceMetricField>();
+    if (slot.identity) {
+      // The reasons the identity fields are null belong to every reading, not just the first.
+      Object.assign(rec.unavailable, slot.identity.unavailable);
+      return { handle, identity: slot.identity.identity, rec };
+    }
+    const reading = yield* readIdentity(this.lib, slot.scratch, handle);
+    // Cache only a complete answer; a GPU that failed mid-read is asked again next time.
+    if (!reading.recorder.lost && reading.recorder.errors.length === 0) {
+      slot.identity = { identity: reading.identity, unavailable: { ...reading.recorder.unavailable } };
+    }
+    return { handle, identity: reading.identity, rec: reading.recorder };
+  }
+
+  /** The field-values batch, the energy counter (from it or its own call) and the violation counters. */
+  private *readCounters(slot: DeviceSlot, handle: bigint, rec: FieldRecorder<DeviceMetricField>): Plan<CounterReadings> {
+    const s = slot.scratch;
+    const batch = yield* slot.counters.read(this.lib, handle, this.options.platform);
+    if (isDeviceLost(batch.callCode)) rec.missing('pcieTxBytesPerSecond', batch.callCode);
+    let energy: Read<CounterPoint> = batch.energyMillijoules;
+    if (!energy.ok && !rec.lost) {
+      const code = yield call(this.lib.fn.totalEnergy, handle, s.slot(0));
+      energy = code === NVML_SUCCESS ? { ok: true, value: { hi: s.u32(4), lo: s.u32(0), wide: true, driverUs: 0, localMs: performance.now() } } : { ok: false, code };
+      if (!energy.ok) rec.missing('energyConsumedJoules', code);
+    }
+    const violations = rec.lost ? ({ ok: false, code: batch.callCode } as const) : yield* readViolations(this.lib, s, handle, batch);
+    return { batch, energy, violations };
+  }
+
+  /** PCIe throughput measured in the background where the byte counters are missing. */
+  private pcieFallback(slot: DeviceSlot, batch: CounterBatch, handle: bigint): Pick<RateInputs, 'pcieThroughput' | 'pcieMissing'> {
+    if (batch.pcieTxBytes.ok && batch.pcieRxBytes.ok) return { pcieThroughput: null, pcieMissing: null };
+    if (!this.options.pcieThroughput) return { pcieThroughput: null, pcieMissing: 'not-reported' };
+    slot.pcie ??= new PcieThroughputPoller(this.lib.fn.pcieThroughput);
+    return { pcieThroughput: slot.pcie.take(handle), pcieMissing: null };
+  }
+
+  private countersFor(uuid: string | null, index: number): DeviceCounters {
+    const key = uuid ?? `index:${index}`;
+    let counters = this.counters.get(key);
+    if (!counters) this.counters.set(key, (counters = new DeviceCounters()));
+    return counters;
+  }
+
+  problem(scope: string, code: number, what: string): SnapshotProblem {
     const text = this.lib.errorString(code) ?? nvmlReturnName(code);
     return { scope, code: nvmlReturnName(code), message: `${what}: ${text}` };
   }
 
+  /**
+   * Waits up to `timeoutMs` for the background PCIe measurements; true when none is left, so
+   * nvmlShutdown will not pull the library from under a call.
+   */
+  async settle(timeoutMs: number): Promise<boolean> {
+    const pollers = this.slots.flatMap((slot) => (slot?.pcie ? [slot.pcie.idle()] : []));
+    if (pollers.length === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    const settled = await Promise.race([Promise.all(pollers).then(() => true as const), timedOut]);
+    clearTimeout(timer);
+    return settled;
+  }
+
+  /** True while any call of a read that gave up on it is still in the driver. */
+  get stuck(): boolean {
+    return this.slots.some((slot) => slot?.stuckSince != null);
+  }
+
   close(): void {
-    this.processes.close();
-    this.scratch.free();
+    for (const slot of this.slots) slot?.close();
+    this.systemScratch.free();
   }
 }
 
 /** CUDA_VERSION-style integer (12040) to "12.4". */
 export function formatCudaVersion(version: number): string {
   return `${Math.floor(version / 1000)}.${Math.floor((version % 1000) / 10)}`;
-}
-
-const METRIC_FIELDS = Object.keys(emptyMetrics()) as (keyof ReturnType<typeof emptyMetrics>)[];
-
-function allUnavailable(reason: ReturnType<typeof unavailableReasonFor>): GpuDevice['unavailable'] {
-  return Object.fromEntries(METRIC_FIELDS.map((field) => [field, reason]));
-}
-
-function identityUnavailable(identity: DeviceIdentity): GpuDevice['unavailable'] {
-  return Object.fromEntries(
-    Object.entries(identity)
-      .filter(([, value]) => value === null)
-      .map(([field]) => [field, 'gpu-lost']),
-  );
-}
-
-function deviceWithoutData(
-  index: number,
-  identity: DeviceIdentity,
-  state: GpuDevice['state'],
-  stateDetail: string,
-  unavailable: GpuDevice['unavailable'],
-): GpuDevice {
-  return assembleDevice(index, state, stateDetail, identity, emptyMetrics(), [], unavailable);
-}
-
-/**
- * Every field named once, in one order: object spreads of two 20-field objects cost more than
- * all the native calls of a GPU, and one fixed shape keeps the consumers' property reads fast.
- */
-function assembleDevice(
-  index: number,
-  state: GpuDevice['state'],
-  stateDetail: string | null,
-  id: DeviceIdentity,
-  m: DeviceMetrics,
-  migDevices: GpuDevice['migDevices'],
-  unavailable: GpuDevice['unavailable'],
-): GpuDevice {
-  return {
-    index, state, stateDetail, vendor: 'nvidia',
-    name: id.name, uuid: id.uuid, pciBusId: id.pciBusId, serial: id.serial,
-    architecture: id.architecture, computeCapability: id.computeCapability, vbiosVersion: id.vbiosVersion,
-    memoryTotalBytes: m.memoryTotalBytes, memoryUsedBytes: m.memoryUsedBytes,
-    memoryFreeBytes: m.memoryFreeBytes, memoryReservedBytes: m.memoryReservedBytes,
-    gpuUtilPercent: m.gpuUtilPercent, memoryUtilPercent: m.memoryUtilPercent,
-    encoderUtilPercent: m.encoderUtilPercent, decoderUtilPercent: m.decoderUtilPercent,
-    temperatureCelsius: m.temperatureCelsius,
-    temperatureSlowdownCelsius: id.temperatureSlowdownCelsius, temperatureShutdownCelsius: id.temperatureShutdownCelsius,
-    fanSpeedPercent: m.fanSpeedPercent,
-    powerDrawWatts: m.powerDrawWatts, powerLimitWatts: m.powerLimitWatts,
-    powerLimitDefaultWatts: id.powerLimitDefaultWatts, energyConsumedJoules: m.energyConsumedJoules,
-    graphicsClockMhz: m.graphicsClockMhz, smClockMhz: m.smClockMhz, memoryClockMhz: m.memoryClockMhz,
-    graphicsClockMaxMhz: id.graphicsClockMaxMhz, smClockMaxMhz: id.smClockMaxMhz, memoryClockMaxMhz: id.memoryClockMaxMhz,
-    pcieLinkGeneration: m.pcieLinkGeneration, pcieLinkGenerationMax: id.pcieLinkGenerationMax,
-    pcieLinkWidth: m.pcieLinkWidth, pcieLinkWidthMax: id.pcieLinkWidthMax,
-    pcieRxBytesPerSecond: m.pcieRxBytesPerSecond, pcieTxBytesPerSecond: m.pcieTxBytesPerSecond,
-    nvlinkRxBytesPerSecond: m.nvlinkRxBytesPerSecond, nvlinkTxBytesPerSecond: m.nvlinkTxBytesPerSecond,
-    powerDrawAverageWatts: m.powerDrawAverageWatts,
-    smActivePercent: m.smActivePercent, smOccupancyPercent: m.smOccupancyPercent,
-    tensorActivePercent: m.tensorActivePercent, dramActivePercent: m.dramActivePercent,
-    throttleTimePercent: m.throttleTimePercent,
-    performanceState: m.performanceState, clockEventReasons: m.clockEventReasons,
-    eccModeCurrent: m.eccModeCurrent, eccModePending: m.eccModePending, eccErrors: m.eccErrors,
-    migModeCurrent: m.migModeCurrent, migModePending: m.migModePending, migDevices,
-    computeMode: m.computeMode, persistenceMode: m.persistenceMode, driverModel: m.driverModel,
-    unavailable,
-  };
 }

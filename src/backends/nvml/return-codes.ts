@@ -37,6 +37,7 @@ export const NVML_RETURN_NAMES: Readonly<Record<number, string>> = {
 };
 
 export const NVML_SUCCESS = 0;
+export const NVML_ERROR_INVALID_ARGUMENT = 2;
 export const NVML_ERROR_NOT_SUPPORTED = 3;
 export const NVML_ERROR_NO_PERMISSION = 4;
 export const NVML_ERROR_NOT_FOUND = 6;

@@ -46,6 +46,14 @@ export class NativeBuffer {
     this.view.setUint32(offset, value, true);
   }
 
+  setU64(offset: number, value: bigint): void {
+    this.view.setBigUint64(offset, value, true);
+  }
+
+  f64(offset = 0): number {
+    return this.view.getFloat64(offset, true);
+  }
+
   fill(byte: number, length = this.size): void {
     this.bytes.fill(byte, 0, length);
   }

@@ -134,6 +134,21 @@ export const NVML_SYMBOLS = {
     'int NAME(void *device, void *utilization, void *processSamplesCount, unsigned long long lastSeenTimeStamp)',
   ),
 
+  // -- counters, sub-second samples, throttle time, GPM --------------------------------------
+  fieldValues: group(['nvmlDeviceGetFieldValues'], 'int NAME(void *device, int valuesCount, void *values)'),
+  samples: group(
+    ['nvmlDeviceGetSamples'],
+    'int NAME(void *device, int type, unsigned long long lastSeenTimeStamp, void *sampleValType, void *sampleCount, void *samples)',
+  ),
+  violationStatus: group(['nvmlDeviceGetViolationStatus'], 'int NAME(void *device, int perfPolicyType, void *violTime)'),
+  gpmQueryDeviceSupport: group(['nvmlGpmQueryDeviceSupport'], 'int NAME(void *device, void *gpmSupport)'),
+  // nvmlGpmSample_t is a struct of one pointer, passed by value: the same registers as a pointer
+  // on x86-64 SysV, Windows x64 and AArch64.
+  gpmSampleAlloc: group(['nvmlGpmSampleAlloc'], 'int NAME(void *gpmSampleOut)'),
+  gpmSampleFree: group(['nvmlGpmSampleFree'], 'int NAME(void *gpmSample)'),
+  gpmSampleGet: group(['nvmlGpmSampleGet'], 'int NAME(void *device, void *gpmSample)'),
+  gpmMetricsGet: group(['nvmlGpmMetricsGet'], 'int NAME(void *metricsGet)'),
+
   // Only probed for (never called): their presence tells which process-info struct the
   // driver's _v3 functions fill (see ./layouts.ts, processInfoLayoutFor).
   confComputeMemSizeInfo: group(['nvmlDeviceGetConfComputeMemSizeInfo'], 'int NAME(void *device, void *info)'),

@@ -23,6 +23,11 @@ if (parentPort && init?.gpuwiseNvmlWorker) {
         return;
       }
       try {
+        if (message.type === 'prime') {
+          backend.primeSync();
+          send({ type: 'primed', id: message.id });
+          return;
+        }
         const reading = backend.readWithProgress((progress) => send({ type: 'device', id: message.id, progress }));
         send({ type: 'reading', id: message.id, reading });
       } catch (error) {

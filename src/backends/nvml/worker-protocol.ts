@@ -9,13 +9,14 @@ export interface WorkerInit {
   options: Omit<NvmlBackendOptions, 'env'> & { env: Record<string, string | undefined> };
 }
 
-export type HostMessage = { type: 'read'; id: number } | { type: 'close' };
+export type HostMessage = { type: 'read'; id: number } | { type: 'prime'; id: number } | { type: 'close' };
 
 export type WorkerMessage =
   | { type: 'opened'; ok: true; libraryPath: string }
   | { type: 'opened'; ok: false; unavailable: BackendUnavailable }
   | { type: 'device'; id: number; progress: DeviceProgress }
   | { type: 'reading'; id: number; reading: BackendReading }
+  | { type: 'primed'; id: number }
   | { type: 'failed'; id: number; message: string }
   | { type: 'closed' };
 

@@ -1,0 +1,110 @@
+// Native calls as data. Every read step is a generator that yields the NVML calls it needs and
+// is resumed with their return codes, so one reader runs two ways:
+// - synchronously (`runSync`): the worker thread of the long-running commands, tests, benchmarks;
+//   ~55 ns per call on top of koffi's own (measured on Node 20);
+// - through koffi's async calls on libuv's thread pool (`runAsync`): one-shot `info`, which
+//   needs a deadline over the whole read but cannot afford a worker thread (see ./deadline.ts).
+
+import type { NvmlFunction } from './library.js';
+import { trackNativeCall } from './in-flight.js';
+
+export interface NvmlCall {
+  fn: NvmlFunction;
+  args: unknown[];
+}
+
+/** A read step: yields calls, receives each one's nvmlReturn_t, returns its result. */
+export type Plan<T> = Generator<NvmlCall, T, number>;
+
+export function call(fn: NvmlFunction, ...args: unknown[]): NvmlCall {
+  return { fn, args };
+}
+
+/** Without spreading the arguments: a spread costs more than the koffi call itself. */
+export function invokeSync(c: NvmlCall): number {
+  const a = c.args;
+  switch (a.length) {
+    case 0: return c.fn();
+    case 1: return c.fn(a[0]);
+    case 2: return c.fn(a[0], a[1]);
+    case 3: return c.fn(a[0], a[1], a[2]);
+    case 4: return c.fn(a[0], a[1], a[2], a[3]);
+    default: return c.fn(...a);
+  }
+}
+
+export function runSync<T>(plan: Plan<T>): T {
+  let step = plan.next();
+  while (!step.done) step = plan.next(invokeSync(step.value));
+  return step.value;
+}
+
+type AsyncNative = (...args: unknown[]) => void;
+
+export function asyncOf(fn: NvmlFunction): AsyncNative | null {
+  const candidate = (fn as unknown as { async?: unknown }).async;
+  return typeof candidate === 'function' ? (candidate as AsyncNative) : null;
+}
+
+/** Thrown into nothing: `runAsync` rejects with it when its deadline passed before a call. */
+export class DeadlinePassed extends Error {
+  constructor() {
+    super('deadline passed');
+  }
+}
+
+export interface Deadline {
+  readonly passed: boolean;
+}
+
+/**
+ * Hands calls to the thread pool, at most `maxConcurrent` at once: a GPU hung in the driver holds
+ * one pool thread per call, and the host side of a snapshot reads /proc through the same pool.
+ */
+export class AsyncCaller {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly maxConcurrent: number) {}
+
+  async invoke(c: NvmlCall): Promise<number> {
+    const native = asyncOf(c.fn);
+    // A missing symbol's stand-in (or anything not from koffi) answers at once.
+    if (!native) return invokeSync(c);
+    while (this.running >= this.maxConcurrent) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    const done = trackNativeCall();
+    try {
+      return await new Promise<number>((resolve, reject) => {
+        native.call(c.fn, ...c.args, (error: unknown, result: unknown) => (error ? reject(error) : resolve(result as number)));
+      });
+    } finally {
+      done();
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/**
+ * Runs a plan through the pool. `onCall` hears when a native call starts (true) and ends (false),
+ * so the caller knows whether a plan abandoned at its deadline still has a call in the driver.
+ */
+export async function runAsync<T>(plan: Plan<T>, caller: AsyncCaller, deadline: Deadline, onCall?: (busy: boolean) => void): Promise<T> {
+  let step = plan.next();
+  while (!step.done) {
+    if (deadline.passed) {
+      plan.return(undefined as never);
+      throw new DeadlinePassed();
+    }
+    onCall?.(true);
+    let code: number;
+    try {
+      code = await caller.invoke(step.value);
+    } finally {
+      onCall?.(false);
+    }
+    step = plan.next(code);
+  }
+  return step.value;
+}
