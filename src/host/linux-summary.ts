@@ -55,8 +55,10 @@ export function createLinuxSummaryReader(options: LinuxSummaryReaderOptions) {
   return async function readSummary(): Promise<SummaryReading> {
     const problems: SnapshotProblem[] = [];
     const stat = read('stat', statText, problems);
+    // Only a reader without a baseline waits; one whose interval saw no tick reports null.
+    const firstReading = !cpuSampler.hasBaseline();
     let cpu: CpuSplitSample = stat === null ? { total: null, cores: null } : sampleCpu(stat);
-    if (cpu.total === null && stat !== null && options.firstSampleWindowMs > 0) {
+    if (firstReading && stat !== null && options.firstSampleWindowMs > 0) {
       await options.sleep(options.firstSampleWindowMs);
       const again = read('stat', statText, problems);
       if (again !== null) cpu = sampleCpu(again);

@@ -56,8 +56,9 @@ export function createPortableSummaryReader(options: PortableSummaryReaderOption
 
   return async function readSummary(): Promise<HostSummary> {
     let cpus = os.cpus();
+    const firstReading = !cpuSampler.hasBaseline();
     let cpu = sample(cpus);
-    if (cpu.total === null && cpus.length > 0 && options.firstSampleWindowMs > 0) {
+    if (firstReading && cpus.length > 0 && options.firstSampleWindowMs > 0) {
       await options.sleep(options.firstSampleWindowMs);
       cpus = os.cpus();
       cpu = sample(cpus);
