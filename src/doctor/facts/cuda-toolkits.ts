@@ -2,6 +2,7 @@
 // libraries LD_LIBRARY_PATH puts first, and CUDA_HOME / CUDA_PATH (what PyTorch extensions and
 // CMake build against). Mixed answers are the classic "nvcc says 12.1 but the libs are 11.8".
 
+import { shortenDetail } from '../../system/limits.js';
 import type { DoctorEnv } from '../env.js';
 import { compareVersions, majorMinor, plausibleVersion } from '../compat/versions.js';
 import { DEFAULT_PROBE_LIMITS, formatSeconds, type ProbeLimits } from './probe-limits.js';
@@ -123,7 +124,7 @@ async function readNvcc(env: DoctorEnv, timeoutMs: number): Promise<Omit<NvccFac
   const version = parseNvccVersion(result.stdout);
   if (result.exitCode !== 0 || !version) {
     const output = `${result.stdout}${result.stderr}`.trim().split('\n').slice(-1)[0] ?? '';
-    return { path, version, problem: `exit ${result.exitCode}: ${output}` };
+    return { path, version, problem: shortenDetail(`exit ${result.exitCode}: ${output}`) };
   }
   return { path, version, problem: null };
 }

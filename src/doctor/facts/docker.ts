@@ -3,6 +3,7 @@
 // to report, not a failure of the doctor.
 
 import { plausibleVersion } from '../compat/versions.js';
+import { shortenDetail } from '../../system/limits.js';
 import type { DoctorEnv } from '../env.js';
 import { DEFAULT_PROBE_LIMITS, formatSeconds, type ProbeLimits } from './probe-limits.js';
 import { findOnPath } from './which.js';
@@ -121,5 +122,5 @@ export async function readDockerFacts(env: DoctorEnv, limits: ProbeLimits = DEFA
   const runtimes = info.exitCode === 0 ? parseDockerInfoRuntimes(info.stdout) : null;
   if (runtimes) return { ...base, daemon: 'ok', ...runtimes };
   const text = `${info.stderr}\n${info.stdout}`.trim();
-  return { ...base, daemon: classifyDaemonError(text), daemonDetail: text.split('\n').find((l) => l.trim() !== '') ?? null };
+  return { ...base, daemon: classifyDaemonError(text), daemonDetail: shortenDetail(text.split('\n').find((l) => l.trim() !== '') ?? '') || null };
 }

@@ -2,6 +2,7 @@
 // the active conda environment), each asked once — by the probe script, with a timeout — what
 // PyTorch, TensorFlow and JAX say about the GPU. Frameworks are never imported into Node.
 
+import { shortenDetail } from '../../system/limits.js';
 import type { DoctorEnv } from '../env.js';
 import { FRAMEWORK_PROBE_SCRIPT } from '../probes/framework-probe.js';
 import { formatSeconds } from './probe-limits.js';
@@ -76,7 +77,7 @@ export async function probeInterpreter(
       const parsed = parseProbeOutput(result.stdout);
       if ('error' in parsed) {
         const tail = result.stderr.trim().split('\n').slice(-3).join(' | ');
-        return { kind: 'failed', interpreter, reason: result.exitCode === 0 ? 'bad-output' : 'crashed', detail: `${parsed.error}; exit ${result.exitCode}; ${tail}` };
+        return { kind: 'failed', interpreter, reason: result.exitCode === 0 ? 'bad-output' : 'crashed', detail: shortenDetail(`${parsed.error}; exit ${result.exitCode}; ${tail}`) };
       }
       return { kind: 'ok', interpreter, ...parsed };
     }
