@@ -16,7 +16,7 @@ export { renderDoctorText, verdictText, type Colors, type RenderTextOptions } fr
 export { localize, localizeReport, renderDoctorJson, type LocalizedDoctorReport, type LocalizedMessage } from './report/localize.js';
 export { renderFixScript, type FixScript, type FixScriptOptions } from './fixes/script.js';
 export { buildGuide } from './guide/build.js';
-export { renderGuideText } from './guide/render.js';
+export { renderGuideJson, renderGuideText } from './guide/render.js';
 export { GUIDE_TOPICS, isGuideTopic, type Guide, type GuideStep, type GuideStepState, type GuideTopic } from './guide/types.js';
 export { createNodeDoctorEnv, createNodeFs, type DoctorEnv, type DoctorFs, type FileStat, type FsResult } from './env.js';
 export {

@@ -18,14 +18,13 @@ export function register(program: Command, cli: CliContext): void {
     .option('--json', cli.t('doctor.cli.option.json'))
     .addOption(timeoutOption(cli.t))
     .action(async (topic: GuideTopic, options: { json?: boolean; timeout?: number }) => {
-      const [{ diagnoseThisMachine }, { buildGuide, localize, renderGuideText }, { toSafeJson }] = await Promise.all([
+      const [{ diagnoseThisMachine }, { buildGuide, renderGuideJson, renderGuideText }] = await Promise.all([
         import('./doctor-run.js'),
         import('../../doctor/index.js'),
-        import('../../core/safe-text.js'),
       ]);
       const report = await diagnoseThisMachine(cli, options.json === true, options.timeout);
       const guide = buildGuide(topic, report);
-      if (options.json) cli.out(`${toSafeJson(localize(guide, cli.t), 2)}\n`);
+      if (options.json) cli.out(renderGuideJson(guide, cli.t));
       else cli.out(renderGuideText(guide, cli.t, cli.color));
       process.exitCode = 0;
     });

@@ -7,7 +7,7 @@ import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { isSafeText } from '../../core/safe-text.js';
 import { createTranslator } from '../../i18n/index.js';
-import { findCheck, renderDoctorJson, renderDoctorText, renderFixScript, runDoctor } from '../index.js';
+import { buildGuide, findCheck, renderDoctorJson, renderDoctorText, renderFixScript, renderGuideJson, renderGuideText, runDoctor } from '../index.js';
 import { PROBE_MARKER } from '../probes/framework-probe.js';
 import { loadFixtureEnv } from '../testing/fixture-env.js';
 import { parseProbeOutput } from './python.js';
@@ -90,6 +90,11 @@ describe('hostile text from the framework probe', () => {
 
       const json = renderDoctorJson(report, t, locale);
       expect(json).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/);
+      for (const topic of ['pytorch', 'verify'] as const) {
+        const guide = buildGuide(topic, report);
+        for (const line of renderGuideText(guide, t, pc.createColors(false)).split('\n')) expect(isSafeText(line)).toBe(true);
+        expect(renderGuideJson(guide, t)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/);
+      }
       // Escaped, not lost: a program reading the JSON gets the probe's text back.
       expect(json).toContain('\\u001b]0;pwned\\u0007');
       expect(JSON.stringify(JSON.parse(json))).toContain(JSON.stringify(HOSTILE).slice(1, -1));

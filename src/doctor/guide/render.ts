@@ -1,8 +1,9 @@
 // A guide for people: numbered steps marked done (✓), to do (→), to read (i) or blocked (✗),
 // each with its commands and where to run them, then the verification commands.
 
-import { safeText } from '../../core/safe-text.js';
+import { safeText, toSafeJson } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
+import { localize } from '../report/localize.js';
 import { stepLocation, text, type Colors } from '../report/render-text.js';
 import { safeTranslator } from '../report/safe-translate.js';
 import type { Guide, GuideStepState } from './types.js';
@@ -34,4 +35,9 @@ export function renderGuideText(guide: Guide, translate: Translate, color: Color
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `guide --json`: every message with its text, through `toSafeJson` (no raw C1 or bidi characters). */
+export function renderGuideJson(guide: Guide, t: Translate): string {
+  return `${toSafeJson(localize(guide, t), 2)}\n`;
 }
