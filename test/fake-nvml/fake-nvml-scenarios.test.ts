@@ -17,7 +17,6 @@ import {
   processInfoLayoutFor,
   UTILIZATION,
 } from '../../src/backends/nvml/layouts.js';
-import { runCommand } from '../../src/system/exec.js';
 import { code, loadNvml, type LoadedNvml } from './nvml-binding.js';
 import {
   ensureFakeNvmlBuilt,
@@ -31,6 +30,7 @@ import {
   deviceCount,
   deviceHandle,
   editedScenario,
+  initInChildProcess,
   initResult,
   MIB,
   readString,
@@ -44,22 +44,6 @@ beforeAll(async () => {
   await ensureFakeNvmlBuilt();
 }, 180_000);
 
-const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-
-/** nvmlInit_v2 in a fresh Node process (the fake reports scenario problems on stderr). */
-async function initInChildProcess(env: Record<string, string | undefined>) {
-  const script = `import koffi from 'koffi';
-    const lib = koffi.load(process.env.GPUWISE_NVML_LIB);
-    process.stdout.write(String(lib.func('int nvmlInit_v2(void)')()));`;
-  const childEnv = { ...process.env, FAKE_NVML_SCENARIO: undefined, FAKE_NVML_STEP: undefined, ...env };
-  const result = await runCommand(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: REPO_ROOT,
-    env: childEnv,
-    timeoutMs: 30_000,
-  });
-  if (result.kind !== 'exited') throw new Error(`child process: ${result.kind}`);
-  return { rc: Number(result.stdout), stderr: result.stderr };
-}
 
 function processPids(nvml: LoadedNvml, symbol: string, device: Handle, stride: number): number[] {
   const count = Buffer.alloc(4);

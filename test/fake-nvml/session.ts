@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { runCommand } from '../../src/system/exec.js';
 import { fakeNvmlLibraryFor, scenarioPath } from './paths.js';
 import { code, loadNvml, type LoadedNvml } from './nvml-binding.js';
 
@@ -53,6 +54,21 @@ export function initResult(scenario: string, options: SessionOptions = {}): numb
   const rc = Number(nvml.fn('nvmlInit_v2')());
   shutDownFully(nvml);
   return rc;
+}
+
+/** nvmlInit_v2 in a fresh Node process (the fake reports scenario problems on stderr). */
+export async function initInChildProcess(env: Record<string, string | undefined>): Promise<{ rc: number; stderr: string }> {
+  const script = `import koffi from 'koffi';
+    const lib = koffi.load(process.env.GPUWISE_NVML_LIB);
+    process.stdout.write(String(lib.func('int nvmlInit_v2(void)')()));`;
+  const childEnv = { ...process.env, FAKE_NVML_SCENARIO: undefined, FAKE_NVML_STEP: undefined, ...env };
+  const result = await runCommand(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    env: childEnv,
+    timeoutMs: 30_000,
+  });
+  if (result.kind !== 'exited') throw new Error(`child process: ${result.kind}`);
+  return { rc: Number(result.stdout), stderr: result.stderr };
 }
 
 /** A scenario from scenarios/ with `edit` applied, written to a temporary file; returns its path. */

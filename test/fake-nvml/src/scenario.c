@@ -256,7 +256,7 @@ static bool parse_system(parse_ctx *p, const cJSON *system, scenario *sc)
 {
     static const char *const KEYS[] = {
         "driverVersion", "nvmlVersion", "cudaDriverVersion", "initError", "errors", "hangMs", "unsupported",
-        "callCostUs", "fieldCostUs", "comment", NULL,
+        "callCostUs", "fieldCostUs", "unsupportedFields", "fieldErrors", "comment", NULL, /* the last two: to refuse them helpfully */
     };
     unsigned long long unused_values[1], unused_present = 0;
     if (system == NULL) return parse_fail(p, "system", "is required");
