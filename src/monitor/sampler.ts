@@ -43,7 +43,14 @@ export type SampleListener = (sample: Sample) => void;
 
 export interface Sampler {
   readonly session: SnapshotSession;
+  /** The interval now (see setInterval). */
   readonly intervalMs: number;
+  /**
+   * Changes the time between reads while running (`top`'s + and − keys); at least 50 ms. The next
+   * read is due `ms` after the start of the previous one — at once if that is past — and a read
+   * in flight is not interrupted. Returns the interval set.
+   */
+  setInterval(ms: number): number;
   /** The newest sample, or null before the first read is done. */
   latest(): Sample | null;
   /** Resolves with the first sample (at once when there is one). */
@@ -73,7 +80,8 @@ export async function createSampler(options: SamplerOptions = {}): Promise<Sampl
 }
 
 function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSession: boolean): Sampler {
-  const intervalMs = Math.max(MIN_INTERVAL_MS, options.intervalMs ?? DEFAULT_INTERVAL_MS);
+  const clampInterval = (ms: number) => (Number.isFinite(ms) ? Math.max(MIN_INTERVAL_MS, ms) : DEFAULT_INTERVAL_MS);
+  let intervalMs = clampInterval(options.intervalMs ?? DEFAULT_INTERVAL_MS);
   const now = options.monotonicNow ?? (() => performance.now());
   const history = new SampleHistory(options.historyRows ?? DEFAULT_HISTORY_ROWS);
   const listeners = new Set<SampleListener>();
@@ -83,6 +91,8 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
   let running = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  /** Monotonic start of the tick whose follow-up `timer` is; for rescheduling on setInterval. */
+  let lastTickStart = 0;
   let firstWaiters: ((sample: Sample) => void)[] = [];
 
   const publish = (sample: Sample) => {
@@ -129,6 +139,7 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
     timer = null;
     if (stopped) return;
     const started = now();
+    lastTickStart = started;
     try {
       await read();
     } catch (error) {
@@ -143,7 +154,19 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
 
   return {
     session,
-    intervalMs,
+    get intervalMs() {
+      return intervalMs;
+    },
+    setInterval(ms) {
+      intervalMs = clampInterval(ms);
+      // Only a tick that is waiting is moved; one in flight schedules its follow-up with the new value.
+      if (timer && !stopped) {
+        clearTimeout(timer);
+        const delay = Math.max(0, intervalMs - (now() - lastTickStart));
+        timer = setTimeout(() => void tick(), delay);
+      }
+      return intervalMs;
+    },
     latest: () => latest,
     first: () => (latest ? Promise.resolve(latest) : new Promise<Sample>((resolve) => firstWaiters.push(resolve))),
     subscribe(listener) {
