@@ -3,6 +3,7 @@
 // and pci (over a recorded sysfs tree). A backend-specific test only adds what is specific.
 
 import { describe, expect, it } from 'vitest';
+import { openFirstBackend } from '../../src/backends/chain.js';
 import type { Backend, BackendDriver, BackendReading } from '../../src/core/backend.js';
 import type { GpuDevice, GpuProcess } from '../../src/core/snapshot.js';
 
@@ -103,6 +104,26 @@ export function describeBackendContract(name: string, testCase: ContractCase): v
         if (testCase.expectsProcesses) expect(first.processes.length).toBeGreaterThan(0);
         if (!backend.capabilities.processes) expect(first.processes).toEqual([]);
         checkReading(await backend.read(), testCase.deviceCount);
+      } finally {
+        await backend.close();
+        await testCase.cleanup?.();
+      }
+    });
+
+    it('answers two reads at once and then a third: the two share one read, the third is a new one', async () => {
+      // Through the chain, the one place every backend is opened (single-flight), as consumers get it.
+      const { backend } = await openFirstBackend([await testCase.driver()]);
+      if (!backend) throw new Error('backend did not open');
+      try {
+        const [first, second] = await Promise.all([backend.read(), backend.read()]);
+        const third = await backend.read();
+        for (const reading of [first, second, third]) {
+          checkReading(reading, testCase.deviceCount);
+          // A jammed backend answers "did not answer" from then on.
+          expect(reading.problems.filter((p) => p.code === 'timeout')).toEqual([]);
+        }
+        expect(second).toBe(first);
+        expect(third).not.toBe(first);
       } finally {
         await backend.close();
         await testCase.cleanup?.();

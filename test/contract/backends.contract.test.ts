@@ -6,7 +6,9 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createNvmlDeadlineDriver } from '../../src/backends/nvml/deadline.js';
 import { createNvmlDriver } from '../../src/backends/nvml/index.js';
+import { createIsolatedNvmlDriver } from '../../src/backends/nvml/isolated.js';
 import { createNvidiaSmiDriver } from '../../src/backends/nvidia-smi/index.js';
 import { createPciDriver } from '../../src/backends/pci/index.js';
 import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../fake-nvml/paths.js';
@@ -42,6 +44,28 @@ if (process.platform !== 'win32') {
       const env = fakeNvmlEnv(scenarioPath('4gpu-server-load'));
       Object.assign(process.env, env); // the fake reads its scenario with getenv()
       return createNvmlDriver({ env, platform: 'linux' });
+    },
+    deviceCount: 4,
+    expectsProcesses: true,
+  });
+
+  describeBackendContract('nvml with one deadline per read (koffi async calls; one-shot info)', {
+    driver: async () => {
+      await ensureFakeNvmlBuilt();
+      const env = fakeNvmlEnv(scenarioPath('4gpu-server-load'));
+      Object.assign(process.env, env);
+      return createNvmlDeadlineDriver({ env, platform: 'linux' });
+    },
+    deviceCount: 4,
+    expectsProcesses: true,
+  });
+
+  describeBackendContract('nvml in a worker thread (long-running commands)', {
+    driver: async () => {
+      await ensureFakeNvmlBuilt();
+      const env = fakeNvmlEnv(scenarioPath('4gpu-server-load'));
+      Object.assign(process.env, env);
+      return createIsolatedNvmlDriver({ env, platform: 'linux' });
     },
     deviceCount: 4,
     expectsProcesses: true,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../core/backend.js';
 import { checkReading } from '../../../test/contract/backend-contract.js';
 import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../../test/fake-nvml/paths.js';
+import { nativeCallsInFlight } from './in-flight.js';
 import { createIsolatedNvmlDriver } from './isolated.js';
 
 const opened: Backend[] = [];
@@ -41,6 +42,34 @@ describe('NVML in a worker thread', () => {
     await backend.close();
   });
 
+  it('answers two reads at once with one read, and a third with a new one (two reads used to jam it for good)', async () => {
+    const backend = await open('4gpu-server-load');
+    const [first, second] = await Promise.all([backend.read(), backend.read()]);
+    const third = await backend.read();
+    for (const reading of [first, second, third]) {
+      checkReading(reading, 4);
+      expect(reading.problems.filter((p) => p.code === 'timeout')).toEqual([]);
+    }
+    expect(second).toBe(first);
+    expect(third).not.toBe(first);
+    await backend.close();
+  });
+
+  it('primes in the worker: the first read then has its rates, and carries sub-second samples when asked', async () => {
+    const env = fakeNvmlEnv(scenarioPath('8x-h100'));
+    Object.assign(process.env, env);
+    const result = await createIsolatedNvmlDriver({ env, platform: 'linux', subSecondSamples: true }).open();
+    if (!result.ok) throw new Error(result.unavailable.detail);
+    opened.push(result.backend);
+    await result.backend.prime?.();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const reading = await result.backend.read();
+    expect(reading.devices[0]?.pcieTxBytesPerSecond).toBeTypeOf('number');
+    expect(reading.devices[0]?.unavailable.pcieTxBytesPerSecond).toBeUndefined();
+    expect(reading.samples?.some((series) => series.metric === 'powerDrawWatts' && series.values.length > 0)).toBe(true);
+    await result.backend.close();
+  });
+
   it('gives up on a hung GPU at the deadline, keeps the GPUs read before it, and reads again once it answers', async () => {
     const backend = await open('hung-gpu', 300);
     const hung = await backend.read();
@@ -67,6 +96,20 @@ describe('NVML in a worker thread', () => {
     expect(next.devices[0]?.state).toBe('ok');
     expect(next.problems).toContainEqual(expect.objectContaining({ scope: 'device:1', code: 'timeout' }));
     expect(next.problems[0]?.message).toContain('within 300 ms');
+  }, 30_000);
+
+  // Last: the worker it leaves inside the driver never shuts the fake down.
+  it('closes at once while a read is stuck in the driver, answering that read', async () => {
+    const backend = await open('hung-gpu', 10_000);
+    const reading = backend.read();
+    // GPU 1's calls hang for 2 s each: close well before they return.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await backend.close();
+    // Closed while the worker was still inside the driver (Node's exit would wait for it).
+    expect(nativeCallsInFlight()).toBeGreaterThan(0);
+    const answered = await reading;
+    expect(answered.problems).toContainEqual(expect.objectContaining({ code: 'closed' }));
+    await expect(backend.read()).rejects.toThrow(/closed/);
   }, 30_000);
 
 });

@@ -84,9 +84,13 @@ export class GpmSampler {
   }
 
   private *metrics(earlier: bigint, later: bigint): Plan<GpmReading> {
-    const size = GPM_METRICS_GET.metrics + GPM_METRICS_GET.MAX_METRICS * GPM_METRIC.size;
-    const request = (this.request ??= new NativeBuffer(size));
-    request.fill(0);
+    if (!this.request) {
+      this.request = new NativeBuffer(GPM_METRICS_GET.metrics + GPM_METRICS_GET.MAX_METRICS * GPM_METRIC.size);
+      this.request.fill(0);
+    }
+    const request = this.request;
+    // Only the entries asked for change between calls.
+    request.fill(0, GPM_METRICS_GET.metrics + METRICS.length * GPM_METRIC.size);
     request.setU32(GPM_METRICS_GET.version, GPM_METRICS_GET.VERSION);
     request.setU32(GPM_METRICS_GET.numMetrics, METRICS.length);
     request.setU64(GPM_METRICS_GET.sample1, earlier);
