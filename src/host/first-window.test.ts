@@ -44,7 +44,12 @@ describe('the first snapshot’s CPU windows', () => {
       firstSampleWindowMs: 20,
       sleep: (ms) => {
         events.push('window starts');
-        return new Promise((resolve) => setTimeout(() => resolve(events.push('window ends') && undefined), ms));
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            events.push('window ends');
+            resolve();
+          }, ms),
+        );
       },
     });
     const session = await openSession({ drivers: [createStaticDriver({ readings: [reading] })], host });

@@ -168,7 +168,8 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       });
       trees.set(root, { ...known.tree, links });
     }
-    for (const pid of knownTrees.keys()) if (!roots.includes(pid)) knownTrees.delete(pid);
+    const current = new Set(roots);
+    for (const pid of knownTrees.keys()) if (!current.has(pid)) knownTrees.delete(pid);
     return trees;
   }
 
@@ -235,9 +236,20 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
     };
   }
 
+  function startTime(startTicks: number | null, bootTime: number | null): string | null {
+    if (startTicks === null || bootTime === null) return null;
+    const ms = Math.round((bootTime + startTicks / options.clockTicksPerSecond) * 1000);
+    // A garbled btime or start time must not reach Date (which throws past ±8.64e15 ms).
+    return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : null;
+  }
+
   function describe(reading: Extract<ProcessReading, { kind: 'found' }>, member: Member | undefined, cpuPercent: number | null, bootTime: number | null): HostProcessDetails {
     const { stat, status, args } = reading;
-    const startSeconds = stat === null || bootTime === null ? null : bootTime + stat.startTicks / options.clockTicksPerSecond;
+    let startedAt = member?.identity.startedAt;
+    if (startedAt === undefined) {
+      startedAt = startTime(stat?.startTicks ?? null, bootTime);
+      if (member !== undefined) member.identity.startedAt = startedAt;
+    }
     return {
       hostResolution: 'ok',
       name: member?.identity.name ?? null,
@@ -245,7 +257,7 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       user: status === null ? null : options.userNames.nameOf(status.effectiveUid),
       cpuPercent,
       rssBytes: member === undefined ? (status?.rssBytes ?? null) : members.rssBytes(member.stat, member.identity),
-      startedAt: startSeconds === null ? null : new Date(Math.round(startSeconds * 1000)).toISOString(),
+      startedAt,
       ...(options.tree ? { tree: null } : {}),
       threads: null,
     };

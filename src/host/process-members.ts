@@ -31,6 +31,8 @@ export interface Identity {
   name: string;
   command: string | null;
   readAtMs: number;
+  /** ISO start time, formatted once (linux-processes.ts). */
+  startedAt?: string | null;
 }
 
 export type MemberReading =
