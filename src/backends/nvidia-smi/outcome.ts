@@ -42,20 +42,33 @@ function said(stdout: string, stderr: string): string {
 
 export const TRUNCATED_DETAIL = `nvidia-smi printed more than ${MAX_TOOL_OUTPUT_BYTES / 2 ** 20} MiB; the output was cut there, so none of it is used`;
 
-/** Takes the per-GPU "Unable to determine the device handle" lines out of the output. */
+const HANDLE_FAILED_MARK = 'Unable to determine the device handle';
+
+/**
+ * Takes the per-GPU "Unable to determine the device handle" lines out of the output. Only lines
+ * holding that phrase are looked at (found with indexOf, each line once): splitting a 16 MB
+ * output into lines to test every one would cost far more than the parse.
+ */
 export function extractDeviceErrors(stdout: string): { text: string; deviceErrors: DeviceHandleError[] } {
   const deviceErrors: DeviceHandleError[] = [];
   const kept: string[] = [];
-  for (const line of stdout.split('\n')) {
-    const match = DEVICE_HANDLE_FAILED.exec(line.replace(/\r$/, ''));
-    if (!match) {
-      kept.push(line);
-      continue;
+  let copied = 0;
+  for (let at = stdout.indexOf(HANDLE_FAILED_MARK); at >= 0; ) {
+    const lineStart = stdout.lastIndexOf('\n', at) + 1;
+    const newline = stdout.indexOf('\n', at);
+    const lineEnd = newline < 0 ? stdout.length : newline;
+    const match = DEVICE_HANDLE_FAILED.exec(stdout.slice(lineStart, lineEnd).replace(/\r$/, ''));
+    if (match) {
+      kept.push(stdout.slice(copied, lineStart));
+      copied = Math.min(lineEnd + 1, stdout.length);
+      const message = shortenDetail(match[2]!);
+      deviceErrors.push({ pciBusId: match[1]!.toUpperCase(), message, lost: /GPU is lost/i.test(message) });
     }
-    const message = match[2]!.trim();
-    deviceErrors.push({ pciBusId: match[1]!.toUpperCase(), message, lost: /GPU is lost/i.test(message) });
+    at = newline < 0 ? -1 : stdout.indexOf(HANDLE_FAILED_MARK, lineEnd);
   }
-  return { text: kept.join('\n'), deviceErrors };
+  if (deviceErrors.length === 0) return { text: stdout, deviceErrors };
+  kept.push(stdout.slice(copied));
+  return { text: kept.join(''), deviceErrors };
 }
 
 function classifyExit(exitCode: number, stdout: string, stderr: string): QueryOutcome {

@@ -35,13 +35,13 @@ const isPermission = (error: unknown) => ['EACCES', 'EPERM'].includes(errorCode(
 const isAbsent = (error: unknown) => ['ENOENT', 'ENOTDIR', 'ENODEV'].includes(errorCode(error));
 
 /** "0x10de\n" → "10de" (padded to `digits`); null when it is not hex of at most `digits` digits. */
-function sysfsHex(text: string, digits: number): string | null {
+export function sysfsHex(text: string, digits: number): string | null {
   const match = /^\s*0x([0-9a-fA-F]+)\s*$/.exec(text);
   return match?.[1] && match[1].length <= digits ? match[1].toLowerCase().padStart(digits, '0') : null;
 }
 
 /** A NUMA node or IOMMU group number; 300 digits are not one (and would read as Infinity). */
-function sysfsInteger(text: string): number | null {
+export function sysfsInteger(text: string): number | null {
   const trimmed = text.trim();
   return /^-?\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
 }
