@@ -320,7 +320,7 @@ describe('nvidia-smi backend, failures while reading', () => {
 });
 
 describe('nvidia-smi backend, output it cannot believe', () => {
-  const truncated = (): ExecResult => ({ ...exited(0, csvFor(['index'], GPU_VALUES)), truncated: true });
+  const truncated = (): ExecResult => ({ kind: 'exited', exitCode: 0, stdout: csvFor(['index'], GPU_VALUES), stderr: '', truncated: true, durationMs: 50 });
   const twoGpusOneIndex = () => exited(0, 'index, uuid\n0, GPU-a\n0, GPU-b\n');
   /** The next backend of the chain, standing in for pci. */
   const next: BackendDriver = {

@@ -84,7 +84,7 @@ describe('classifyQuery', () => {
 
 describe('classifyQuery, hostile and broken runs', () => {
   it('refuses an output cut at the cap, whatever it holds', () => {
-    const outcome = classifyQuery({ ...exited(0, 'index\n0\n'), truncated: true });
+    const outcome = classifyQuery({ kind: 'exited', exitCode: 0, stdout: 'index\n0\n', stderr: '', truncated: true, durationMs: 80 });
     expect(outcome).toMatchObject({ kind: 'failed', code: 'command-failed', rejection: 'output-truncated' });
   });
 
