@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatCommand, parseCmdline, parseProcStat, parseProcStatus, processName } from './proc-process-parsers.js';
+import { formatCommand, parseChildren, parseCmdline, parseProcStat, parseProcStatus, processName } from './proc-process-parsers.js';
+import { createStatScan, parseDigits, scanProcStat } from './proc-stat-bytes.js';
 
 const HOST = fileURLToPath(new URL('../../test/fixtures/proc/host/', import.meta.url));
 const read = (file: string) => fs.readFileSync(HOST + file, 'utf8');
@@ -89,3 +90,41 @@ describe('command lines', () => {
     expect(processName('kworker/0:1-eve', [])).toBe('kworker/0:1-eve');
   });
 });
+
+describe('scanProcStat (bytes, for the hot path)', () => {
+  it('reads what the text parser reads, without a string, into a reused record', () => {
+    const scan = createStatScan();
+    const bytes = fs.readFileSync(HOST + '4242/stat');
+    expect(scanProcStat(bytes, bytes.length, scan)).toBe(true);
+    expect(scan).toMatchObject({ pid: 4242, stateCode: 'R'.charCodeAt(0), cpuTicks: 5300, startTicks: 123456, parentPid: 1, threadCount: 1, rssPages: 33 });
+    expect(bytes.toString('utf8', scan.commStart, scan.commEnd)).toBe('python3');
+    // A shorter line in the same record: optional fields go back to null.
+    const short = Buffer.from('12 (x) S 1 1 1 0 -1 0 0 0 0 0 7 3 0 0 20 0 1 0 42');
+    expect(scanProcStat(short, short.length, scan)).toBe(true);
+    expect(scan).toMatchObject({ pid: 12, cpuTicks: 10, threadCount: 1, rssPages: null });
+  });
+
+  it('reads only the first `length` bytes of a larger buffer', () => {
+    const scan = createStatScan();
+    const buffer = Buffer.alloc(4096, 0x41);
+    const line = Buffer.from('7 (y) R 1 1 1 0 -1 0 0 0 0 0 1 2 0 0 20 0 3 0 9 0 55\n');
+    line.copy(buffer);
+    expect(scanProcStat(buffer, line.length, scan)).toBe(true);
+    expect(scan).toMatchObject({ pid: 7, rssPages: 55, threadCount: 3 });
+  });
+
+  it('takes digits only, and refuses what overflows a safe integer', () => {
+    const digits = (text: string) => parseDigits(Buffer.from(text), 0, text.length);
+    expect(digits('0012')).toBe(12);
+    expect([digits(''), digits('-1'), digits('1e3'), digits('9'.repeat(17)), digits('١٢')]).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe('parseChildren', () => {
+  it('reads the space-separated PIDs of a children file, skipping anything else', () => {
+    expect(parseChildren('7101 7102 ')).toEqual([7101, 7102]);
+    expect(parseChildren('')).toEqual([]);
+    expect(parseChildren('0 -3 12x 99999999999999999 4 ')).toEqual([4]);
+  });
+});
+

@@ -118,10 +118,18 @@ export function processName(comm: string, args: readonly string[]): string {
  * a space ("7101 7102 "). Anything that is not a positive count is skipped.
  */
 export function parseChildren(text: string): number[] {
+  // A scan, not split(' '): a run of spaces would otherwise become as many empty strings.
   const pids: number[] = [];
-  for (const word of text.split(' ')) {
-    const pid = parseCount(word.trim());
-    if (pid !== null && pid > 0) pids.push(pid);
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 0x20;
+    const space = code === 0x20 || (code >= 0x09 && code <= 0x0d);
+    if (!space && start < 0) start = i;
+    if (space && start >= 0) {
+      const pid = parseCount(text.slice(start, i));
+      if (pid !== null && pid > 0) pids.push(pid);
+      start = -1;
+    }
   }
   return pids;
 }
