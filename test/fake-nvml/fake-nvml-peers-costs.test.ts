@@ -142,16 +142,19 @@ describe('the cost model', () => {
     await withScenario(path, async (nvml) => {
       const finished: string[] = [];
       const throughput = nvml.fn('nvmlDeviceGetPcieThroughput');
-      const slow = new Promise<void>((done) => {
-        throughput.async(deviceHandle(nvml, 0), 0, Buffer.alloc(4), () => {
+      // The callback holds the out-buffer: koffi does not keep it alive for an async call, and a
+      // buffer collected during the 400 ms would be written after it is freed.
+      const kibPerSecond = Buffer.alloc(4);
+      const slow = new Promise<number>((done) => {
+        throughput.async(deviceHandle(nvml, 0), 0, kibPerSecond, () => {
           finished.push('GPU 0 PCIe window');
-          done();
+          done(kibPerSecond.readUInt32LE(0));
         });
       });
       await new Promise((wait) => setTimeout(wait, 50));
       expect(nvml.fn('nvmlDeviceGetTemperature')(deviceHandle(nvml, 1), 0, Buffer.alloc(4))).toBe(0);
       finished.push('GPU 1 temperature');
-      await slow;
+      expect(await slow).toBe(12); // frame 0's pcieTxKiBPerSecond
       expect(finished).toEqual(['GPU 1 temperature', 'GPU 0 PCIe window']);
     });
   });

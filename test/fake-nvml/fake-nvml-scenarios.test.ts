@@ -249,8 +249,10 @@ describe('hangs and concurrent callers', () => {
       const finished: string[] = [];
       const call = (gpu: number, label: string) =>
         new Promise<number>((resolvePromise, reject) => {
-          memory.async(deviceHandle(nvml, gpu), Buffer.alloc(MEMORY_V1.size), (error: unknown, rc: number) => {
+          const out = Buffer.alloc(MEMORY_V1.size); // held by the callback: koffi does not keep it alive
+          memory.async(deviceHandle(nvml, gpu), out, (error: unknown, rc: number) => {
             finished.push(label);
+            out.fill(0);
             if (error) reject(error instanceof Error ? error : new Error(String(error)));
             else resolvePromise(rc);
           });
