@@ -105,7 +105,7 @@ async function openDeadline(options: DeadlineNvmlOptions): Promise<BackendOpenRe
         // A call still in the driver keeps the library and its buffers: it will return into them.
         const settled = await reader.settle(CLOSE_SETTLE_MS);
         const stuck = session.stuck;
-        reader.close();
+        reader.close(session.systemStuck);
         if (settled && !stuck) lib.fn.shutdown();
       },
     },
@@ -125,7 +125,11 @@ class DeadlineSession {
   ) {}
 
   get stuck(): boolean {
-    return this.systemStuckSince !== null || this.reader.stuck;
+    return this.systemStuck || this.reader.stuck;
+  }
+
+  get systemStuck(): boolean {
+    return this.systemStuckSince !== null;
   }
 
   async read(): Promise<BackendReading> {

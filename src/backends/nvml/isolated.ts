@@ -11,8 +11,7 @@ import type { GpuDevice } from '../../core/snapshot.js';
 import type { NvmlBackendOptions } from './index.js';
 import { NVML_BACKEND_ID, nvmlCapabilities } from './index.js';
 import { trackNativeCall } from './in-flight.js';
-import type { DeviceProgress } from './reader.js';
-import { timedOutDevice } from './timeout-device.js';
+import { partialReading, type KnownState, type PartialRead } from './timeout-device.js';
 import type { HostMessage, WorkerInit, WorkerMessage } from './worker-protocol.js';
 
 export interface IsolatedNvmlOptions extends NvmlBackendOptions {
@@ -26,15 +25,11 @@ export function createIsolatedNvmlDriver(options: IsolatedNvmlOptions = {}): Bac
   return { id: NVML_BACKEND_ID, open: () => openIsolated(options) };
 }
 
-interface PendingRead {
+type PendingRead = PartialRead & {
   id: number;
-  count: number | null;
-  devices: GpuDevice[];
-  processes: BackendProcess[];
-  driver: DeviceProgress['driver'] | null;
   resolve: (reading: BackendReading) => void;
   timer: NodeJS.Timeout | null;
-}
+};
 
 /**
  * How to start the worker: the bundle's own entry (dist/nvml-worker.mjs) when running built, or
@@ -259,28 +254,5 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
         });
       },
     },
-  };
-}
-
-interface KnownState {
-  devices: readonly GpuDevice[];
-  count: number | null;
-  driver: BackendReading['driver'] | null;
-}
-
-/**
- * What a read that ran out of time can honestly say: the GPUs that answered, and for the others
- * their identity as last seen with every metric null (reason `timeout`).
- */
-function partialReading(read: PendingRead, known: KnownState, message: string, code: string): BackendReading {
-  const count = read.count ?? known.count ?? 0;
-  const devices = [...read.devices];
-  for (let index = devices.length; index < count; index++) devices.push(timedOutDevice(index, known.devices[index] ?? null, message));
-  const scope = read.devices.length < count ? `device:${read.devices.length}` : 'backend';
-  return {
-    driver: read.driver ?? known.driver ?? { driverVersion: null, cudaDriverVersion: null, nvmlVersion: null, unavailable: {} },
-    devices,
-    processes: read.processes,
-    problems: [{ scope, code, message }],
   };
 }

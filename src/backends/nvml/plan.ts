@@ -46,7 +46,7 @@ export function asyncOf(fn: NvmlFunction): AsyncNative | null {
   return typeof candidate === 'function' ? (candidate as AsyncNative) : null;
 }
 
-/** Thrown into nothing: `runAsync` rejects with it when its deadline passed before a call. */
+/** What `runAsync` rejects with when its deadline passed before its next call could start. */
 export class DeadlinePassed extends Error {
   constructor() {
     super('deadline passed');
@@ -67,19 +67,29 @@ export class AsyncCaller {
 
   constructor(private readonly maxConcurrent: number) {}
 
-  async invoke(c: NvmlCall): Promise<number> {
+  /**
+   * One call on the pool. A call still waiting for a pool thread when `deadline` passes is not
+   * made at all; `onCall` hears when the native call starts (true) and returns (false).
+   */
+  async invoke(c: NvmlCall, deadline?: Deadline, onCall?: (inDriver: boolean) => void): Promise<number> {
     const native = asyncOf(c.fn);
     // A missing symbol's stand-in (or anything not from koffi) answers at once.
     if (!native) return invokeSync(c);
     while (this.running >= this.maxConcurrent) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (deadline?.passed) {
+      this.waiting.shift()?.();
+      throw new DeadlinePassed();
+    }
     this.running++;
     const done = trackNativeCall();
+    onCall?.(true);
     try {
       return await new Promise<number>((resolve, reject) => {
         native.call(c.fn, ...c.args, (error: unknown, result: unknown) => (error ? reject(error) : resolve(result as number)));
       });
     } finally {
       done();
+      onCall?.(false);
       this.running--;
       this.waiting.shift()?.();
     }
@@ -87,24 +97,17 @@ export class AsyncCaller {
 }
 
 /**
- * Runs a plan through the pool. `onCall` hears when a native call starts (true) and ends (false),
- * so the caller knows whether a plan abandoned at its deadline still has a call in the driver.
+ * Runs a plan through the pool. `onCall` hears when a native call starts (true) and returns
+ * (false), so the caller knows whether a plan abandoned at its deadline left a call in the driver.
  */
-export async function runAsync<T>(plan: Plan<T>, caller: AsyncCaller, deadline: Deadline, onCall?: (busy: boolean) => void): Promise<T> {
+export async function runAsync<T>(plan: Plan<T>, caller: AsyncCaller, deadline: Deadline, onCall?: (inDriver: boolean) => void): Promise<T> {
   let step = plan.next();
   while (!step.done) {
     if (deadline.passed) {
       plan.return(undefined as never);
       throw new DeadlinePassed();
     }
-    onCall?.(true);
-    let code: number;
-    try {
-      code = await caller.invoke(step.value);
-    } finally {
-      onCall?.(false);
-    }
-    step = plan.next(code);
+    step = plan.next(await caller.invoke(step.value, deadline, onCall));
   }
   return step.value;
 }

@@ -276,9 +276,10 @@ export class NvmlReader {
     return this.slots.some((slot) => slot?.stuckSince != null);
   }
 
-  close(): void {
+  /** Frees the native buffers but those a call still in the driver will write to. */
+  close(systemCallStuck = false): void {
     for (const slot of this.slots) slot?.close();
-    this.systemScratch.free();
+    if (!systemCallStuck) this.systemScratch.free();
   }
 }
 

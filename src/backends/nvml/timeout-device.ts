@@ -1,7 +1,8 @@
 // A GPU whose read did not come back in time: who it is (as last seen), and nothing else.
 
+import type { BackendProcess, BackendReading } from '../../core/backend.js';
 import { emptyGpuDevice } from '../../core/empty-device.js';
-import type { GpuDevice } from '../../core/snapshot.js';
+import type { DriverInfo, GpuDevice } from '../../core/snapshot.js';
 
 const IDENTITY_FIELDS = [
   'name', 'uuid', 'pciBusId', 'serial', 'architecture', 'computeCapability', 'vbiosVersion',
@@ -20,4 +21,35 @@ export function timedOutDevice(index: number, lastSeen: GpuDevice | null, detail
     else if (lastSeen?.unavailable[field]) device.unavailable[field] = lastSeen.unavailable[field];
   }
   return device;
+}
+
+/** What a read that ran out of time had gathered before it did. */
+export interface PartialRead {
+  count: number | null;
+  devices: GpuDevice[];
+  processes: BackendProcess[];
+  driver: DriverInfo | null;
+}
+
+export interface KnownState {
+  devices: readonly GpuDevice[];
+  count: number | null;
+  driver: BackendReading['driver'] | null;
+}
+
+/**
+ * What a read that ran out of time can honestly say: the GPUs that answered, and for the others
+ * their identity as last seen with every metric null (reason `timeout`).
+ */
+export function partialReading(read: PartialRead, known: KnownState, message: string, code: string): BackendReading {
+  const count = read.count ?? known.count ?? 0;
+  const devices = [...read.devices];
+  for (let index = devices.length; index < count; index++) devices.push(timedOutDevice(index, known.devices[index] ?? null, message));
+  const scope = read.devices.length < count ? `device:${read.devices.length}` : 'backend';
+  return {
+    driver: read.driver ?? known.driver ?? { driverVersion: null, cudaDriverVersion: null, nvmlVersion: null, unavailable: {} },
+    devices,
+    processes: read.processes,
+    problems: [{ scope, code, message }],
+  };
 }
