@@ -40,10 +40,11 @@ export function sysfsHex(text: string, digits: number): string | null {
   return match?.[1] && match[1].length <= digits ? match[1].toLowerCase().padStart(digits, '0') : null;
 }
 
-/** A NUMA node or IOMMU group number; 300 digits are not one (and would read as Infinity). */
+/** A NUMA node or IOMMU group number; 300 digits are not one (they would read as Infinity), nor is "-0". */
 export function sysfsInteger(text: string): number | null {
   const trimmed = text.trim();
-  return /^-?\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
+  const value = /^-?\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
+  return value === null || Object.is(value, -0) ? null : value;
 }
 
 export async function readSysfsPciDevices(sysfsRoot: string, fs: SysfsFs = nodeSysfsFs): Promise<SysfsReadResult> {

@@ -2,6 +2,7 @@
 // metric null with reason 'not-reported' — a bus scan sees the card, not what it is doing.
 
 import { emptyGpuDevice, setDeviceValue } from '../../core/empty-device.js';
+import { checkRange, DEVICE_NUMERIC_FIELDS } from '../../core/fields.js';
 import type { GpuDevice } from '../../core/snapshot.js';
 import { toNvmlBusId } from './address.js';
 import type { PciDisplayDevice } from './types.js';
@@ -26,15 +27,25 @@ export function pciStateDetail(device: PciDisplayDevice): string {
   return device.driver === null ? 'no driver bound' : `driver: ${device.driver}`;
 }
 
+type LinkField = 'pcieLinkGeneration' | 'pcieLinkGenerationMax' | 'pcieLinkWidth' | 'pcieLinkWidthMax';
+
+/** A link figure within what a GPU can report (fields.ts), else null with reason out-of-range: a max width of 0 is no maximum. */
+function setLinkValue(gpu: GpuDevice, field: LinkField, value: number | null): void {
+  if (value === null) return;
+  const verdict = checkRange(DEVICE_NUMERIC_FIELDS[field], value);
+  if (verdict.ok) setDeviceValue(gpu, field, verdict.value);
+  else gpu.unavailable[field] = 'out-of-range';
+}
+
 export function pciDeviceToGpuDevice(device: PciDisplayDevice, index: number): GpuDevice {
   // A bus scan knows who the card is and how it is linked, nothing live: the rest is not reported.
   const gpu = emptyGpuDevice(index, findPciVendor(device.vendorId)?.snapshotVendor ?? 'other', 'not-reported');
   gpu.stateDetail = pciStateDetail(device);
   setDeviceValue(gpu, 'name', pciDisplayName(device));
   setDeviceValue(gpu, 'pciBusId', toNvmlBusId(device.address));
-  setDeviceValue(gpu, 'pcieLinkGeneration', device.pcieLinkGeneration);
-  setDeviceValue(gpu, 'pcieLinkGenerationMax', device.pcieLinkGenerationMax);
-  setDeviceValue(gpu, 'pcieLinkWidth', device.pcieLinkWidth);
-  setDeviceValue(gpu, 'pcieLinkWidthMax', device.pcieLinkWidthMax);
+  setLinkValue(gpu, 'pcieLinkGeneration', device.pcieLinkGeneration);
+  setLinkValue(gpu, 'pcieLinkGenerationMax', device.pcieLinkGenerationMax);
+  setLinkValue(gpu, 'pcieLinkWidth', device.pcieLinkWidth);
+  setLinkValue(gpu, 'pcieLinkWidthMax', device.pcieLinkWidthMax);
   return gpu;
 }
