@@ -59,6 +59,18 @@ describe('NVML under one deadline per read', () => {
     expect(reading.problems).toEqual([]);
   });
 
+  it('primes at open so that the first read has its rates (one-shot info reads after its CPU window)', async () => {
+    const backend = await open(scenarioPath('8x-h100'));
+    await backend.prime?.();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const device = (await backend.read()).devices[5]!;
+    expect(device.pcieRxBytesPerSecond).toBeGreaterThan(0);
+    expect(device.powerDrawAverageWatts).toBeGreaterThan(0);
+    expect(device.smActivePercent).toBeTypeOf('number');
+    // Nothing missing but what an SXM H100 on Linux has not: fans and a driver model.
+    expect(device.unavailable).toEqual({ fanSpeedPercent: 'not-supported', driverModel: 'not-supported' });
+  });
+
   it('gives up on two hung GPUs together at one deadline, not one per GPU, and says who they are', async () => {
     const backend = await open(bothHung(1500), 200);
     const reading = await backend.read();

@@ -176,6 +176,16 @@ describe('what a GPU or driver lacks is null with a reason', () => {
     expect(device.nvlinkTxBytesPerSecond).toBeNull();
   });
 
+  it('gives GPM no figure for a reading sooner than 100 ms after the last (NVML refreshes no faster), and keeps the baseline', async () => {
+    const backend = open('8x-h100', { step: true });
+    await backend.read();
+    const soon = (await backend.read()).devices[0]!;
+    expect(soon.unavailable.smActivePercent).toBe('first-sample');
+    expect(soon.pcieTxBytesPerSecond).toBeTypeOf('number');
+    await pause(GPM_MIN_INTERVAL_MS + 10);
+    expect((await backend.read()).devices[0]!.smActivePercent).toBeTypeOf('number');
+  });
+
   it('can leave GPM out', async () => {
     const backend = open('8x-h100', { gpm: false, step: true });
     await backend.read();
