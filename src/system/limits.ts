@@ -15,8 +15,12 @@ export const MAX_GPUS_PER_MACHINE = 256;
  */
 export const MAX_PROCESSES_PER_GPU = 1024;
 
-/** GPU processes one machine can hold: every GPU full. */
-export const MAX_GPU_PROCESSES_PER_MACHINE = MAX_GPUS_PER_MACHINE * MAX_PROCESSES_PER_GPU;
+/**
+ * GPU processes one machine can hold: 16 GPUs each full, or a 64-GPU node with 48 MPS clients on
+ * every GPU (3,072), with room to spare. Also far below the ~120,000 arguments a spread call
+ * (Math.max(...list)) can take, should one slip into a renderer.
+ */
+export const MAX_GPU_PROCESSES_PER_MACHINE = 16 * MAX_PROCESSES_PER_GPU;
 
 /**
  * Display and accelerator functions on one PCI bus: every GPU with its SR-IOV virtual functions

@@ -5,5 +5,6 @@ export { parseComputeApps, parseGpuQuery, type ComputeAppsResult, type GpuQueryR
 export { parseCsvTable, type CsvColumn, type CsvRow, type CsvTable } from './parse-csv.js';
 export { parseDriverVersions, type DriverVersions } from './driver-info.js';
 export { classifyQuery, type QueryOutcome } from './outcome.js';
+export type { OutputRejection, OutputRejectionCode } from './check-output.js';
 export { nvidiaSmiCandidates } from './command.js';
 export { GPU_FIELDS, PROCESS_FIELDS } from './fields.js';

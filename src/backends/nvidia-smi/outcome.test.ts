@@ -100,6 +100,10 @@ describe('classifyQuery, hostile and broken runs', () => {
     expect(classifyQuery(exited(0, 'No devices were found\n'))).toEqual({ kind: 'no-devices' });
   });
 
+  it('reads the answer of a run that only warns of a corrupted infoROM (exit 14)', () => {
+    expect(classifyQuery(exited(14, 'index\n0\n', 'WARNING: infoROM is corrupted at gpu 0000:B3:00.0\n'))).toEqual({ kind: 'csv', text: 'index\n0\n', deviceErrors: [] });
+  });
+
   it('says so when a failed run printed nothing', () => {
     expect(classifyQuery(exited(9, '\n'))).toEqual({ kind: 'failed', code: 'command-failed', detail: 'exit code 9, no message' });
   });

@@ -42,6 +42,7 @@ function said(stdout: string, stderr: string): string {
 
 export const TRUNCATED_DETAIL = `nvidia-smi printed more than ${MAX_TOOL_OUTPUT_BYTES / 2 ** 20} MiB; the output was cut there, so none of it is used`;
 
+const INFOROM_CORRUPTED = 14;
 const HANDLE_FAILED_MARK = 'Unable to determine the device handle';
 
 /**
@@ -87,7 +88,10 @@ function classifyExit(exitCode: number, stdout: string, stderr: string): QueryOu
 
   const { deviceErrors } = extractDeviceErrors(stdout);
   // A non-zero exit with per-GPU errors: the GPUs that answered (if any) still printed their rows.
-  if (deviceErrors.length > 0) return { kind: 'csv', text: stdout, deviceErrors };
+  // Exit 14 is nvidia-smi's "infoROM is corrupted" (man nvidia-smi, RETURN VALUE): a warning, the
+  // answer is whole. Either way the output still faces the checks of check-output.ts.
+  const warnedOnly = exitCode === INFOROM_CORRUPTED && stdout.trim() !== '';
+  if (deviceErrors.length > 0 || warnedOnly) return { kind: 'csv', text: stdout, deviceErrors };
   if (NO_PERMISSION.test(output)) return { kind: 'failed', code: 'no-permission', detail: shorten(output) };
   // nvidia-smi's own words first: they are what a user can act on (exit 9, 15, 255 …).
   return { kind: 'failed', code: 'command-failed', detail: shorten(output === '' ? `exit code ${exitCode}, no message` : `exit code ${exitCode}: ${output}`) };
