@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { HostProcessNode, HostProcessTree, HostResolution, HostThreadSummary, SnapshotProblem } from '../core/snapshot.js';
+import type { HostProcessTree, HostResolution, HostThreadSummary, SnapshotProblem } from '../core/snapshot.js';
 import { createProcessSampler } from './cpu-sampler.js';
 import type { ProcessReading } from './linux-process-reader.js';
 import { classifyProcfs, type NamespaceClassification } from './pid-namespace.js';
@@ -12,10 +12,11 @@ import { createPidTrust, type PidProbe } from './pid-trust.js';
 import { hostProblem, troubleProblem } from './problems.js';
 import { classifyReadError, readLink, readTextFile } from './proc-files.js';
 import { formatCommand } from './proc-process-parsers.js';
-import { parseLoadavg, parseProcSystemStat } from './proc-system-parsers.js';
-import { createMemberReader, type Identity, type MemberStat } from './process-members.js';
+import { parseProcSystemStat } from './proc-system-parsers.js';
+import { createMemberReader, type Member } from './process-members.js';
+import { createTreeReader } from './linux-trees.js';
 import { createThreadReader, summarizeThreads, type ThreadRow } from './process-threads.js';
-import { createTreeDiscovery, MAX_TREE_PROCESSES, type DiscoveredTree } from './process-tree.js';
+import { MAX_TREE_PROCESSES, type DiscoveredTree } from './process-tree.js';
 import type { UserNameResolver } from './user-names.js';
 
 /** The host side of one process, as merged into a GpuProcess. */
@@ -56,32 +57,17 @@ export interface ProcessEnrichment {
   problems: SnapshotProblem[];
 }
 
-/**
- * Trees are found again at least this often even when /proc/loadavg says no PID was handed out,
- * for sandboxes (gVisor) whose loadavg never changes.
- */
-export const TREE_MAX_AGE_MS = 5000;
-
 export function unresolvedDetails(hostResolution: HostResolution): HostProcessDetails {
   return { hostResolution, name: null, command: null, user: null, cpuPercent: null, rssBytes: null, startedAt: null, tree: null, threads: null };
-}
-
-interface Member {
-  stat: MemberStat;
-  identity: Identity;
 }
 
 export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions) {
   const { procRoot } = options;
   const sampler = createProcessSampler(options.clockTicksPerSecond);
   const members = createMemberReader({ procRoot, holdFiles: options.holdFiles, pageSizeBytes: options.pageSizeBytes, identityMaxAgeMs: options.identityMaxAgeMs });
+  const treeReader = createTreeReader(procRoot, members);
   const threadReader = options.threadCpu ? createThreadReader({ procRoot, holdFiles: options.holdFiles, clockTicksPerSecond: options.clockTicksPerSecond }) : null;
-  const discovery = createTreeDiscovery(procRoot);
   const trust = createPidTrust(procRoot);
-  const knownTrees = new Map<number, { startTicks: number; tree: DiscoveredTree }>();
-  // When processes were last looked for, and the last PID handed out then (see process-tree.ts).
-  let lastLook: { lastPid: number | null; atMs: number } = { lastPid: null, atMs: -Infinity };
-  let lookAgain = false;
   let namespace: NamespaceClassification | null = null;
   let bootTimeSeconds: number | null | undefined;
 
@@ -113,16 +99,6 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
     return bootTimeSeconds;
   }
 
-  /** True when processes or threads may have been created since the last look (see process-tree.ts). */
-  function pidsHandedOut(atMs: number): boolean {
-    const read = readTextFile(`${procRoot}/loadavg`, 4096);
-    const lastPid = read.ok ? (parseLoadavg(read.text)?.lastPid ?? null) : null;
-    const changed = lookAgain || lastPid === null || lastPid !== lastLook.lastPid || atMs - lastLook.atMs >= TREE_MAX_AGE_MS;
-    if (changed) lastLook = { lastPid, atMs };
-    lookAgain = false;
-    return changed;
-  }
-
   /** Reads the GPU processes; found ones go into `found`, the rest are returned as they are. */
   function readGpuProcesses(pids: readonly number[], atMs: number, found: Map<number, Member>, problems: SnapshotProblem[]): ProcessReading[] {
     return pids.map((pid): ProcessReading => {
@@ -140,37 +116,6 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       if (reading.kind === 'unreadable') problems.push(troubleProblem(`process:${pid}`, reading.trouble));
       return reading;
     });
-  }
-
-  /** Finds (or reuses) each root's tree and reads its descendants into `tick`. */
-  function readTrees(roots: readonly number[], tick: Map<number, Member>, changed: boolean, atMs: number): Map<number, DiscoveredTree> {
-    const stale = roots.filter((pid) => changed || knownTrees.get(pid)?.startTicks !== tick.get(pid)?.stat.startTicks);
-    if (stale.length > 0) {
-      const knownParents = new Map([...tick].map(([pid, member]) => [pid, member.stat.parentPid]));
-      for (const [root, tree] of discovery.discover(stale, knownParents)) knownTrees.set(root, { startTicks: tick.get(root)!.stat.startTicks, tree });
-    }
-    const trees = new Map<number, DiscoveredTree>();
-    for (const root of roots) {
-      const known = knownTrees.get(root);
-      if (known === undefined) continue;
-      const links = known.tree.links.filter((link) => {
-        let member = tick.get(link.pid);
-        if (member === undefined) {
-          const reading = members.read(link.pid, false, atMs);
-          if (reading.kind !== 'found') return false;
-          member = reading;
-          tick.set(link.pid, member);
-        }
-        // Reparented (its parent exited) or a reused PID: not in this tree any more.
-        if (member.stat.parentPid === link.parentPid) return true;
-        lookAgain = true;
-        return false;
-      });
-      trees.set(root, { ...known.tree, links });
-    }
-    const current = new Set(roots);
-    for (const pid of knownTrees.keys()) if (!current.has(pid)) knownTrees.delete(pid);
-    return trees;
   }
 
   /** CPU % of everything read this tick, over the first window where there is no baseline yet. */
@@ -194,46 +139,6 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       for (const [pid, rows] of threads) threadReader?.resample(pid, rows, secondAtMs);
     }
     return percents;
-  }
-
-  function treeOf(root: number, tree: DiscoveredTree, tick: Map<number, Member>, percents: Map<number, number | null>, gpuPids: ReadonlySet<number>): HostProcessTree {
-    const descendants = tree.links.map((link): HostProcessNode => {
-      const { stat, identity } = tick.get(link.pid)!;
-      return {
-        pid: link.pid,
-        parentPid: link.parentPid,
-        depth: link.depth,
-        name: identity.name,
-        command: identity.command,
-        state: stat.state,
-        cpuPercent: percents.get(link.pid) ?? null,
-        rssBytes: members.rssBytes(stat, identity),
-        threadCount: stat.threadCount,
-        usesGpu: gpuPids.has(link.pid),
-      };
-    });
-    const rootMember = tick.get(root)!;
-    const everyone = [
-      { state: rootMember.stat.state, cpuPercent: percents.get(root) ?? null, rssBytes: members.rssBytes(rootMember.stat, rootMember.identity) },
-      ...descendants,
-    ];
-    // A zombie has neither CPU nor memory left to count; anyone else without a figure makes the sum unknown.
-    const total = (value: (node: (typeof everyone)[number]) => number | null): number | null => {
-      let sum = 0;
-      for (const node of everyone) {
-        const figure = value(node);
-        if (figure === null && node.state !== 'Z' && node.state !== 'X') return null;
-        sum += figure ?? 0;
-      }
-      return sum;
-    };
-    return {
-      descendants,
-      totalCpuPercent: ((sum) => (sum === null ? null : Math.round(sum * 10) / 10))(total((node) => node.cpuPercent)),
-      totalRssBytes: total((node) => node.rssBytes),
-      source: tree.source,
-      truncated: tree.truncated,
-    };
   }
 
   function startTime(startTicks: number | null, bootTime: number | null): string | null {
@@ -300,8 +205,8 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       if (member !== undefined) tick.set(pid, member);
     }
     const measuredRoots = [...tick.keys()];
-    const changed = (options.tree || threadReader !== null) && measuredRoots.length > 0 && pidsHandedOut(readAtMs);
-    const trees = options.tree ? readTrees(measuredRoots, tick, changed, readAtMs) : new Map<number, DiscoveredTree>();
+    const changed = (options.tree || threadReader !== null) && measuredRoots.length > 0 && treeReader.pidsHandedOut(readAtMs);
+    const trees = options.tree ? treeReader.read(measuredRoots, tick, changed, readAtMs) : new Map<number, DiscoveredTree>();
     const threads = new Map<number, ThreadRow[]>();
     if (threadReader !== null) {
       for (const pid of measuredRoots) threads.set(pid, threadReader.read(tick.get(pid)!.stat, changed, readAtMs));
@@ -318,7 +223,7 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       const described = describe(reading, member, percents.get(reading.pid) ?? null, bootTimeSec);
       const tree = trees.get(reading.pid);
       if (member !== undefined && tree !== undefined) {
-        described.tree = treeOf(reading.pid, tree, tick, percents, gpuPids);
+        described.tree = treeReader.summarize(reading.pid, tree, tick, percents, gpuPids);
         if (tree.truncated) problems.push(hostProblem(`process:${reading.pid}`, 'tree-truncated', 'host.problem.treeTruncated', { pid: reading.pid, limit: MAX_TREE_PROCESSES }));
       }
       if (member !== undefined) described.threads = summarizeThreads(member.stat.threadCount, threadReader === null ? null : (threads.get(reading.pid) ?? []));

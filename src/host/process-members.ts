@@ -35,6 +35,12 @@ export interface Identity {
   startedAt?: string | null;
 }
 
+/** A process as read this tick. */
+export interface Member {
+  stat: MemberStat;
+  identity: Identity;
+}
+
 export type MemberReading =
   | { kind: 'found'; stat: MemberStat; identity: Identity; troubles: FileTrouble[] }
   | { kind: 'malformed-stat'; trouble: FileTrouble; reading: ProcessReading }
@@ -174,6 +180,8 @@ export function createMemberReader(options: MemberReaderOptions) {
     },
   };
 }
+
+export type MemberReader = ReturnType<typeof createMemberReader>;
 
 function withEllipsis(command: string | null, truncated: boolean): string | null {
   return command !== null && truncated ? `${command}…` : command;
