@@ -1,42 +1,50 @@
 // A time bound in the test's own terms: the same input scaled ×2 must not take more than ×3 as
 // long. No absolute milliseconds, so a slow or busy machine cannot fail it; a quadratic parser
-// (×4) or worse does. Each side is timed a few times and the fastest kept, which drops GC pauses
-// and the scheduler's noise; a call too fast to time is repeated until it is not.
+// (×4) or worse does. Each side is timed in CPU time a few times, the sizes taking turns, and the
+// fastest kept, which drops GC pauses and the scheduler's noise; a call too fast to time is
+// repeated until it is not.
 
 import { expect } from 'vitest';
 
 const RUNS = 3;
-/** Enough for performance.now() to be precise: measurement, not a bound. */
+/** Enough for the CPU clock to be precise: measurement, not a bound. */
 const MEASURABLE_MS = 5;
 
-function fastestMs(call: () => void, repeats: number): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < RUNS; run++) {
-    const started = performance.now();
-    for (let i = 0; i < repeats; i++) call();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
+/**
+ * CPU time of this process in ms, not wall time: the other programs on a busy machine (CI runners,
+ * parallel test files) then slow neither side.
+ */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+function timeMs(call: () => void, repeats: number): number {
+  const started = cpuMs();
+  for (let i = 0; i < repeats; i++) call();
+  return cpuMs() - started;
 }
 
 /** How many calls on the small input take long enough to time. */
 function repeatsFor(call: () => void): number {
-  let repeats = 1;
-  for (;;) {
-    const started = performance.now();
-    for (let i = 0; i < repeats; i++) call();
-    if (performance.now() - started >= MEASURABLE_MS || repeats >= 1 << 16) return repeats;
-    repeats *= 4;
+  for (let repeats = 1; ; repeats *= 4) {
+    if (timeMs(call, repeats) >= MEASURABLE_MS || repeats >= 1 << 16) return repeats;
   }
 }
 
-/** time(make(2n)) / time(make(n)) for `parse`. */
+/** time(make(2n)) / time(make(n)) for `parse`: the fastest of a few runs each, the sizes taking turns. */
 export function scalingRatio<T>(make: (size: number) => T, parse: (input: T) => unknown, size: number): number {
   const small = make(size);
   const large = make(size * 2);
   const repeats = repeatsFor(() => parse(small));
   parse(large); // warm the large path too (JIT, string flattening)
-  return fastestMs(() => parse(large), repeats) / fastestMs(() => parse(small), repeats);
+  let smallMs = Number.POSITIVE_INFINITY;
+  let largeMs = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < RUNS; run++) {
+    smallMs = Math.min(smallMs, timeMs(() => parse(small), repeats));
+    largeMs = Math.min(largeMs, timeMs(() => parse(large), repeats));
+  }
+  return largeMs / Math.max(smallMs, Number.MIN_VALUE);
 }
 
 /** Measurements per size before a ratio above ×3 counts: a busy machine can spoil one, not a quadratic parser (×4 every time). */
