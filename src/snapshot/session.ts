@@ -5,7 +5,7 @@ import type { Backend, BackendDriver, BackendId, BackendReading } from '../core/
 import { SNAPSHOT_SCHEMA_VERSION, type BackendAttemptSummary, type Snapshot, type SnapshotProblem } from '../core/snapshot.js';
 import { openFirstBackend, type BackendAttempt } from '../backends/chain.js';
 import { backendDrivers, type BackendRegistryOptions } from '../backends/registry.js';
-import { createHostReader, type HostReader, type HostReaderOptions } from '../host/index.js';
+import { createHostReader, DEFAULT_FIRST_SAMPLE_WINDOW_MS, type HostReader, type HostReaderOptions } from '../host/index.js';
 import { validateReading } from '../core/validate.js';
 
 export interface SessionOptions extends BackendRegistryOptions {
@@ -19,6 +19,14 @@ export interface SessionOptions extends BackendRegistryOptions {
   now?: () => Date;
   /** Carry the backend's sub-second samples on each snapshot (`Snapshot.samples`); for the sampler. */
   subSecondSamples?: boolean;
+  /**
+   * Make the first snapshot a complete one: prime the backend's counters, let the host's first
+   * CPU windows run, and only then take the reading, so its rates (PCIe, NVLink, average power,
+   * throttle time, GPM) cover that window instead of being null. Default: on when the host has a
+   * first window (`hostOptions.firstSampleWindowMs` > 0, the default 100 ms) and the backend can
+   * prime; off for a caller-supplied host.
+   */
+  completeFirstSnapshot?: boolean;
 }
 
 export interface SnapshotSession {
@@ -99,11 +107,30 @@ export async function openSession(options: SessionOptions = {}): Promise<Snapsho
     return { snapshot, backendMs, hostMs };
   };
 
+  const windowMs = options.hostOptions?.firstSampleWindowMs ?? DEFAULT_FIRST_SAMPLE_WINDOW_MS;
+  let warmUp = (options.completeFirstSnapshot ?? (options.host === undefined && windowMs > 0)) && backend?.prime !== undefined;
+  /**
+   * Before the first snapshot: the counters' baseline, then one quick read for the PIDs, then the
+   * host's CPU windows for the summary and those PIDs side by side. The reading taken after it has
+   * rates over the window, and the host reads after it return at once (their baselines are set).
+   * No sleep is added: the window is the one the CPU figures need anyway.
+   */
+  const warmUpOnce = async (): Promise<void> => {
+    warmUp = false;
+    try {
+      await backend!.prime!();
+      const early = await readSafely(backend);
+      await Promise.all([host.readSummary(), host.enrichProcesses(early.processes)]);
+    } catch {
+      // A failed warm-up costs only the rates of the first snapshot: they stay first-sample.
+    }
+  };
+
   // Two consumers asking at once (a /metrics scrape during a sampler tick) share one read:
   // two reads in flight would jam a backend that serves one at a time.
   let inFlight: Promise<TimedSnapshot> | null = null;
   const takeTimed = (): Promise<TimedSnapshot> => {
-    inFlight ??= takeOnce().finally(() => {
+    inFlight ??= (warmUp ? warmUpOnce().then(takeOnce) : takeOnce()).finally(() => {
       inFlight = null;
     });
     return inFlight;
