@@ -1,7 +1,12 @@
-// Which backends exist and in what order they are tried. Each is imported only when the chain
-// reaches it: on a working NVIDIA machine `gpuwise info` loads NVML's code and nothing else.
+// Which backends exist and in what order they are tried. Each backend's code is imported only
+// when the chain reaches it: on a working NVIDIA machine `gpuwise info` loads NVML's code and
+// nothing else (the definitions listed here are a few lines each).
 
-import type { BackendDriver, BackendId } from '../core/backend.js';
+import type { BackendDefinition, BackendDriver, BackendOpenResult } from '../core/backend.js';
+import { definition as nvidiaSmi } from './nvidia-smi/definition.js';
+import { definition as nvml } from './nvml/definition.js';
+import { definition as pci } from './pci/definition.js';
+import { definition as staticReplay } from './static/definition.js';
 
 export interface BackendRegistryOptions {
   env?: NodeJS.ProcessEnv;
@@ -28,40 +33,43 @@ export interface BackendRegistryOptions {
   gpm?: boolean;
 }
 
-/** The default order: the fastest and most complete first, the bus scan as the last word. */
-export const DEFAULT_CHAIN: readonly BackendId[] = ['nvml', 'nvidia-smi', 'pci'];
+/**
+ * Every backend, one line each: a new backend is one folder with a definition.ts, plus its line
+ * here. The default chain and the names `--backend` accepts follow from this list.
+ */
+export const BACKEND_DEFINITIONS = [nvml, nvidiaSmi, pci, staticReplay] as const;
 
-export function backendDriver(id: BackendId, options: BackendRegistryOptions = {}): BackendDriver {
-  const open = async () => {
-    switch (id) {
-      case 'nvml': {
-        if (options.isolateNvml) {
-          const { createIsolatedNvmlDriver } = await import('./nvml/isolated.js');
-          return createIsolatedNvmlDriver({ ...options, readTimeoutMs: options.nvmlReadTimeoutMs }).open();
-        }
-        const { createNvmlDeadlineDriver } = await import('./nvml/deadline.js');
-        return createNvmlDeadlineDriver({ ...options, readTimeoutMs: options.nvmlReadTimeoutMs }).open();
-      }
-      case 'nvidia-smi': {
-        const { createNvidiaSmiDriver } = await import('./nvidia-smi/index.js');
-        return createNvidiaSmiDriver({ env: options.env, platform: options.platform, timeoutMs: options.commandTimeoutMs }).open();
-      }
-      case 'pci': {
-        const { createPciDriver } = await import('./pci/index.js');
-        return createPciDriver({ platform: options.platform }).open();
-      }
-      case 'static': {
-        const { createStaticDriver } = await import('./static/index.js');
-        const path = (options.env ?? process.env).GPUWISE_REPLAY;
-        return createStaticDriver(path ? { path } : {}).open();
-      }
+export type KnownBackendId = (typeof BACKEND_DEFINITIONS)[number]['id'];
+
+export const BACKEND_IDS: readonly KnownBackendId[] = BACKEND_DEFINITIONS.map((d) => d.id);
+
+export function isBackendId(value: string): value is KnownBackendId {
+  return (BACKEND_IDS as readonly string[]).includes(value);
+}
+
+/** The default order: the fastest and most complete first, the bus scan as the last word. */
+export const DEFAULT_CHAIN: readonly KnownBackendId[] = BACKEND_DEFINITIONS.filter((d) => d.chainOrder !== null)
+  .sort((a, b) => (a.chainOrder ?? 0) - (b.chainOrder ?? 0))
+  .map((d) => d.id);
+
+export function backendDefinition(id: KnownBackendId): BackendDefinition<KnownBackendId, BackendRegistryOptions> {
+  return BACKEND_DEFINITIONS.find((d) => d.id === id)!;
+}
+
+export function backendDriver(id: KnownBackendId, options: BackendRegistryOptions = {}): BackendDriver {
+  const definition = backendDefinition(id);
+  const platform = options.platform ?? process.platform;
+  const open = async (): Promise<BackendOpenResult> => {
+    if (definition.platforms !== 'all' && !definition.platforms.includes(platform)) {
+      return { ok: false, unavailable: { code: 'unsupported-platform', detail: `${id} runs on ${definition.platforms.join(', ')}, not ${platform}` } };
     }
+    return (await definition.load(options)).open();
   };
   return { id, open };
 }
 
 /** The drivers to try: just `pinned` when the user named one, else the default chain. */
-export function backendDrivers(options: BackendRegistryOptions & { pinned?: BackendId } = {}): BackendDriver[] {
+export function backendDrivers(options: BackendRegistryOptions & { pinned?: KnownBackendId } = {}): BackendDriver[] {
   const ids = options.pinned ? [options.pinned] : DEFAULT_CHAIN;
   return ids.map((id) => backendDriver(id, options));
 }

@@ -3,13 +3,12 @@
 
 import type { DriverInfo, GpuDevice, GpuProcess, SnapshotProblem } from './snapshot.js';
 
-/** `static` serves a recording (GPUWISE_REPLAY); it is never in the default chain. */
-export const BACKEND_IDS = ['nvml', 'nvidia-smi', 'pci', 'static'] as const;
-export type BackendId = (typeof BACKEND_IDS)[number];
-
-export function isBackendId(value: string): value is BackendId {
-  return (BACKEND_IDS as readonly string[]).includes(value);
-}
+/**
+ * A backend's id: the name of its folder under src/backends/ ("nvml", "nvidia-smi", "pci",
+ * "static" …). Which ids exist is the registry's business (backends/registry.ts lists each
+ * folder's definition), so a new backend needs no edit here.
+ */
+export type BackendId = string;
 
 /** The GPU side of a process; the host side (user, command, CPU …) is added by `host/`. */
 export type BackendProcess = Pick<
@@ -107,4 +106,20 @@ export type BackendOpenResult =
 export interface BackendDriver {
   readonly id: BackendId;
   open(): Promise<BackendOpenResult>;
+}
+
+/**
+ * What a backend folder exports as `definition` (its definition.ts, which must stay tiny: the
+ * registry imports every definition at start, and the backend's code loads only in `load`).
+ */
+export interface BackendDefinition<Id extends BackendId = BackendId, Options = unknown> {
+  readonly id: Id;
+  /** Where it can run: `process.platform` values, or 'all'. Elsewhere it is never loaded. */
+  readonly platforms: readonly NodeJS.Platform[] | 'all';
+  /** What it gives once open (the snapshot carries the opened backend's own). */
+  readonly capabilities: BackendCapabilities;
+  /** Its place in the default chain, lowest first; null: used only when pinned by name. */
+  readonly chainOrder: number | null;
+  /** Imports the backend's code and makes its driver. */
+  load(options: Options): Promise<BackendDriver>;
 }

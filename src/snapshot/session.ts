@@ -4,13 +4,13 @@
 import type { Backend, BackendDriver, BackendId, BackendReading } from '../core/backend.js';
 import { SNAPSHOT_SCHEMA_VERSION, type BackendAttemptSummary, type Snapshot, type SnapshotProblem } from '../core/snapshot.js';
 import { openFirstBackend, type BackendAttempt } from '../backends/chain.js';
-import { backendDrivers, type BackendRegistryOptions } from '../backends/registry.js';
+import { backendDrivers, type BackendRegistryOptions, type KnownBackendId } from '../backends/registry.js';
 import { createHostReader, DEFAULT_FIRST_SAMPLE_WINDOW_MS, type HostReader, type HostReaderOptions } from '../host/index.js';
 import { validateReading } from '../core/validate.js';
 
 export interface SessionOptions extends BackendRegistryOptions {
   /** Use only this backend. */
-  backend?: BackendId;
+  backend?: KnownBackendId;
   /** Replace the registry's drivers (tests, embedding). */
   drivers?: BackendDriver[];
   host?: HostReader;

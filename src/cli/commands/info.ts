@@ -1,7 +1,7 @@
 // `gpuwise info`: every GPU and GPU process, once or every N seconds.
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { BACKEND_IDS, isBackendId, type BackendId } from '../../core/backend.js';
+import { BACKEND_IDS, isBackendId, type KnownBackendId as BackendId } from '../../backends/registry.js';
 import type { CliContext } from '../context.js';
 
 export interface InfoOptions {
