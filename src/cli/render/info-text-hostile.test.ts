@@ -92,6 +92,7 @@ describe('info text when the driver or a tool misbehaves', () => {
     const text = renderInfoText(
       snapshot([], {
         backend: 'pci',
+        capabilities: { metrics: false, processes: false },
         backendAttempts: [
           { backend: 'nvml', ok: false, code: 'timeout', detail: 'NVML did not finish initialising; a GPU or the driver may be hung' },
           { backend: 'nvidia-smi', ok: false, code: 'command-not-found', detail: 'spawn nvidia-smi ENOENT' },

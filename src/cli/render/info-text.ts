@@ -34,7 +34,7 @@ export function renderInfoText(raw: Snapshot, options: TextRenderOptions): strin
   // A loop, not Math.max(...widths): a spread of 125k devices overflows the call stack.
   let nameWidth = 0;
   for (const device of snapshot.devices) nameWidth = Math.max(nameWidth, Math.min(MAX_NAME_WIDTH, displayWidth(device.name ?? na(t))));
-  if (snapshot.devices.length === 0 || snapshot.backend === null || snapshot.backend === 'pci') {
+  if (snapshot.devices.length === 0 || snapshot.backend === null || snapshot.capabilities?.metrics === false) {
     for (const line of renderNoWorkingGpu(snapshot, options, nameWidth)) lines.push(line);
   } else {
     const processesOf = groupByGpu(snapshot.processes);

@@ -48,8 +48,10 @@ export function renderNoWorkingGpu(snapshot: Snapshot, options: TextRenderOption
   const { t, color } = options;
   const na = t('common.notAvailable');
   const lines = [color.yellow(t(driverDidNotAnswer(snapshot) ? 'info.noGpu.noAnswer' : 'info.noGpu.title'))];
-  const onBus = snapshot.backend === 'pci' ? snapshot.devices : [];
-  if (snapshot.backend === 'pci' && onBus.length === 0) lines.push(t('info.noGpu.pciNone'));
+  // A backend that opened without live metrics is a bus scan: what it lists was found, not read.
+  const busScan = snapshot.capabilities?.metrics === false;
+  const onBus = busScan ? snapshot.devices : [];
+  if (busScan && onBus.length === 0) lines.push(t('info.noGpu.pciNone'));
   if (onBus.length > 0) {
     lines.push(t('info.noGpu.pciFound', { count: onBus.length }));
     for (const device of onBus) {
