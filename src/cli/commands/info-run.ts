@@ -23,7 +23,7 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
     backend: options.backend,
     // A watch runs for hours: a GPU that hangs in the driver must not freeze it.
     isolateNvml: options.watch !== undefined,
-    hostOptions: { firstSampleWindowMs: cpuSampleMs, t: cli.t },
+    hostOptions: { firstSampleWindowMs: cpuSampleMs },
   });
   try {
     if (options.backend && !session.backend) {

@@ -33,7 +33,7 @@ export function recommendInputFromOptions(options: RecommendOptions): RecommendI
 async function localSnapshot(cli: CliContext): Promise<Snapshot | null> {
   try {
     const { openSession } = await import('../../snapshot/session.js');
-    const session = await openSession({ hostOptions: { firstSampleWindowMs: 0, t: cli.t } });
+    const session = await openSession({ hostOptions: { firstSampleWindowMs: 0 } });
     try {
       return await session.take();
     } finally {
