@@ -16,12 +16,14 @@ import { register as registerGuide } from './commands/guide.js';
 import { register as registerInfo } from './commands/info.js';
 import { register as registerRecommend } from './commands/recommend.js';
 import { register as registerServers } from './commands/servers.js';
+import { register as registerTop, runTopCommand } from './commands/top.js';
 import { translateUsageError } from './usage-errors.js';
 
 export const VERSION = '0.1.0';
 
 const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [
   registerInfo,
+  registerTop,
   registerServers,
   registerGpus,
   registerGpusCompare,
@@ -57,5 +59,13 @@ export function buildProgram(cli: CliContext): Command {
     .exitOverride();
   // Settings above are copied to every subcommand created after this point.
   for (const register of COMMANDS) register(program, cli);
+  // `gpuwise` alone: the live view on a terminal, the help elsewhere (a pipe, a script, CI).
+  // Set after the commands so that they keep rejecting excess arguments; here an operand is
+  // an unknown command and gets commander's own message (with its "did you mean").
+  program.allowExcessArguments(true).action(async (_options: unknown, command: Command) => {
+    if (command.args.length > 0) return (command as unknown as { unknownCommand(): void }).unknownCommand();
+    if (cli.stdoutIsTTY && process.stdin.isTTY) process.exitCode = await runTopCommand(cli, {});
+    else command.outputHelp();
+  });
   return program;
 }

@@ -15,8 +15,9 @@ import host from './messages/host.js';
 import info from './messages/info.js';
 import pci from './messages/pci.js';
 import servers from './messages/servers.js';
+import top from './messages/top.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

@@ -1,0 +1,115 @@
+// The work behind `gpuwise top`: off a terminal, one `info` view; on one, the sampler and the
+// live view, with the terminal restored on every way out — q, Ctrl-C, SIGTERM/SIGHUP, a crash.
+
+import { writeSync } from 'node:fs';
+import { createSampler, type Sampler } from '../../monitor/sampler.js';
+import { colorEnabled, type CliContext } from '../context.js';
+import { safeLine } from '../render/safe-view.js';
+import { startTopApp, type TopApp } from '../top/app.js';
+import { TerminalSession } from '../top/terminal-session.js';
+import { createTheme, localeWantsAscii } from '../top/theme.js';
+import type { TopOptions } from './top.js';
+
+const DEFAULT_INTERVAL_SECONDS = 1;
+const DEFAULT_SPAN_SECONDS = 60;
+/** History for 10 minutes at the starting interval, within bounds that keep memory small. */
+const HISTORY_SECONDS = 600;
+const MIN_HISTORY_ROWS = 120;
+const MAX_HISTORY_ROWS = 1800;
+
+/** Exit codes for the signals that end top from outside: 128 + the signal's number, as shells report them. */
+const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+
+export async function runTop(cli: CliContext, options: TopOptions): Promise<number> {
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    // A pipe or a file: one info view, as `gpuwise info` prints it.
+    if (process.stdout.isTTY) cli.err(`${cli.t('top.notTerminal')}\n`);
+    const { runInfo } = await import('./info-run.js');
+    return runInfo(cli, { backend: options.backend });
+  }
+  const intervalSeconds = options.interval ?? DEFAULT_INTERVAL_SECONDS;
+  const rows = Math.round(Math.min(MAX_HISTORY_ROWS, Math.max(MIN_HISTORY_ROWS, HISTORY_SECONDS / intervalSeconds)));
+  let crash: (error: unknown) => void = () => {};
+  const sampler = await createSampler({
+    intervalMs: intervalSeconds * 1000,
+    historyRows: rows,
+    sessionOptions: { backend: options.backend, isolateNvml: true, subSecondSamples: true },
+    onSubscriberError: (error) => crash(error),
+  });
+  try {
+    if (options.backend && !sampler.session.backend) {
+      const attempt = sampler.session.attempts[0];
+      const { reasonText } = await import('../render/reasons.js');
+      cli.err(`${cli.t('info.pinnedFailed', { backend: options.backend, reason: reasonText(attempt?.unavailable?.code ?? null, cli.t) })}\n`);
+      if (attempt?.unavailable?.detail) cli.err(`  ${safeLine(attempt.unavailable.detail)}\n`);
+      return 1;
+    }
+    return await interactive(cli, options, sampler, (handler) => (crash = handler));
+  } finally {
+    await sampler.stop();
+  }
+}
+
+async function interactive(cli: CliContext, options: TopOptions, sampler: Sampler, onCrash: (handler: (error: unknown) => void) => void): Promise<number> {
+  const stdin = process.stdin;
+  const stdout = process.stdout;
+  const terminal = new TerminalSession({ input: stdin, writeSync: (text) => void writeSync(stdout.fd, text), mouse: options.mouse !== false });
+  const ascii = options.ascii === true ? true : options.unicode === true ? false : localeWantsAscii(cli.env);
+  const theme = createTheme({ color: colorEnabled(process.argv, cli.env, true), ascii });
+  let exitCode = 0;
+  let app: TopApp | null = null;
+
+  const restore = () => terminal.restore();
+  const fail = (error: unknown) => {
+    restore();
+    cli.err(`${cli.t('common.unexpectedError', { detail: error instanceof Error ? (error.stack ?? error.message) : String(error) })}\n`);
+    cli.err(`${cli.t('common.reportBug')}\n`);
+    process.exit(1);
+  };
+  const onSignal = (signal: keyof typeof SIGNAL_EXIT) => () => {
+    exitCode = SIGNAL_EXIT[signal];
+    app?.quit();
+  };
+  const handlers = { SIGINT: onSignal('SIGINT'), SIGTERM: onSignal('SIGTERM'), SIGHUP: onSignal('SIGHUP') };
+  // Ctrl-Z (a key in raw mode) and SIGTSTP from outside: give the terminal back, stop; on fg, take it again.
+  const suspend = () => {
+    restore();
+    process.kill(process.pid, 'SIGSTOP');
+  };
+  const onContinue = () => {
+    if (terminal.isActive || app === null) return;
+    terminal.enter();
+    app.redraw();
+  };
+  process.on('exit', restore);
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+  process.on('SIGTSTP', suspend);
+  process.on('SIGCONT', onContinue);
+  for (const [signal, handler] of Object.entries(handlers)) process.on(signal, handler);
+  onCrash(fail);
+  try {
+    terminal.enter();
+    app = startTopApp({
+      sampler,
+      streams: { input: stdin, output: stdout },
+      env: cli.env,
+      theme,
+      t: cli.t,
+      readonly: options.readonly === true,
+      spanSeconds: options.span ?? DEFAULT_SPAN_SECONDS,
+      view: options.view ?? 'auto',
+      suspend,
+    });
+    await app.done;
+    return exitCode;
+  } finally {
+    restore();
+    process.off('exit', restore);
+    process.off('uncaughtException', fail);
+    process.off('unhandledRejection', fail);
+    process.off('SIGTSTP', suspend);
+    process.off('SIGCONT', onContinue);
+    for (const [signal, handler] of Object.entries(handlers)) process.off(signal, handler);
+  }
+}

@@ -1,0 +1,37 @@
+// Lines above the process table for what the reader must know to trust the screen: processes in
+// another PID namespace (and what to do), a fallback to the nvidia-smi backend (and why), and
+// problems met while reading that no panel shows.
+
+import type { Snapshot, SnapshotProblem } from '../../core/snapshot.js';
+import { isMessageKey, type Translate } from '../../i18n/index.js';
+import { problemCodeText, reasonText } from '../render/reasons.js';
+import { Line } from './line.js';
+import type { Theme } from './theme.js';
+
+/** Problems the GPU panel already shows on the GPU's own line. */
+function shownByPanel(problem: SnapshotProblem): boolean {
+  return /^device:\d+$/.test(problem.scope) && (problem.code === 'timeout' || problem.code === 'ERROR_GPU_IS_LOST' || problem.code === 'GPU_IS_LOST');
+}
+
+export function problemText(problem: SnapshotProblem, t: Translate): string {
+  return problem.key !== undefined && isMessageKey(problem.key) ? t(problem.key, problem.params) : problem.message;
+}
+
+export function renderNotes(snapshot: Snapshot, columns: number, theme: Theme, t: Translate): Line[] {
+  const notes: Line[] = [];
+  const hidden = new Set(snapshot.processes.filter((p) => p.hostResolution === 'other-namespace').map((p) => p.pid)).size;
+  if (hidden > 0) notes.push(new Line().add(`${theme.glyphs.warn} ${t('top.note.namespace', { count: hidden })}`, theme.warn));
+  if (snapshot.backend === 'nvidia-smi') {
+    const nvml = snapshot.backendAttempts.find((attempt) => attempt.backend === 'nvml' && !attempt.ok);
+    const reason = nvml ? reasonText(nvml.code, t) : t('top.note.pinned');
+    notes.push(new Line().add(`${theme.glyphs.warn} ${t('top.note.nvidiaSmi', { reason })}`, theme.warn));
+  }
+  const problems = snapshot.problems.filter((problem) => !shownByPanel(problem));
+  if (problems.length > 0 && columns > 0) {
+    const first = problems[0]!;
+    const line = new Line().add(`${theme.glyphs.warn} ${t('top.note.problems', { count: problems.length })} `, theme.warn);
+    line.add(`${first.scope} ${problemCodeText(first.code, t)}: ${problemText(first, t)}`, theme.dim);
+    notes.push(line);
+  }
+  return notes;
+}
