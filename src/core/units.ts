@@ -24,8 +24,3 @@ export function millijoulesToJoules(millijoules: number): number {
 export function pcieKibPerSecondToBytes(kibPerSecond: number): number {
   return kibPerSecond * BYTES_PER_KIB;
 }
-
-/** Clamps a percentage to 0–100; drivers occasionally report 101 or more while ramping. */
-export function clampPercent(value: number): number {
-  return Math.min(100, Math.max(0, value));
-}

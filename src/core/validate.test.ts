@@ -95,3 +95,18 @@ describe('field table', () => {
     }
   });
 });
+
+describe('sub-second samples', () => {
+  it('drops impossible samples (a gap, not a spike) with one problem per series, and keeps the rest', () => {
+    const r = reading([device({})]);
+    r.samples = [
+      { deviceIndex: 0, uuid: null, metric: 'gpuUtilPercent', timesMs: [1, 2, 3, 4], values: [10, 4294967295, 101, Number.NaN] },
+      { deviceIndex: 0, uuid: null, metric: 'powerDrawWatts', timesMs: [1, 2], values: [300, 310] },
+    ];
+    const out = validateReading(r);
+    expect(out.samples![0]).toMatchObject({ timesMs: [1, 3], values: [10, 100] });
+    expect(out.samples![1]).toBe(r.samples[1]);
+    expect(out.problems).toHaveLength(1);
+    expect(out.problems[0]!.message).toContain('samples.gpuUtilPercent (2 of 4)');
+  });
+});

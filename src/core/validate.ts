@@ -3,7 +3,7 @@
 // with reason `out-of-range` and a problem naming the field — never a fact on screen.
 // The ranges live in ./fields.ts; this file only applies them.
 
-import type { BackendProcess, BackendReading } from './backend.js';
+import type { BackendProcess, BackendReading, DeviceSampleSeries } from './backend.js';
 import {
   checkRange,
   DEVICE_NUMERIC_FIELDS,
@@ -117,11 +117,39 @@ export function validateProcess(process: BackendProcess & { unavailable?: Record
   return true;
 }
 
-/** The whole reading: every device and process checked; impossible processes dropped. */
+/**
+ * The driver's sub-second samples, checked like the fields they stand for. An impossible sample
+ * is dropped (a gap in the graph, not a spike to 4 billion), with one problem per series.
+ */
+export function validateSamples(series: DeviceSampleSeries, problems: SnapshotProblem[]): DeviceSampleSeries {
+  const meta = DEVICE_NUMERIC_FIELDS[series.metric];
+  let bad = 0;
+  let firstBad: number | null = null;
+  const timesMs: number[] = [];
+  const values: number[] = [];
+  const length = Math.min(series.timesMs.length, series.values.length);
+  for (let i = 0; i < length; i++) {
+    const verdict = checkRange(meta, series.values[i]!);
+    if (verdict.ok && Number.isFinite(series.timesMs[i]!)) {
+      timesMs.push(series.timesMs[i]!);
+      values.push(verdict.value);
+    } else {
+      bad++;
+      firstBad ??= series.values[i]!;
+    }
+  }
+  if (bad > 0) outOfRange(`device:${series.deviceIndex}`, `samples.${series.metric} (${bad} of ${length})`, firstBad, problems);
+  const unchanged = bad === 0 && length === series.values.length && length === series.timesMs.length && values.every((v, i) => v === series.values[i]);
+  return unchanged ? series : { ...series, timesMs, values };
+}
+
+/** The whole reading: every device, process and sample checked; impossible processes dropped. */
 export function validateReading(reading: BackendReading): BackendReading {
   const problems = [...reading.problems];
   for (const device of reading.devices) validateDevice(device, problems);
   const processes = reading.processes.filter((process) => validateProcess(process, problems));
-  if (problems.length === reading.problems.length && processes.length === reading.processes.length) return reading;
-  return { ...reading, processes, problems };
+  const samples = reading.samples?.map((series) => validateSamples(series, problems));
+  const samplesChanged = samples !== undefined && samples.some((series, i) => series !== reading.samples![i]);
+  if (problems.length === reading.problems.length && processes.length === reading.processes.length && !samplesChanged) return reading;
+  return { ...reading, processes, problems, ...(samples ? { samples } : {}) };
 }

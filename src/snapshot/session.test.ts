@@ -42,3 +42,35 @@ describe('the first snapshot of a session', () => {
     expect(device.memoryUsedBytes).toBeGreaterThan(0);
   });
 });
+
+describe('NVML sentinels through the real FFI path', () => {
+  it('a utilisation of 0xFFFFFFFF is missing (out-of-range), never a clamped 100 %', async () => {
+    const { editedScenario } = await import('../../test/fake-nvml/session.js');
+    const path = editedScenario('4gpu-server-load', (scenario) => {
+      const frames = scenario.timeline as { devices: Record<string, unknown>[] }[];
+      for (const frame of frames) {
+        Object.assign(frame.devices[0]!, { gpuUtilPercent: 4294967295, temperatureCelsius: 4294967295 });
+        const processes = frame.devices[0]!.processes as Record<string, unknown>[];
+        Object.assign(processes[0]!, { smUtilPercent: 4294967295 });
+      }
+    });
+    const env = fakeNvmlEnv(path);
+    Object.assign(process.env, env);
+    delete process.env.FAKE_NVML_STEP;
+    const session = await openSession({ backend: 'nvml', env, platform: 'linux', hostOptions: { firstSampleWindowMs: 0 } });
+    try {
+      const snapshot = await session.take();
+      const d = snapshot.devices[0]!;
+      expect(d.gpuUtilPercent).toBeNull();
+      expect(d.unavailable.gpuUtilPercent).toBe('out-of-range');
+      expect(d.temperatureCelsius).toBeNull();
+      expect(d.unavailable.temperatureCelsius).toBe('out-of-range');
+      expect(snapshot.devices[1]!.gpuUtilPercent).toBe(11);
+      expect(snapshot.problems.some((p) => p.code === 'out-of-range' && p.message.includes('4294967295'))).toBe(true);
+      const p = snapshot.processes.find((x) => x.pid === 48211)!;
+      if (p.smUtilPercent !== null) throw new Error(`process SM util shown as ${p.smUtilPercent}`);
+    } finally {
+      await session.close();
+    }
+  });
+});

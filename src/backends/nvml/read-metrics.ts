@@ -4,7 +4,7 @@
 
 import { decodeClockEventReasons } from '../../core/clock-events.js';
 import type { ComputeMode, DeviceMetricField, EccErrorCounts, GpuDevice } from '../../core/snapshot.js';
-import { clampPercent, milliwattsToWatts } from '../../core/units.js';
+import { milliwattsToWatts } from '../../core/units.js';
 import type { FieldRecorder } from './field-recorder.js';
 import { isDeviceLost, NVML_SUCCESS } from './return-codes.js';
 import {
@@ -76,15 +76,15 @@ export function* readMetrics(
   if (rec.lost) return m;
 
   if (rec.ok('gpuUtilPercent', yield call(lib.fn.utilization, handle, s.structPointer))) {
-    m.gpuUtilPercent = clampPercent(s.structU32(UTILIZATION.gpu));
-    m.memoryUtilPercent = clampPercent(s.structU32(UTILIZATION.memory));
+    m.gpuUtilPercent = s.structU32(UTILIZATION.gpu);
+    m.memoryUtilPercent = s.structU32(UTILIZATION.memory);
   } else {
     rec.unavailable.memoryUtilPercent = rec.unavailable.gpuUtilPercent;
   }
   const encoder = u32('encoderUtilPercent', yield call(lib.fn.encoderUtilization, handle, s.slot(0), s.slot(1)));
-  m.encoderUtilPercent = encoder === null ? null : clampPercent(encoder);
+  m.encoderUtilPercent = encoder;
   const decoder = u32('decoderUtilPercent', yield call(lib.fn.decoderUtilization, handle, s.slot(0), s.slot(1)));
-  m.decoderUtilPercent = decoder === null ? null : clampPercent(decoder);
+  m.decoderUtilPercent = decoder;
   if (rec.lost) return m;
 
   m.temperatureCelsius = u32('temperatureCelsius', yield call(lib.fn.temperature, handle, TEMPERATURE_SENSOR_GPU, s.slot(0)));

@@ -8,7 +8,6 @@
 
 import type { BackendProcess } from '../../core/backend.js';
 import type { ProcessType } from '../../core/snapshot.js';
-import { clampPercent } from '../../core/units.js';
 import {
   PROCESS_INFO_V3,
   PROCESS_UTILIZATION_SAMPLE,
@@ -169,10 +168,10 @@ export class ProcessReader {
       // Keep each PID's newest sample only.
       if (!process || (latest.get(pid) ?? -1n) >= timestamp) continue;
       latest.set(pid, timestamp);
-      process.smUtilPercent = clampPercent(this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.smUtil));
-      process.memoryUtilPercent = clampPercent(this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.memUtil));
-      process.encoderUtilPercent = clampPercent(this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.encUtil));
-      process.decoderUtilPercent = clampPercent(this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.decUtil));
+      process.smUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.smUtil);
+      process.memoryUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.memUtil);
+      process.encoderUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.encUtil);
+      process.decoderUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.decUtil);
     }
     this.lastSampleTimestamp = newest;
   }

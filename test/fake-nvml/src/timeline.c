@@ -12,7 +12,9 @@
 #include "scenario-json.h"
 #include "timeline.h"
 
-#define PERCENT(key, field) { key, field, KIND_UINT, 1, 100, NULL }
+/* Utilisation is a u32 in nvml.h, and a driver can put garbage there (0xFFFFFFFF): scenarios
+ * may play it, to test that readers show it as missing rather than as a clamped 100 %. */
+#define PERCENT(key, field) { key, field, KIND_UINT, 1, UINT32_LIMIT, NULL }
 #define U32(key, field) { key, field, KIND_UINT, 1, UINT32_LIMIT, NULL }
 #define MILLI_PERCENT(key, field) { key, field, KIND_SCALED, 1000, 100000, NULL }
 
