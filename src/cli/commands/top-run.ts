@@ -7,7 +7,7 @@ import { colorEnabled, type CliContext } from '../context.js';
 import { safeLine } from '../render/safe-view.js';
 import { startTopApp, type TopApp } from '../top/app.js';
 import { TerminalSession } from '../top/terminal-session.js';
-import { createTheme, localeWantsAscii } from '../top/theme.js';
+import { asciify, createTheme, localeWantsAscii } from '../top/theme.js';
 import type { TopOptions } from './top.js';
 
 const DEFAULT_INTERVAL_SECONDS = 1;
@@ -95,7 +95,8 @@ async function interactive(cli: CliContext, options: TopOptions, sampler: Sample
       streams: { input: stdin, output: stdout },
       env: cli.env,
       theme,
-      t: cli.t,
+      // ASCII mode: the messages' typographic characters (≤ — …) in ASCII too.
+      t: ascii ? (key, params) => asciify(cli.t(key, params)) : cli.t,
       readonly: options.readonly === true,
       spanSeconds: options.span ?? DEFAULT_SPAN_SECONDS,
       view: options.view ?? 'auto',

@@ -94,7 +94,7 @@ export function startTopApp(options: TopAppOptions): TopApp {
     const { columns, rows: height } = size();
     screen = composeScreen({
       snapshot, history: history(), rows: rows(), state, columns, lines: height, nowMs: now(), sampleMs: latest?.wallMs ?? null,
-      stale: isStale(), troubleSinceMs: troubleSince, readonly: options.readonly, theme, t,
+      stale: isStale(), readMs: latest?.backendMs ?? null, troubleSinceMs: troubleSince, readonly: options.readonly, theme, t,
     });
     // Keep the scroll position the frame settled on, so paging continues from it.
     if (screen.scroll !== state.scroll) state = { ...state, scroll: screen.scroll };

@@ -88,10 +88,8 @@ function decodeEscape(input: string, start: number, keys: Key[]): number {
   const final = input[end]!;
   const length = end - start + 1;
   if (params.startsWith('<') && (final === 'M' || final === 'm')) {
-    const [b, x, y] = params.slice(1).split(';').map(Number);
-    if (b !== undefined && x !== undefined && y !== undefined && [b, x, y].every(Number.isInteger)) {
-      keys.push({ kind: 'mouse', button: mouseButton(b), x, y, release: final === 'm' });
-    }
+    const match = /^<(\d{1,4});(\d{1,5});(\d{1,5})$/.exec(params);
+    if (match) keys.push({ kind: 'mouse', button: mouseButton(Number(match[1])), x: Number(match[2]), y: Number(match[3]), release: final === 'm' });
     return length;
   }
   if (final === '~') {

@@ -5,6 +5,7 @@
 import type { Snapshot, SnapshotProblem } from '../../core/snapshot.js';
 import { isMessageKey, type Translate } from '../../i18n/index.js';
 import { problemCodeText, reasonText } from '../render/reasons.js';
+import { wrap } from './help.js';
 import { Line } from './line.js';
 import type { Theme } from './theme.js';
 
@@ -20,11 +21,13 @@ export function problemText(problem: SnapshotProblem, t: Translate): string {
 export function renderNotes(snapshot: Snapshot, columns: number, theme: Theme, t: Translate): Line[] {
   const notes: Line[] = [];
   const hidden = new Set(snapshot.processes.filter((p) => p.hostResolution === 'other-namespace').map((p) => p.pid)).size;
-  if (hidden > 0) notes.push(new Line().add(`${theme.glyphs.warn} ${t('top.note.namespace', { count: hidden })}`, theme.warn));
+  // These two say what to do: they wrap onto a second line rather than lose the end.
+  const wrapped = (text: string) => wrap(`${theme.glyphs.warn} ${text}`, columns).slice(0, 2).map((line) => new Line().add(line, theme.warn));
+  if (hidden > 0) notes.push(...wrapped(t('top.note.namespace', { count: hidden })));
   if (snapshot.backend === 'nvidia-smi') {
     const nvml = snapshot.backendAttempts.find((attempt) => attempt.backend === 'nvml' && !attempt.ok);
     const reason = nvml ? reasonText(nvml.code, t) : t('top.note.pinned');
-    notes.push(new Line().add(`${theme.glyphs.warn} ${t('top.note.nvidiaSmi', { reason })}`, theme.warn));
+    notes.push(...wrapped(t('top.note.nvidiaSmi', { reason })));
   }
   const problems = snapshot.problems.filter((problem) => !shownByPanel(problem));
   if (problems.length > 0 && columns > 0) {

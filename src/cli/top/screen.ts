@@ -33,6 +33,8 @@ export interface ScreenInput {
   sampleMs: number | null;
   /** The next read is overdue (a driver call is hanging, or the machine is stalled). */
   stale: boolean;
+  /** How long the newest read took in the backend (ms): a slow driver shows here first. */
+  readMs: number | null;
   troubleSinceMs: ReadonlyMap<string, number>;
   readonly: boolean;
   theme: Theme;

@@ -8,6 +8,9 @@ import type { ScreenInput } from './screen.js';
 import { SORT_LABELS } from './sort-labels.js';
 import { elapsedShort, secondsShort } from './units.js';
 
+/** A read this slow is worth a word: NVML answers in microseconds, nvidia-smi in a few hundred ms. */
+const SLOW_READ_MS = 1500;
+
 function clock(ms: number): string {
   const date = new Date(ms);
   const two = (n: number) => String(n).padStart(2, '0');
@@ -34,6 +37,9 @@ export function renderHeader(input: ScreenInput): Line {
   if (input.stale && input.sampleMs !== null) {
     const age = elapsedShort((input.nowMs - input.sampleMs) / 1000);
     right.add(`${theme.glyphs.hourglass} ${t('top.header.stale', { age })}`, theme.danger).space(2);
+  }
+  else if (input.readMs !== null && input.readMs >= SLOW_READ_MS) {
+    right.add(`${theme.glyphs.warn} ${t('top.header.slow', { seconds: (input.readMs / 1000).toFixed(1) })}`, theme.warn).space(2);
   }
   if (input.readonly) right.add(t('top.header.readonly'), theme.warn).space(2);
   right.add(t('top.header.keys'), theme.dim);

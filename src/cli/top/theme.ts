@@ -92,6 +92,9 @@ export interface Theme {
   accent: Style;
   good: Style;
   warn: Style;
+  /** High load: red, but not bold — busy is not dangerous. */
+  high: Style;
+  /** Danger (hot, lost, hung, memory full, hardware slowdown, ECC): bold red. */
   danger: Style;
   /** The selected process row (inverse video; the ▶ marker says it without colour). */
   selected: Style;
@@ -114,6 +117,7 @@ export function createTheme(options: { color: boolean; ascii: boolean }): Theme 
     accent: c.cyan,
     good: c.green,
     warn: c.yellow,
+    high: c.red,
     danger: (text) => c.bold(c.red(text)),
     selected: c.inverse,
     header: (text) => c.bold(c.inverse(text)),
@@ -124,7 +128,7 @@ export function createTheme(options: { color: boolean; ascii: boolean }): Theme 
 /** Load colour: green below 50 %, yellow below 90 %, red above. */
 export function loadStyle(theme: Theme, percent: number | null): Style {
   if (percent === null) return theme.dim;
-  if (percent >= 90) return theme.danger;
+  if (percent >= 90) return theme.high;
   if (percent >= 50) return theme.warn;
   return theme.good;
 }
@@ -143,4 +147,16 @@ export function localeWantsAscii(env: NodeJS.ProcessEnv): boolean {
     return codeset !== undefined && !/^utf-?8$/i.test(codeset);
   }
   return false;
+}
+
+/** Typographic characters of the messages, as ASCII terminals can show them. */
+const ASCII_FALLBACK: Record<string, string> = {
+  '≤': '<=', '≥': '>=', '—': '-', '–': '-', '’': "'", '‘': "'", '“': '"', '”': '"', '…': '...', '→': '->', '×': 'x',
+  '↓': 'v', '↑': '^', '°': '', '·': '-', '│': '|', '▲': '^', '▼': 'v', '✗': 'x', '⚠': '!',
+};
+const ASCII_FALLBACK_PATTERN = new RegExp(`[${Object.keys(ASCII_FALLBACK).join('')}]`, 'g');
+
+/** Replaces typographic characters with ASCII ones (Chinese text is left as it is: it is the content). */
+export function asciify(text: string): string {
+  return text.replace(ASCII_FALLBACK_PATTERN, (char) => ASCII_FALLBACK[char] ?? char);
 }

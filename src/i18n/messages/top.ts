@@ -27,6 +27,7 @@ export default defineMessages(
     'top.header.every': 'every {interval}',
     'top.header.span': 'graphs {span}',
     'top.header.stale': 'no new reading for {age}',
+    'top.header.slow': 'slow driver: the last read took {seconds} s',
     'top.header.readonly': 'read-only',
     'top.header.keys': 'h help  q quit',
 
@@ -68,7 +69,7 @@ export default defineMessages(
     'top.host.swap': 'swap',
     'top.host.swapNone': 'none',
 
-    'top.note.namespace': '{count} GPU process(es) in another PID namespace (a container): their user and command cannot be read or signalled here. Run gpuwise on the host, or start its container with --pid=host.',
+    'top.note.namespace': '{count} GPU process(es) in another PID namespace (a container) cannot be seen or signalled from here: run gpuwise on the host, or its container with --pid=host.',
     'top.note.nvidiaSmi': 'Reading through nvidia-smi ({reason}): no PCIe throughput, per-process SM, MIG or driver samples; those are N/A.',
     'top.note.pinned': 'chosen with --backend',
     'top.note.problems': '{count} problem(s) while reading:',
@@ -85,7 +86,7 @@ export default defineMessages(
     'top.process.unknownUser': '?',
     'top.process.otherNamespace': '(another PID namespace: run on the host or with --pid=host)',
     'top.process.alsoOnGpu': 'GPU',
-    'top.process.workers': '+{count} child process(es)',
+    'top.process.workers': 'children: {count}',
     'top.table.empty': 'No process is using a GPU.',
     'top.table.noMatch': 'No process matches the filter (Esc clears it).',
     'top.table.noProcessList': 'This backend does not list GPU processes.',
@@ -184,6 +185,7 @@ export default defineMessages(
     'top.header.every': '每 {interval}',
     'top.header.span': '曲线 {span}',
     'top.header.stale': '已有 {age} 没有新读数',
+    'top.header.slow': '驱动响应慢：上次读取用了 {seconds} 秒',
     'top.header.readonly': '只读',
     'top.header.keys': 'h 帮助  q 退出',
 
@@ -225,7 +227,7 @@ export default defineMessages(
     'top.host.swap': '交换',
     'top.host.swapNone': '无',
 
-    'top.note.namespace': '{count} 个 GPU 进程位于另一个 PID 命名空间（容器）：此处无法读取其用户和命令，也无法向其发送信号。请在宿主机上运行 gpuwise，或用 --pid=host 启动其容器。',
+    'top.note.namespace': '{count} 个 GPU 进程位于另一个 PID 命名空间（容器），此处看不到也无法向其发送信号：请在宿主机上运行 gpuwise，或用 --pid=host 启动其容器。',
     'top.note.nvidiaSmi': '正通过 nvidia-smi 读取（{reason}）：没有 PCIe 吞吐、单进程 SM、MIG 和驱动采样数据，这些显示为 N/A。',
     'top.note.pinned': '由 --backend 指定',
     'top.note.problems': '读取时遇到 {count} 个问题：',
@@ -242,7 +244,7 @@ export default defineMessages(
     'top.process.unknownUser': '?',
     'top.process.otherNamespace': '（位于另一个 PID 命名空间：请在宿主机上运行或使用 --pid=host）',
     'top.process.alsoOnGpu': '用 GPU',
-    'top.process.workers': '+{count} 个子进程',
+    'top.process.workers': '子进程 {count} 个',
     'top.table.empty': '没有进程在使用 GPU。',
     'top.table.noMatch': '没有进程符合过滤条件（按 Esc 清除）。',
     'top.table.noProcessList': '此后端不提供 GPU 进程列表。',

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { GpuDevice, Snapshot } from '../../core/snapshot.js';
+import { createTranslator } from '../../i18n/index.js';
+import { displayWidth } from '../render/format.js';
+import { safeView } from '../render/safe-view.js';
+import { device, gpuProcess, snapshot } from '../render/__fixtures__/snapshot.js';
+import { buildRows } from './process-rows.js';
+import { composeScreen, type ScreenInput } from './screen.js';
+import { initialState, type TopState } from './state.js';
+import { asciify, createTheme } from './theme.js';
+
+const GiB = 2 ** 30;
+
+function h100(index: number, change: Partial<GpuDevice> = {}): GpuDevice {
+  return device({
+    index, name: 'NVIDIA H100 80GB HBM3', uuid: `GPU-${index}`, pciBusId: `00000000:${(0x18 + index * 16).toString(16).toUpperCase()}:00.0`,
+    memoryTotalBytes: 80 * GiB, memoryUsedBytes: 70 * GiB, gpuUtilPercent: 100, temperatureCelsius: 60, temperatureSlowdownCelsius: 89,
+    powerDrawWatts: 650, powerLimitWatts: 700, smClockMhz: 1980, memoryClockMhz: 2619, performanceState: 0,
+    pcieRxBytesPerSecond: 2e9, pcieTxBytesPerSecond: 8e8, smActivePercent: 12, tensorActivePercent: 5, dramActivePercent: 30,
+    eccModeCurrent: true, eccErrors: { correctedVolatile: 0, uncorrectedVolatile: 0, correctedAggregate: 0, uncorrectedAggregate: 0 }, clockEventReasons: [],
+    ...change,
+  });
+}
+
+function box(devices: GpuDevice[] = Array.from({ length: 8 }, (_, i) => h100(i)), change: Partial<Snapshot> = {}): Snapshot {
+  const processes = Array.from({ length: 30 }, (_, i) =>
+    gpuProcess({ pid: 1000 + i, gpuIndex: i % devices.length, user: i % 3 === 0 ? 'alice' : 'bob', usedMemoryBytes: (i + 1) * GiB, cpuPercent: i * 3, rssBytes: 2 * GiB, command: `python3 train.py --rank ${i}`, startedAt: '2026-11-29T11:00:00.000Z', smUtilPercent: 50 }),
+  );
+  return snapshot(devices, { processes, ...change });
+}
+
+function screen(snap: Snapshot, columns: number, lines: number, options: { locale?: 'en' | 'zh-CN'; state?: Partial<TopState>; ascii?: boolean; troubleSinceMs?: Map<string, number> } = {}) {
+  const safe = safeView(snap);
+  const state = { ...initialState({ intervalMs: 1000, spanSeconds: 60, view: 'auto' }), ...options.state };
+  const input: ScreenInput = {
+    snapshot: safe, history: null, rows: buildRows(safe, state), state, columns, lines, nowMs: Date.parse(snap.at), sampleMs: Date.parse(snap.at),
+    stale: false, readMs: null, troubleSinceMs: options.troubleSinceMs ?? new Map(), readonly: false,
+    theme: createTheme({ color: false, ascii: options.ascii ?? false }),
+    t: options.ascii ? (key, params) => asciify(createTranslator(options.locale ?? 'en')(key, params)) : createTranslator(options.locale ?? 'en'),
+  };
+  return composeScreen(input);
+}
+
+function expectExactSize(lines: readonly string[], columns: number, rows: number) {
+  expect(lines).toHaveLength(rows);
+  for (const line of lines) expect(displayWidth(line)).toBe(columns);
+}
+
+describe('the top screen', () => {
+  it('8 GPUs on 80×24: compact, one line each, the host and a table with rows, every line exactly 80 wide', () => {
+    const { lines, pageRows } = screen(box(), 80, 24);
+    expectExactSize(lines, 80, 24);
+    for (let i = 0; i < 8; i++) expect(lines[1 + i]).toMatch(new RegExp(`^\\[${i}\\] +H100 80GB HBM3 +GPU `));
+    expect(lines.join('\n')).toContain('CPU ');
+    expect(lines.join('\n')).toContain('RAM ');
+    expect(lines.some((line) => /PID +USER/.test(line))).toBe(true);
+    expect(pageRows).toBeGreaterThanOrEqual(6);
+    expect(lines.filter((line) => /python3 train\.py/.test(line)).length).toBe(pageRows);
+  });
+
+  it('200×50: full mode, with bus id, PCIe, SM/tensor/DRAM activity next to GPU-Util, and the low SM activity shown', () => {
+    const text = screen(box(), 200, 50).lines.join('\n');
+    expect(text).toContain('18:00.0');
+    expect(text).toMatch(/PCIe ↓1\.9G\/s ↑763M\/s/);
+    expect(text).toMatch(/GPU █+ 100% {2}SM +12% {2}Tensor +5% {2}DRAM +30%/);
+    expect(text).toMatch(/GPU +│ MEM +│ PWR/);
+    expectExactSize(screen(box(), 200, 50).lines, 200, 50);
+  });
+
+  it('N/A for what a GPU does not give; a column no GPU has is not shown at all', () => {
+    const text = screen(box([h100(0, { temperatureCelsius: null, gpuUtilPercent: null }), h100(1)]), 160, 40).lines.join('\n');
+    expect(text).toMatch(/\[0\].*N\/A/);
+    expect(text).toMatch(/GPU ░+ N\/A/);
+    expect(text).not.toContain('fan'); // no GPU here has a fan reading
+    expect(text).not.toMatch(/\b0°C/);
+    const withFan = screen(box([h100(0, { fanSpeedPercent: 40 }), h100(1)]), 160, 40).lines.join('\n');
+    expect(withFan).toMatch(/\[0\].*fan 40%/);
+    expect(withFan).toMatch(/\[1\].*fan N\/A/);
+  });
+
+  it('a lost GPU and a hung one keep their place and say what is wrong and for how long', () => {
+    const at = Date.parse('2026-11-29T12:00:00.000Z');
+    const lost = h100(1, { state: 'lost', stateDetail: 'ERROR_GPU_IS_LOST', gpuUtilPercent: null });
+    const hung = h100(2, { state: 'error', stateDetail: 'NVML did not answer', gpuUtilPercent: null, unavailable: { gpuUtilPercent: 'timeout', memoryUsedBytes: 'timeout' } });
+    const lines = screen(box([h100(0), lost, hung]), 120, 30, { troubleSinceMs: new Map([['GPU-1', at - 65_000]]) }).lines;
+    expect(lines.find((l) => l.startsWith('[1]'))).toMatch(/lost: not responding — fell off the bus\? \(ERROR_GPU_IS_LOST\) for 1m05s/);
+    expect(lines.find((l) => l.startsWith('[2]'))).toMatch(/not answering: the driver did not return within the deadline/);
+    expect(lines.find((l) => l.startsWith('[0]'))).toMatch(/P0/);
+  });
+
+  it('flags danger in words, so it reads without colour: hot, memory nearly full, hardware slowdown, ECC', () => {
+    const bad = h100(0, { temperatureCelsius: 88, memoryUsedBytes: 79 * GiB, clockEventReasons: ['hw-slowdown'], eccErrors: { correctedVolatile: 0, uncorrectedVolatile: 2, correctedAggregate: 0, uncorrectedAggregate: 2 } });
+    const text = screen(box([bad]), 200, 40).lines.join('\n');
+    expect(text).toMatch(/✗ hot, memory nearly full, hardware slowdown, 2 uncorrectable ECC error\(s\)/);
+    expect(text).toMatch(/ECC 2✗/);
+  });
+
+  it('outside text cannot move the cursor or forge lines: names and commands are escaped', () => {
+    const evil = box([h100(0, { name: 'H100\u001b[2J\u001b]0;pwned\u0007' })], {
+      processes: [gpuProcess({ pid: 7, command: 'python3 x.py\r\n[1] fake GPU line\u001b[31m', user: 'eve\u202e' })],
+      host: { ...box().host, hostname: 'box\u001b[H' },
+    });
+    const lines = screen(evil, 120, 30).lines;
+    for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+    const text = lines.join('\n');
+    expect(text).toContain('H100\\e[2J');
+    expect(text).toContain('python3 x.py\\r\\n[1] fake GPU line');
+    expectExactSize(lines, 120, 30);
+  });
+
+  it('in Chinese the table columns still line up (double-width headers and commands)', () => {
+    const snap = box([h100(0), h100(1)], { processes: [gpuProcess({ pid: 7, usedMemoryBytes: 3 * GiB, command: 'sh -c 训练任务 --epochs 3', user: 'alice' }), gpuProcess({ pid: 123456, gpuIndex: 1, usedMemoryBytes: 512 * 2 ** 20, command: 'python3 推理.py', user: '张三' })] });
+    const lines = screen(snap, 100, 24, { locale: 'zh-CN' }).lines;
+    expectExactSize(lines, 100, 24);
+    const header = lines.find((l) => l.includes('命令'))!;
+    const rightEdge = (line: string, text: string) => displayWidth(line.slice(0, line.indexOf(text) + text.length));
+    const memoryEdge = rightEdge(header, '显存');
+    expect(rightEdge(lines.find((l) => l.includes('训练任务'))!, '3.0G')).toBe(memoryEdge);
+    expect(rightEdge(lines.find((l) => l.includes('推理'))!, '512M')).toBe(memoryEdge);
+    const commandStart = (line: string, text: string) => displayWidth(line.slice(0, line.indexOf(text)));
+    expect(commandStart(lines.find((l) => l.includes('训练任务'))!, 'sh -c')).toBe(commandStart(header, '命令'));
+    // the GPU lines line up too
+    const gpuLines = lines.filter((l) => /^\[\d\]/.test(l));
+    expect(new Set(gpuLines.map((l) => commandStart(l, '显存'))).size).toBe(1);
+  });
+
+  it('ASCII mode draws with ASCII only', () => {
+    const lines = screen(box(), 120, 30, { ascii: true }).lines;
+    for (const line of lines) expect(line).toMatch(/^[\x20-\x7e]*$/);
+  });
+
+  it('no GPU: says why and what was tried, and still shows the host', () => {
+    const text = screen(snapshot([], { backend: null, backendAttempts: [{ backend: 'nvml', ok: false, code: 'library-not-found', detail: null }] }), 100, 24).lines.join('\n');
+    expect(text).toContain('No GPU with a working driver was found.');
+    expect(text).toContain('nvml: NVML library not found');
+    expect(text).toContain('CPU ');
+  });
+
+  it('too small a terminal says so instead of drawing garbage', () => {
+    const { lines } = screen(box(), 30, 6);
+    expectExactSize(lines, 30, 6);
+    expect(lines[0]).toMatch(/^Terminal too small/);
+  });
+
+  it('more GPUs than rows: the first ones and a count of the rest', () => {
+    const many = box(Array.from({ length: 16 }, (_, i) => h100(i)));
+    const { lines } = screen(many, 80, 14);
+    expectExactSize(lines, 80, 14);
+    expect(lines.join('\n')).toMatch(/… and \d+ more GPU\(s\)/);
+  });
+
+  it('help and the signal dialogs draw over the screen', () => {
+    const help = screen(box(), 100, 30, { state: { help: true } }).lines.join('\n');
+    const fields = screen(box(), 100, 30, { state: { help: true, helpScroll: 24 } }).lines.join('\n');
+    expect(help).toContain('gpuwise top — keys and what the figures mean');
+    expect(fields).toContain('Share of the sample period in which');
+    const target = { pid: 1003, rowKey: 'x', command: 'python3 train.py --rank 3', user: 'alice', startedAt: null, rootPid: 1003, depth: 0 };
+    const confirm = screen(box(), 100, 30, { state: { confirm: { target, signal: 'SIGKILL' } } }).lines.join('\n');
+    expect(confirm).toContain('Send SIGKILL to PID 1003?');
+    expect(confirm).toContain('y sends it; any other key cancels');
+    const menu = screen(box(), 100, 30, { state: { signalMenu: target } }).lines.join('\n');
+    expect(menu).toMatch(/2 +SIGTERM/);
+  });
+
+  it('notes processes in another PID namespace and what to do', () => {
+    const text = screen(box([h100(0)], { processes: [gpuProcess({ pid: 9, hostResolution: 'other-namespace', user: null, command: null })] }), 120, 30).lines.join('\n');
+    expect(text).toMatch(/1 GPU process\(es\) in another PID namespace[^]*--pid=host\./);
+    expect(text).toContain('(another PID namespace: run on the host or with --pid=host)');
+  });
+});
