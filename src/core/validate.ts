@@ -13,12 +13,12 @@ import {
   THROTTLE_PERCENT_META,
   type NumericFieldMeta,
 } from './fields.js';
-import type { EccErrorCounts, GpuDevice, MigDevice, SnapshotProblem, ThrottleTimePercent } from './snapshot.js';
+import type { EccErrorCounts, GpuDevice, SnapshotProblem, ThrottleTimePercent } from './snapshot.js';
 
 const DEVICE_FIELDS = Object.entries(DEVICE_NUMERIC_FIELDS) as [keyof typeof DEVICE_NUMERIC_FIELDS, NumericFieldMeta][];
-const PROCESS_METRICS = (Object.entries(PROCESS_NUMERIC_FIELDS) as [keyof typeof PROCESS_NUMERIC_FIELDS, NumericFieldMeta][]).filter(
-  ([field]) => field !== 'pid',
-) as [Exclude<keyof typeof PROCESS_NUMERIC_FIELDS, 'pid'>, NumericFieldMeta][];
+const PROCESS_METRIC_NAMES = (Object.keys(PROCESS_NUMERIC_FIELDS) as (keyof typeof PROCESS_NUMERIC_FIELDS)[]).filter(
+  (field): field is Exclude<keyof typeof PROCESS_NUMERIC_FIELDS, 'pid'> => field !== 'pid',
+);
 const ECC_FIELDS = ['correctedVolatile', 'uncorrectedVolatile', 'correctedAggregate', 'uncorrectedAggregate'] as const;
 const MIG_MEMORY_FIELDS = ['memoryTotalBytes', 'memoryUsedBytes', 'memoryFreeBytes'] as const;
 
@@ -31,63 +31,53 @@ function outOfRange(scope: string, field: string, value: unknown, problems: Snap
   problems.push({ scope, code: 'out-of-range', message: `${field}: ${describe(value)} is not a possible value` });
 }
 
+/**
+ * Checks `fields` of `record` in place, each against `metaOf(field)`: a value in range stays
+ * (clamped within tolerance), anything else becomes null, is told to `onRejected`, and gets a
+ * problem naming `label(field)` and the raw value. The one loop every part of a reading shares.
+ */
+function checkFields<Field extends string>(
+  record: Partial<Record<Field, unknown>>,
+  fields: readonly Field[],
+  metaOf: (field: Field) => NumericFieldMeta,
+  where: { scope: string; label: (field: Field) => string; problems: SnapshotProblem[] },
+  onRejected?: (field: Field) => void,
+): void {
+  for (const field of fields) {
+    const value = record[field];
+    if (value === null || value === undefined) continue;
+    const verdict = typeof value === 'number' ? checkRange(metaOf(field), value) : ({ ok: false } as const);
+    if (verdict.ok) {
+      record[field] = verdict.value;
+      continue;
+    }
+    record[field] = null;
+    onRejected?.(field);
+    outOfRange(where.scope, where.label(field), value, where.problems);
+  }
+}
+
+const DEVICE_FIELD_NAMES = DEVICE_FIELDS.map(([field]) => field);
+const THROTTLE_FIELDS = ['power', 'thermal', 'syncBoost', 'boardLimit', 'lowUtilization', 'reliability'] as const satisfies readonly (keyof ThrottleTimePercent)[];
+
 /** Checks one device in place (readings are fresh objects, owned by the caller). */
 export function validateDevice(device: GpuDevice, problems: SnapshotProblem[]): void {
   const scope = `device:${device.index}`;
-  const values = device as unknown as Record<string, unknown>;
-  for (const [field, meta] of DEVICE_FIELDS) {
-    const value = values[field];
-    if (value === null || value === undefined) continue;
-    const verdict = typeof value === 'number' ? checkRange(meta, value) : ({ ok: false } as const);
-    if (verdict.ok) {
-      values[field] = verdict.value;
-    } else {
-      values[field] = null;
-      device.unavailable[field] = 'out-of-range';
-      outOfRange(scope, field, value, problems);
-    }
+  checkFields(
+    device as unknown as Record<(typeof DEVICE_FIELD_NAMES)[number], unknown>,
+    DEVICE_FIELD_NAMES,
+    (field) => DEVICE_NUMERIC_FIELDS[field],
+    { scope, label: (field) => field, problems },
+    (field) => (device.unavailable[field] = 'out-of-range'),
+  );
+  if (device.eccErrors) {
+    checkFields<keyof EccErrorCounts>(device.eccErrors, ECC_FIELDS, () => ECC_COUNT_META, { scope, label: (f) => `eccErrors.${f}`, problems });
   }
-  if (device.eccErrors) validateEcc(device.eccErrors, scope, problems);
-  if (device.throttleTimePercent) validateThrottle(device.throttleTimePercent, scope, problems);
-  for (const mig of device.migDevices) validateMig(mig, scope, problems);
-}
-
-function validateEcc(ecc: EccErrorCounts, scope: string, problems: SnapshotProblem[]): void {
-  for (const field of ECC_FIELDS) {
-    const value = ecc[field];
-    if (value === null) continue;
-    const verdict = checkRange(ECC_COUNT_META, value);
-    if (verdict.ok) ecc[field] = verdict.value;
-    else {
-      ecc[field] = null;
-      outOfRange(scope, `eccErrors.${field}`, value, problems);
-    }
+  if (device.throttleTimePercent) {
+    checkFields<keyof ThrottleTimePercent>(device.throttleTimePercent, THROTTLE_FIELDS, () => THROTTLE_PERCENT_META, { scope, label: (f) => `throttleTimePercent.${f}`, problems });
   }
-}
-
-function validateThrottle(shares: ThrottleTimePercent, scope: string, problems: SnapshotProblem[]): void {
-  for (const field of Object.keys(shares) as (keyof ThrottleTimePercent)[]) {
-    const value = shares[field];
-    if (value === null) continue;
-    const verdict = checkRange(THROTTLE_PERCENT_META, value);
-    if (verdict.ok) shares[field] = verdict.value;
-    else {
-      shares[field] = null;
-      outOfRange(scope, `throttleTimePercent.${field}`, value, problems);
-    }
-  }
-}
-
-function validateMig(mig: MigDevice, scope: string, problems: SnapshotProblem[]): void {
-  for (const field of MIG_MEMORY_FIELDS) {
-    const value = mig[field];
-    if (value === null) continue;
-    const verdict = checkRange(MIG_MEMORY_META, value);
-    if (verdict.ok) mig[field] = verdict.value;
-    else {
-      mig[field] = null;
-      outOfRange(scope, `migDevices[${mig.index}].${field}`, value, problems);
-    }
+  for (const mig of device.migDevices) {
+    checkFields<(typeof MIG_MEMORY_FIELDS)[number]>(mig, MIG_MEMORY_FIELDS, () => MIG_MEMORY_META, { scope, label: (f) => `migDevices[${mig.index}].${f}`, problems });
   }
 }
 
@@ -102,18 +92,13 @@ export function validateProcess(process: BackendProcess & { unavailable?: Record
     outOfRange(scope, 'process.pid', process.pid, problems);
     return false;
   }
-  const values = process as unknown as Record<string, unknown>;
-  for (const [field, meta] of PROCESS_METRICS) {
-    const value = values[field];
-    if (value === null || value === undefined) continue;
-    const verdict = typeof value === 'number' ? checkRange(meta, value) : ({ ok: false } as const);
-    if (verdict.ok) values[field] = verdict.value;
-    else {
-      values[field] = null;
-      (process.unavailable ??= {})[field] = 'out-of-range';
-      outOfRange(scope, `process ${process.pid} ${field}`, value, problems);
-    }
-  }
+  checkFields(
+    process as unknown as Record<(typeof PROCESS_METRIC_NAMES)[number], unknown>,
+    PROCESS_METRIC_NAMES,
+    (field) => PROCESS_NUMERIC_FIELDS[field],
+    { scope, label: (field) => `process ${process.pid} ${field}`, problems },
+    (field) => ((process.unavailable ??= {})[field] = 'out-of-range'),
+  );
   return true;
 }
 
