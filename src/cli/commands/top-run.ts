@@ -1,11 +1,13 @@
 // The work behind `gpuwise top`: off a terminal, one `info` view; on one, the sampler and the
-// live view, with the terminal restored on every way out — q, Ctrl-C, SIGTERM/SIGHUP, a crash.
+// live view, with the terminal restored on every way out — q, Ctrl-C, SIGTERM/SIGHUP, a crash
+// (exit-hooks.ts).
 
 import { writeSync } from 'node:fs';
 import { createSampler, type Sampler } from '../../monitor/sampler.js';
 import { colorEnabled, type CliContext } from '../context.js';
 import { safeLine } from '../render/safe-view.js';
 import { startTopApp, type TopApp } from '../top/app.js';
+import { installExitHooks } from '../top/exit-hooks.js';
 import { TerminalSession } from '../top/terminal-session.js';
 import { asciify, createTheme, localeWantsAscii } from '../top/theme.js';
 import type { TopOptions } from './top.js';
@@ -16,9 +18,6 @@ const DEFAULT_SPAN_SECONDS = 60;
 const HISTORY_SECONDS = 600;
 const MIN_HISTORY_ROWS = 120;
 const MAX_HISTORY_ROWS = 1800;
-
-/** Exit codes for the signals that end top from outside: 128 + the signal's number, as shells report them. */
-const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 
 export async function runTop(cli: CliContext, options: TopOptions): Promise<number> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
@@ -58,36 +57,29 @@ async function interactive(cli: CliContext, options: TopOptions, sampler: Sample
   const theme = createTheme({ color: colorEnabled(process.argv, cli.env, true), ascii });
   let exitCode = 0;
   let app: TopApp | null = null;
-
-  const restore = () => terminal.restore();
-  const fail = (error: unknown) => {
-    restore();
-    cli.err(`${cli.t('common.unexpectedError', { detail: error instanceof Error ? (error.stack ?? error.message) : String(error) })}\n`);
-    cli.err(`${cli.t('common.reportBug')}\n`);
-    process.exit(1);
-  };
-  const onSignal = (signal: keyof typeof SIGNAL_EXIT) => () => {
-    exitCode = SIGNAL_EXIT[signal];
-    app?.quit();
-  };
-  const handlers = { SIGINT: onSignal('SIGINT'), SIGTERM: onSignal('SIGTERM'), SIGHUP: onSignal('SIGHUP') };
-  // Ctrl-Z (a key in raw mode) and SIGTSTP from outside: give the terminal back, stop; on fg, take it again.
+  // Ctrl-Z (a key in raw mode) and SIGTSTP from outside: give the terminal back and stop; fg takes it again.
   const suspend = () => {
-    restore();
+    terminal.restore();
     process.kill(process.pid, 'SIGSTOP');
   };
-  const onContinue = () => {
-    if (terminal.isActive || app === null) return;
-    terminal.enter();
-    app.redraw();
-  };
-  process.on('exit', restore);
-  process.on('uncaughtException', fail);
-  process.on('unhandledRejection', fail);
-  process.on('SIGTSTP', suspend);
-  process.on('SIGCONT', onContinue);
-  for (const [signal, handler] of Object.entries(handlers)) process.on(signal, handler);
-  onCrash(fail);
+  const hooks = installExitHooks({
+    restore: () => terminal.restore(),
+    onQuitSignal: (_signal, code) => {
+      exitCode = code;
+      app?.quit();
+    },
+    report: (error) => {
+      cli.err(`${cli.t('common.unexpectedError', { detail: error instanceof Error ? (error.stack ?? error.message) : String(error) })}\n`);
+      cli.err(`${cli.t('common.reportBug')}\n`);
+    },
+    suspend,
+    resume: () => {
+      if (terminal.isActive || app === null) return;
+      terminal.enter();
+      app.redraw();
+    },
+  });
+  onCrash(hooks.crash);
   try {
     terminal.enter();
     app = startTopApp({
@@ -105,12 +97,7 @@ async function interactive(cli: CliContext, options: TopOptions, sampler: Sample
     await app.done;
     return exitCode;
   } finally {
-    restore();
-    process.off('exit', restore);
-    process.off('uncaughtException', fail);
-    process.off('unhandledRejection', fail);
-    process.off('SIGTSTP', suspend);
-    process.off('SIGCONT', onContinue);
-    for (const [signal, handler] of Object.entries(handlers)) process.off(signal, handler);
+    terminal.restore();
+    hooks.uninstall();
   }
 }
