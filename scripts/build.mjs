@@ -1,10 +1,39 @@
 // Bundles the CLI, the library entry and the NVML worker into dist/ for a fast start. Native packages (koffi) stay external: they must
 // load their .node binary from node_modules (STACK.md, pitfall P9).
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// dist/cli.mjs sets the CLI's V8 flags (scripts/v8-flags.mjs), then imports the CLI: dynamically,
+// because a bundle's static imports (shared chunks) would all be evaluated before the flags. The
+// library entry sets none — a library must not change its host application's heap.
+const CLI_ENTRY = `import 'gpuwise:v8-flags'; await import('./src/cli/main.ts');`;
+const V8_FLAGS = `import { applyCliV8Flags } from './scripts/v8-flags.mjs'; applyCliV8Flags();`;
+
+/** Serves the two modules above: the CLI's entry and the flags it imports first. */
+const cliEntry = {
+  name: 'gpuwise-cli-entry',
+  setup(b) {
+    b.onResolve({ filter: /^gpuwise:(cli|v8-flags)$/ }, (args) => ({ path: args.path, namespace: 'gpuwise' }));
+    b.onLoad({ filter: /.*/, namespace: 'gpuwise' }, (args) => ({
+      contents: args.path === 'gpuwise:cli' ? CLI_ENTRY : V8_FLAGS,
+      resolveDir: root,
+      loader: 'js',
+    }));
+  },
+};
+
+// Chunk names carry content hashes: without this, dist/chunks keeps every old build's (and npm
+// would publish them).
+rmSync(new URL('../dist/chunks', import.meta.url), { recursive: true, force: true });
 
 await build({
   // The NVML worker thread is an entry of its own: long-running commands start it by file.
-  entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', 'nvml-worker': 'src/backends/nvml/worker-entry.ts' },
+  entryPoints: { cli: 'gpuwise:cli', index: 'src/index.ts', 'nvml-worker': 'src/backends/nvml/worker-entry.ts' },
+  plugins: [cliEntry],
+  absWorkingDir: root,
   outdir: 'dist',
   // Commands import their implementation lazily; splitting keeps those out of the start path.
   splitting: true,

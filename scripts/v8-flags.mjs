@@ -1,0 +1,28 @@
+// V8 flags the CLI sets for itself at start (scripts/build.mjs puts applyCliV8Flags at the top of
+// dist/cli.mjs; bench/sampler.mjs applies it to what it measures). V8 reads both while it runs,
+// so v8.setFlagsFromString works without NODE_OPTIONS or a re-exec. Figures: docs/benchmarks.md.
+//
+// --semi-space-growth-factor=1: V8 doubles the young generation whenever enough has survived
+//   scavenges, up to 16 MiB semi-spaces (32 MiB resident); a sampler that holds its latest
+//   snapshot gets there within a minute. Kept at 1 MiB, what lives longer is promoted and
+//   collected with the old space. (As a command-line flag it would be raised to V8's minimum of 2
+//   when the heap is configured; set afterwards it holds.)
+// --interrupt-budget=…, --max-bytecode-size-for-early-opt=0: 16× V8's default before a function
+//   is optimised, and no exception for small ones. A one-shot command is over before TurboFan
+//   starts (its code and zone memory cost ~3.5 MiB of `info --json`'s peak RSS); a long-running
+//   one still optimises what stays hot (never optimising, --max-opt=1, would save the sampler
+//   another ~3.5 MiB but costs it 20–40 % more CPU).
+
+import { setFlagsFromString } from 'node:v8';
+
+export const CLI_V8_FLAGS = ['--semi-space-growth-factor=1', `--interrupt-budget=${16 * 66 * 1024}`, '--max-bytecode-size-for-early-opt=0'];
+
+export function applyCliV8Flags(flags = CLI_V8_FLAGS) {
+  const apply = () => {
+    for (const flag of flags) setFlagsFromString(flag);
+  };
+  apply();
+  // Every new isolate (the NVML worker thread) configures its heap and thereby resets the growth
+  // factor to 2 for the whole process: set the flags again once a worker runs.
+  process.on('worker', (worker) => worker.once('online', apply));
+}
