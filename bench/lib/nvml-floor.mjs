@@ -1,0 +1,110 @@
+// The floor of one steady-state snapshot under a fake-NVML cost model: the modelled cost of the
+// NVML calls that cannot be avoided for what the snapshot reports. "Cannot be avoided" here:
+//
+// - one call (or one field of nvmlDeviceGetFieldValues, whichever the scenario prices lower) per
+//   live value the reading carries — memory, utilisation, temperature, power, clocks, PCIe and
+//   NVLink rates, P-state, throttle reasons, ECC counters, violation counters, GPM, the driver's
+//   sub-second samples, per-process utilisation — and both process lists of every GPU that is up;
+// - nothing for identity, limits and modes (read once when the session opens), handles (looked
+//   up once), or the size queries before a list (a buffer kept from the last read is big enough);
+// - plus nvmlDeviceGetCount once, to see a GPU come or go.
+//
+// Values the reading leaves null cost nothing: a reader that reads less has a lower floor, and
+// the ratio says how close it comes to its own floor, not whether it reads enough.
+
+/** The fake busy-waits costs below this and sleeps longer ones (test/fake-nvml/src/state.c). */
+const SPIN_LIMIT_US = 200;
+
+const PCIE = { rx: 'NVML_FI_DEV_PCIE_COUNT_RX_BYTES', tx: 'NVML_FI_DEV_PCIE_COUNT_TX_BYTES' };
+const NVLINK = { rx: 'NVML_FI_DEV_NVLINK_THROUGHPUT_DATA_RX', tx: 'NVML_FI_DEV_NVLINK_THROUGHPUT_DATA_TX' };
+
+const live = (value) => value !== null && value !== undefined;
+
+/** Prices calls and fields for device `index`: its own rules first, then the system's defaults. */
+function pricer(scenario, index) {
+  const device = scenario.devices?.[index] ?? {};
+  const call = (name) => device.callCostUs?.[name] ?? scenario.system?.callCostUs?.[name] ?? 0;
+  const field = (name) => device.fieldCostUs?.[name] ?? scenario.system?.fieldCostUs?.[name] ?? 0;
+  return { call, field };
+}
+
+/**
+ * The floor of `reading` (a BackendReading from the NVML backend, or a Snapshot) under `scenario`
+ * (the parsed scenario JSON): { totalUs, cpuUs, devices: [{ index, totalUs, cpuUs, items }] }.
+ * `cpuUs` is the part the fake spends busy-waiting (calls under 200 µs): CPU time the modelled
+ * driver itself uses, which no reader can save.
+ */
+export function unavoidableCost(scenario, reading) {
+  const devices = reading.devices.map((device) => {
+    const { call, field } = pricer(scenario, device.index);
+    const items = [];
+    let fields = 0;
+    let fieldsUs = 0;
+    /** `us` is the cost of `calls` calls of equal cost. */
+    const add = (what, us, calls = 1) => items.push({ what, us, cpuUs: calls > 0 && us / calls < SPIN_LIMIT_US ? us : 0 });
+    const addField = (what, fieldName) => {
+      fields++;
+      fieldsUs += field(fieldName);
+      // Fields share one call: whether it spins depends on their sum (below).
+      add(`${what} (field ${fieldName.replace('NVML_FI_DEV_', '')})`, field(fieldName), 0);
+    };
+    /** The cheaper of a call and a field that give the same value. */
+    const cheaper = (what, callName, fieldName) => {
+      if (field(fieldName) <= call(callName)) addField(what, fieldName);
+      else add(`${what} (${callName})`, call(callName));
+    };
+    if (device.state !== 'ok') return { index: device.index, items, totalUs: 0 };
+
+    if (live(device.memoryUsedBytes)) add('memory', call('nvmlDeviceGetMemoryInfo'));
+    if (live(device.gpuUtilPercent) || live(device.memoryUtilPercent)) add('utilisation', call('nvmlDeviceGetUtilizationRates'));
+    if (live(device.encoderUtilPercent)) add('encoder', call('nvmlDeviceGetEncoderUtilization'));
+    if (live(device.decoderUtilPercent)) add('decoder', call('nvmlDeviceGetDecoderUtilization'));
+    if (live(device.temperatureCelsius)) add('temperature', call('nvmlDeviceGetTemperature'));
+    if (live(device.fanSpeedPercent)) add('fan', call('nvmlDeviceGetFanSpeed'));
+    if (live(device.powerDrawWatts)) cheaper('power', 'nvmlDeviceGetPowerUsage', 'NVML_FI_DEV_POWER_INSTANT');
+    if (live(device.energyConsumedJoules) || live(device.powerDrawAverageWatts)) {
+      cheaper('energy', 'nvmlDeviceGetTotalEnergyConsumption', 'NVML_FI_DEV_TOTAL_ENERGY_CONSUMPTION');
+    }
+    for (const clock of ['graphicsClockMhz', 'smClockMhz', 'memoryClockMhz']) {
+      if (live(device[clock])) add(clock.replace('Mhz', ''), call('nvmlDeviceGetClockInfo'));
+    }
+    if (live(device.pcieLinkGeneration)) add('PCIe generation', call('nvmlDeviceGetCurrPcieLinkGeneration'));
+    if (live(device.pcieLinkWidth)) add('PCIe width', call('nvmlDeviceGetCurrPcieLinkWidth'));
+    for (const [way, fieldName] of Object.entries(PCIE)) {
+      const value = way === 'rx' ? device.pcieRxBytesPerSecond : device.pcieTxBytesPerSecond;
+      if (live(value)) cheaper(`PCIe ${way}`, 'nvmlDeviceGetPcieThroughput', fieldName);
+    }
+    for (const [way, fieldName] of Object.entries(NVLINK)) {
+      const value = way === 'rx' ? device.nvlinkRxBytesPerSecond : device.nvlinkTxBytesPerSecond;
+      if (live(value)) addField(`NVLink ${way}`, fieldName);
+    }
+    if (live(device.performanceState)) add('P-state', call('nvmlDeviceGetPerformanceState'));
+    if (live(device.clockEventReasons)) add('clock event reasons', call('nvmlDeviceGetCurrentClocksEventReasons'));
+    const ecc = device.eccErrors ? Object.values(device.eccErrors).filter(live).length : 0;
+    if (ecc > 0) add(`ECC counters ×${ecc}`, ecc * call('nvmlDeviceGetTotalEccErrors'), ecc);
+    const violations = device.throttleTimePercent ? Object.values(device.throttleTimePercent).filter(live).length : 0;
+    if (violations > 0) add(`violation counters ×${violations}`, violations * call('nvmlDeviceGetViolationStatus'), violations);
+    if (['smActivePercent', 'smOccupancyPercent', 'tensorActivePercent', 'dramActivePercent'].some((k) => live(device[k]))) {
+      add('GPM sample', call('nvmlGpmSampleGet'));
+      add('GPM metrics', call('nvmlGpmMetricsGet'));
+    }
+    const series = (reading.samples ?? []).filter((s) => s.deviceIndex === device.index).length;
+    if (series > 0) add(`sub-second samples ×${series}`, series * call('nvmlDeviceGetSamples'), series);
+    add('compute processes', call('nvmlDeviceGetComputeRunningProcesses'));
+    add('graphics processes', call('nvmlDeviceGetGraphicsRunningProcesses'));
+    const processes = reading.processes.filter((p) => p.gpuIndex === device.index);
+    if (processes.some((p) => live(p.smUtilPercent) || live(p.memoryUtilPercent))) {
+      add('process utilisation', call('nvmlDeviceGetProcessUtilization'));
+    }
+    // All the fields above come back from one nvmlDeviceGetFieldValues call.
+    if (fields > 0) {
+      const base = call('nvmlDeviceGetFieldValues');
+      items.push({ what: `nvmlDeviceGetFieldValues (${fields} fields, one call)`, us: base, cpuUs: base + fieldsUs < SPIN_LIMIT_US ? base + fieldsUs : 0 });
+    }
+    const sum = (key) => items.reduce((total, item) => total + item[key], 0);
+    return { index: device.index, items, totalUs: sum('us'), cpuUs: sum('cpuUs') };
+  });
+  const systemUs = scenario.system?.callCostUs?.nvmlDeviceGetCount ?? 0;
+  const total = (key) => devices.reduce((sum, d) => sum + d[key], 0);
+  return { totalUs: systemUs + total('totalUs'), cpuUs: systemUs + total('cpuUs'), systemUs, devices };
+}
