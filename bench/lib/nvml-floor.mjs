@@ -4,7 +4,8 @@
 // - one call (or one field of nvmlDeviceGetFieldValues, whichever the scenario prices lower) per
 //   live value the reading carries — memory, utilisation, temperature, power, clocks, PCIe and
 //   NVLink rates, P-state, throttle reasons, ECC counters, violation counters, GPM, the driver's
-//   sub-second samples, per-process utilisation — and both process lists of every GPU that is up;
+//   sub-second samples — both process lists of every GPU that is up, and the per-process
+//   utilisation of every GPU that has processes (whether the driver has samples of them, only it knows);
 // - nothing for identity, limits and modes (read once when the session opens), handles (looked
 //   up once), or the size queries before a list (a buffer kept from the last read is big enough);
 // - plus nvmlDeviceGetCount once, to see a GPU come or go.
@@ -92,10 +93,8 @@ export function unavoidableCost(scenario, reading) {
     if (series > 0) add(`sub-second samples ×${series}`, series * call('nvmlDeviceGetSamples'), series);
     add('compute processes', call('nvmlDeviceGetComputeRunningProcesses'));
     add('graphics processes', call('nvmlDeviceGetGraphicsRunningProcesses'));
-    const processes = reading.processes.filter((p) => p.gpuIndex === device.index);
-    if (processes.some((p) => live(p.smUtilPercent) || live(p.memoryUtilPercent))) {
-      add('process utilisation', call('nvmlDeviceGetProcessUtilization'));
-    }
+    // Asked whenever the GPU has processes: only the driver knows whether it has samples of them.
+    if (reading.processes.some((p) => p.gpuIndex === device.index)) add('process utilisation', call('nvmlDeviceGetProcessUtilization'));
     // All the fields above come back from one nvmlDeviceGetFieldValues call.
     if (fields > 0) {
       const base = call('nvmlDeviceGetFieldValues');
