@@ -82,10 +82,14 @@ export function renderProcessTable(input: TableInput): TableOutput {
   let specs = COLUMNS.filter((spec) => spec.sort !== 'sm' || showSm);
   const visible = input.rows.slice(input.scroll, input.scroll + Math.max(0, input.height - 1));
   const label = (spec: ColumnSpec) => t(spec.label) + (input.sort.key === spec.sort ? (input.sort.descending ? theme.glyphs.descending : theme.glyphs.ascending) : '');
-  // Widths from what every row would show (not only the visible ones), so columns do not jump while scrolling.
+  // Widths: each column's floor (room for its usual figures, so columns do not jump as values
+  // change), widened by what the rows on screen show; users and GPU labels from every row, which
+  // costs a string length each — formatting every figure of 200 rows per frame would not pay.
   const widthOf = (spec: ColumnSpec) => {
     let w = Math.max(spec.minWidth, cellWidth(label(spec)));
-    for (const row of input.rows) w = Math.max(w, cellWidth(spec.value(row, context).text));
+    if (spec.sort === 'user') for (const row of input.rows) w = Math.max(w, row.user === null ? 1 : cellWidth(row.user));
+    else if (spec.sort === 'gpu') for (const row of input.rows) w = Math.max(w, row.gpuLabel?.length ?? 0);
+    else for (const row of visible) w = Math.max(w, cellWidth(spec.value(row, context).text));
     return spec.sort === 'user' ? Math.min(w, 12) : w;
   };
   let widths = specs.map(widthOf);
