@@ -139,6 +139,8 @@ try {
   base = await runSamplerOnly();
 } finally {
   spawnSync('tmux', ['-L', socket, 'kill-server']);
+  // tmux leaves its socket file behind.
+  rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid()}`, socket), { force: true });
   for (const child of sleepers) child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 }

@@ -92,6 +92,13 @@ describe.skipIf(!HAVE_TMUX)('gpuwise top degrades honestly', { timeout: 60_000 }
     expectRestored(t, await t.waitFor('[stty]'), 0);
   });
 
+  it('a pinned backend that cannot start: says why and exits 1 before taking the screen', async () => {
+    const t = open(fakeNvmlEnv(scenarioPath('8x-h100')), ['--backend', 'nvidia-smi']);
+    const screen = await t.waitFor('[stty]', 20_000);
+    expect(screen).toContain('Backend nvidia-smi could not start: nvidia-smi is not on PATH');
+    expectRestored(t, screen, 1);
+  });
+
   it('gives the terminal back after Ctrl-C', async () => {
     const t = open(fakeNvmlEnv(scenarioPath('8x-h100')));
     await t.waitFor('[7]', 20_000);

@@ -101,6 +101,30 @@ describe.skipIf(!HAVE_TMUX)('gpuwise top in a terminal', { timeout: 45_000 }, ()
     expect(widest(screen)).toBeLessThanOrEqual(120);
   });
 
+  it('a process name cannot drive the terminal: escapes are shown, not obeyed', async () => {
+    const evil = children.spawn('sh', ['-c', 'sleep 306', '\u001b[2J\u001b]2;pwned\u0007\r[9] forged GPU']);
+    const live = liveScenario('8x-h100', [[{ pid: children.pid(evil), usedMemoryMiB: 1000 }]]);
+    try {
+      const terminal = TopTerminal.start({ columns: 160, rows: 30, args: ['top', '--interval', '0.25'], env: live.env });
+      terminals.push(terminal);
+      const screen = await terminal.waitFor('sleep 306', 20_000);
+      expect(screen).toContain('\\e[2J\\e]2;pwned\\x07\\r[9] forged GPU');
+      expect(screen).not.toMatch(/^\[9\]/m);
+      expect(terminal.format('#{pane_title}')).not.toContain('pwned');
+    } finally {
+      live.cleanup();
+    }
+  });
+
+  it('MIG: the instances under their GPU, processes placed on them', async () => {
+    const terminal = open(120, 30, [], fakeNvmlEnv(scenarioPath('a100-mig')));
+    const screen = await terminal.waitFor('3g.20gb', 20_000);
+    expect(screen).toMatch(/├─ 0\/0 3g\.20gb +GI 2 CI 0 +42 SMs +MEM 14\.9\/19\.5G/);
+    expect(screen).toMatch(/└─ 0\/3 1g\.5gb/);
+    expect(screen).toMatch(/33010 \? +0\/0 +14\.9G/);
+    expect(screen).toMatch(/GPU ░+ N\/A/); // utilisation is not given in MIG mode
+  });
+
   it('LANG=C draws in ASCII; --no-color writes no colour codes', async () => {
     const ascii = open(100, 30, [], { LANG: 'C', LC_ALL: 'C' });
     const plain = await ascii.waitFor('[7]', 20_000);

@@ -116,8 +116,11 @@ export class TopTerminal {
     }
   }
 
+  /** Ends the tmux server and removes its socket file (tmux leaves it behind). */
   kill(): void {
+    const socketPath = spawnSync('tmux', ['-L', this.socket, 'display-message', '-p', '#{socket_path}'], { encoding: 'utf8' }).stdout.trim();
     spawnSync('tmux', ['-L', this.socket, 'kill-server']);
+    if (socketPath !== '') rmSync(socketPath, { force: true });
   }
 }
 

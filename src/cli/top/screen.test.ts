@@ -162,6 +162,19 @@ describe('the top screen', () => {
     expect(menu).toMatch(/2 +SIGTERM/);
   });
 
+  it('reading through nvidia-smi says so, why, and what that costs', () => {
+    const smi = box([h100(0, { smActivePercent: null, tensorActivePercent: null, dramActivePercent: null, pcieRxBytesPerSecond: null, pcieTxBytesPerSecond: null })], {
+      backend: 'nvidia-smi',
+      backendAttempts: [{ backend: 'nvml', ok: false, code: 'library-not-found', detail: null }, { backend: 'nvidia-smi', ok: true, code: null, detail: null }],
+    });
+    const lines = screen(smi, 160, 40).lines;
+    const text = lines.join('\n');
+    expect(lines[0]).toContain('via nvidia-smi');
+    expect(text).toContain('Reading through nvidia-smi (NVML library not found (is the NVIDIA driver installed?)): no PCIe throughput');
+    expect(text).not.toContain('PCIe ↓');
+    expect(text).not.toContain('Tensor');
+  });
+
   it('notes processes in another PID namespace and what to do', () => {
     const text = screen(box([h100(0)], { processes: [gpuProcess({ pid: 9, hostResolution: 'other-namespace', user: null, command: null })] }), 120, 30).lines.join('\n');
     expect(text).toMatch(/1 GPU process\(es\) in another PID namespace[^]*--pid=host\./);

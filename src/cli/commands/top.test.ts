@@ -1,0 +1,61 @@
+import { CommanderError } from 'commander';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { collectingContext } from '../../../test/helpers/cli-context.js';
+import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../../test/fake-nvml/paths.js';
+import { buildProgram } from '../program.js';
+
+async function run(args: string[], locale: 'en' | 'zh-CN' = 'en') {
+  const cli = collectingContext(locale);
+  let code: string | null = null;
+  try {
+    await buildProgram(cli).parseAsync(['node', 'gpuwise', ...args]);
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    code = error.code;
+  }
+  return { code, out: cli.stdout.join(''), err: cli.stderr.join(''), exitCode: process.exitCode };
+}
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.exitCode = undefined;
+  for (const key of ['GPUWISE_NVML_LIB', 'FAKE_NVML_SCENARIO']) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
+});
+
+beforeAll(ensureFakeNvmlBuilt, 120_000);
+
+describe('gpuwise top (the command)', () => {
+  it('rejects an interval, span or view it cannot use, in the user’s language', async () => {
+    const interval = await run(['top', '--interval', '0']);
+    expect(interval.code).toBe('commander.invalidArgument');
+    expect(interval.err).toContain('expected a number of seconds from 0.1 to 3600');
+    expect((await run(['top', '--span', '5'], 'zh-CN')).err).toContain('应为 10 到 3600 之间的秒数');
+    expect((await run(['top', '--view', 'wide'])).err).toContain('must be one of: auto, compact, full');
+    expect((await run(['top', '--backend', 'cuda'])).code).toBe('commander.invalidArgument');
+  });
+
+  it('off a terminal prints one info view and exits 0', async () => {
+    Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
+    const result = await run(['top']);
+    expect(result.code).toBeNull();
+    expect(result.exitCode).toBe(0);
+    expect(result.out).toContain('[0] NVIDIA H100 80GB HBM3');
+    expect(result.out).toContain('[7] NVIDIA H100 80GB HBM3');
+    expect(result.out).not.toContain('\u001b[?1049h');
+  });
+
+  it('`gpuwise` alone off a terminal prints the help; an unknown command is still one', async () => {
+    const alone = await run([]);
+    expect(alone.code).toBeNull();
+    expect(alone.out).toContain('Usage: gpuwise');
+    expect(alone.out).toMatch(/top \[options\] +live view/);
+    const typo = await run(['tpo']);
+    expect(typo.code).toBe('commander.unknownCommand');
+    expect(typo.err).toContain('Unknown command tpo.');
+    expect(typo.err).toContain('Did you mean top?');
+    expect((await run(['info', 'extra'])).code).toBe('commander.excessArguments');
+  });
+});
