@@ -125,6 +125,13 @@ describe.skipIf(!HAVE_TMUX)('gpuwise top keys', { timeout: 60_000 }, () => {
       expect(screen).toMatch(/sort GPU▲ +tree/);
       t.keys('t');
       await t.waitFor((s) => !s.includes('└─ sleep 301') && s.includes('children: 2'), 10_000, 'the tree folded');
+      // Enter: the job in full, its whole command line and its children's totals
+      t.keys('Home', 'Enter');
+      const details = await t.waitFor('children 2; with them CPU', 10_000);
+      expect(details).toContain(`PID ${jobPid}  root`);
+      expect(details).toContain('sh -c sleep 300 & sleep 301 & wait train.py');
+      t.keys('Escape');
+      await t.waitFor((s) => !s.includes('children 2; with them'), 10_000, 'the box closed');
     } finally {
       live.cleanup();
     }

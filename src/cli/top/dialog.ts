@@ -1,5 +1,9 @@
-// The signal dialogs: pick a signal for the selected process, then confirm it by name and PID.
+// The dialogs over the screen: a process in full (Enter), and the signal dialogs — pick a signal
+// for the selected process, then confirm it by name and PID.
 
+import type { GpuProcess } from '../../core/snapshot.js';
+import { formatLocalTime } from '../render/format.js';
+import { wrap } from './help.js';
 import { Line } from './line.js';
 import type { ScreenInput } from './screen.js';
 import type { SignalTarget } from './state.js';
@@ -14,6 +18,7 @@ function who(target: SignalTarget, input: ScreenInput): Line {
 
 export function renderDialog(input: ScreenInput): Line[] {
   const { state, theme, t } = input;
+  if (state.details !== null) return detailLines(input, state.details);
   if (state.signalMenu) {
     const target = state.signalMenu;
     return [
@@ -38,4 +43,40 @@ export function renderDialog(input: ScreenInput): Line[] {
     ];
   }
   return [];
+}
+
+/** What top knows of one process, the command line whole. */
+function detailLines(input: ScreenInput, rowKey: string): Line[] {
+  const { theme, t, snapshot } = input;
+  const row = input.rows.find((r) => r.key === rowKey);
+  if (!row || !snapshot) return [new Line().add(t('top.details.gone'), theme.warn)];
+  const width = Math.min(input.columns - 8, 96);
+  const na = t('common.notAvailable');
+  const root: GpuProcess | undefined = snapshot.processes.find((p) => p.pid === row.rootPid);
+  const node = row.depth > 0 ? root?.tree?.descendants.find((n) => n.pid === row.pid) : undefined;
+  const command = row.depth > 0 ? (node?.command ?? node?.name ?? null) : (root?.command ?? root?.name ?? null);
+  const field = (label: string, value: string) => new Line().add(`${label} `, theme.dim).add(value);
+  const lines: Line[] = [new Line().add(`PID ${row.pid}`, theme.bold).add(row.user === null ? '' : `  ${row.user}`)];
+  if (row.depth === 0 && root) {
+    const gpus = snapshot.processes.filter((p) => p.pid === row.pid);
+    for (const p of gpus) {
+      const memory = p.usedMemoryBytes === null ? na : `${(p.usedMemoryBytes / 2 ** 30).toFixed(2)} GiB`;
+      lines.push(field('GPU', `${p.gpuIndex}${p.gpuInstanceId === null ? '' : ` GI ${p.gpuInstanceId}`}  ${t('top.col.gpuMemory')} ${memory}  SM ${p.smUtilPercent ?? na}${p.smUtilPercent === null ? '' : '%'}`));
+    }
+    if (root.startedAt) lines.push(field(t('top.details.started'), formatLocalTime(root.startedAt)));
+    if (root.threads?.count != null) lines.push(field(t('top.details.threads'), String(root.threads.count)));
+    const tree = root.tree;
+    if (tree && tree.descendants.length > 0) {
+      const cpu = tree.totalCpuPercent === null ? na : `${Math.round(tree.totalCpuPercent)}%`;
+      const rss = tree.totalRssBytes === null ? na : `${(tree.totalRssBytes / 2 ** 30).toFixed(2)} GiB`;
+      lines.push(field(t('top.details.tree'), t('top.details.treeTotals', { count: tree.descendants.length, cpu, rss })));
+    }
+  } else if (node) {
+    lines.push(field(t('top.details.parent'), String(node.parentPid)), field(t('top.details.state'), node.state ?? na));
+    if (node.threadCount !== null) lines.push(field(t('top.details.threads'), String(node.threadCount)));
+  }
+  lines.push(new Line());
+  for (const text of wrap(command ?? na, width)) lines.push(new Line().add(text));
+  lines.push(new Line(), new Line().add(t('top.details.hint'), theme.dim));
+  return lines;
 }

@@ -10,6 +10,7 @@ const KEYS: [string, MessageKey][] = [
   ['q  Ctrl-C', 'top.help.key.quit'],
   ['h  ?  F1', 'top.help.key.help'],
   ['↑ ↓ PgUp PgDn Home End', 'top.help.key.move'],
+  ['Enter', 'top.help.key.details'],
   ['< >  ,  .  F6', 'top.help.key.sort'],
   ['i', 'top.help.key.invert'],
   ['P  M  T', 'top.help.key.sortShortcuts'],

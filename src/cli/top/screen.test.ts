@@ -162,6 +162,21 @@ describe('the top screen', () => {
     expect(menu).toMatch(/2 +SIGTERM/);
   });
 
+  it('Enter: the whole command line, the start, the threads and the children’s totals', () => {
+    const long = `python3 /opt/jobs/train.py ${'--flag value '.repeat(20)}--end`;
+    const snap = box([h100(0)], {
+      processes: [gpuProcess({ pid: 77, user: 'alice', command: long, startedAt: '2026-11-29T11:00:00.000Z', threads: { count: 48, busiest: null }, tree: { descendants: [{ pid: 78, parentPid: 77, depth: 1, name: 'pt_data_worker', command: null, state: 'S', cpuPercent: 90, rssBytes: 2 ** 30, threadCount: 4, usesGpu: false }], totalCpuPercent: 190.4, totalRssBytes: 3 * GiB, source: 'task-children', truncated: false } })],
+    });
+    const rows = buildRows(safeView(snap), { sort: { key: 'gpu', descending: false }, filter: { text: '', user: null, gpu: null }, tree: false });
+    const text = screen(snap, 120, 40, { state: { details: rows[0]!.key } }).lines.join('\n');
+    expect(text).toContain('PID 77  alice');
+    expect(text).toMatch(/GPU 0 +GPU-MEM 1\.00 GiB/);
+    expect(text).toMatch(/threads 48/);
+    expect(text).toContain('children 1; with them CPU 190%, RSS 3.00 GiB');
+    expect(text).toContain('--end'); // the whole command line, wrapped
+    expect(text).toContain('/opt/jobs/train.py');
+  });
+
   it('reading through nvidia-smi says so, why, and what that costs', () => {
     const smi = box([h100(0, { smActivePercent: null, tensorActivePercent: null, dramActivePercent: null, pcieRxBytesPerSecond: null, pcieTxBytesPerSecond: null })], {
       backend: 'nvidia-smi',

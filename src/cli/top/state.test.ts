@@ -101,6 +101,16 @@ describe('top keys', () => {
     expect(press(menu, named('escape')).state.signalMenu).toBeNull();
   });
 
+  it('Enter shows the selected process in full; k from there signals it, Esc closes', () => {
+    const open = press(start(), named('down'), named('enter')).state;
+    expect(open.details).toBe(rows[1]!.key);
+    expect(press(open, named('escape')).state.details).toBeNull();
+    const signal = press(open, char('k'));
+    expect(signal.state.details).toBeNull();
+    expect(signal.effects).toEqual([{ kind: 'signal-menu', target: expect.objectContaining({ pid: rows[1]!.pid }) }]);
+    expect(press(open, char('q')).effects).toEqual([]); // q closes the box, not top
+  });
+
   it('changes the interval and the graphs’ span in steps', () => {
     const faster = press(start(), char('+'));
     expect(faster.effects).toEqual([{ kind: 'interval', ms: 500 }]);

@@ -41,6 +41,8 @@ export interface TopState {
   prompt: { before: string } | null;
   signalMenu: SignalTarget | null;
   confirm: { target: SignalTarget; signal: SignalName } | null;
+  /** Enter: the selected process in full (whole command line, start, threads, its tree's totals). */
+  details: string | null;
   message: StatusMessage | null;
   spanSeconds: number;
   intervalMs: number;
@@ -83,6 +85,7 @@ export function initialState(options: { intervalMs: number; spanSeconds: number;
     helpScroll: 0,
     prompt: null,
     signalMenu: null,
+    details: null,
     confirm: null,
     message: null,
     spanSeconds: options.spanSeconds,
@@ -104,6 +107,7 @@ export function handleKey(state: TopState, key: Key, context: KeyContext): KeyRe
   if (key.kind === 'ctrl' && key.letter === 'z') return done(state, { kind: 'suspend' });
   if (state.confirm) return confirmKey(state, key);
   if (state.signalMenu) return signalMenuKey(state, key);
+  if (state.details !== null) return detailsKey(state, key, context);
   if (state.prompt) return promptKey(state, key);
   if (state.help) return helpKey(state, key);
   return normalKey({ ...state, message: key.kind === 'mouse' ? state.message : null }, key, context);
@@ -143,6 +147,13 @@ function promptKey(state: TopState, key: Key): KeyResult {
   return done(state);
 }
 
+/** The details box: Esc, Enter or q close it; k signals the process shown. */
+function detailsKey(state: TopState, key: Key, context: KeyContext): KeyResult {
+  if (isChar(key, 'k', 'K') || isNamed(key, 'f9')) return signalRequest({ ...state, details: null }, context);
+  if (isChar(key, 'q') || isNamed(key, 'escape', 'enter')) return done({ ...state, details: null });
+  return done(state);
+}
+
 function helpKey(state: TopState, key: Key): KeyResult {
   if (isChar(key, 'q', 'h', '?') || isNamed(key, 'escape', 'f1', 'enter')) return done({ ...state, help: false, helpScroll: 0 });
   if (isNamed(key, 'down') || isChar(key, 'j')) return done({ ...state, helpScroll: state.helpScroll + 1 });
@@ -174,6 +185,10 @@ function normalKey(state: TopState, key: Key, context: KeyContext): KeyResult {
   if (isChar(key, 'g', 'G')) return done(withFilter(state, { gpu: step(context.choices.gpus, state.filter.gpu, isChar(key, 'G') ? -1 : 1) }));
   if (isNamed(key, 'escape')) return done(withFilter(state, { text: '', user: null, gpu: null }));
   if (isChar(key, 'k', 'K') || isNamed(key, 'f9')) return signalRequest(state, context);
+  if (isNamed(key, 'enter')) {
+    const row = context.rows[resolveSelection(state, context.rows)];
+    return done(row ? { ...state, details: row.key } : state);
+  }
   if (isChar(key, '+', '=')) return intervalStep(state, -1);
   if (isChar(key, '-', '_')) return intervalStep(state, 1);
   if (isChar(key, '[')) return done({ ...state, spanSeconds: stepValue(SPAN_STEPS_SECONDS, state.spanSeconds, -1) });
