@@ -3,11 +3,21 @@
 // one definition.
 
 import { isPerformanceLimiting, type ClockEventReason } from '../../core/clock-events.js';
-import type { GpuDevice } from '../../core/snapshot.js';
-import type { Translate } from '../../i18n/index.js';
+import type { GpuDevice, ThrottleTimePercent } from '../../core/snapshot.js';
+import type { MessageKey, Translate } from '../../i18n/index.js';
 import { clockReasonText } from '../render/reasons.js';
 
 export type Level = 'warn' | 'danger';
+
+/** Causes of held-back clocks worth a warning (low utilisation is the GPU idling, not a limit). */
+const THROTTLE_CAUSES = ['power', 'thermal', 'syncBoost', 'boardLimit', 'reliability'] as const satisfies readonly (keyof ThrottleTimePercent)[];
+const THROTTLE_KEYS = {
+  power: 'top.throttle.power',
+  thermal: 'top.throttle.thermal',
+  syncBoost: 'top.throttle.syncBoost',
+  boardLimit: 'top.throttle.boardLimit',
+  reliability: 'top.throttle.reliability',
+} as const satisfies Record<(typeof THROTTLE_CAUSES)[number], MessageKey>;
 
 export interface Warning {
   level: Level;
@@ -58,6 +68,14 @@ export function warnings(device: GpuDevice, t: Translate): Warning[] {
   if (memory === 'danger') out.push({ level: memory, text: t('top.warn.memoryFull') });
   const limiting = (device.clockEventReasons ?? []).filter(isPerformanceLimiting);
   for (const reason of limiting) out.push({ level: HARDWARE_REASONS.has(reason) ? 'danger' : 'warn', text: clockReasonText(reason, t) });
+  // Over the whole interval, not just the instant of the read: "held back 35 % of the time".
+  const shares = device.throttleTimePercent;
+  if (shares) {
+    for (const cause of THROTTLE_CAUSES) {
+      const share = shares[cause];
+      if (share !== null && share >= 5) out.push({ level: cause === 'thermal' || cause === 'reliability' ? 'danger' : 'warn', text: t('top.warn.throttled', { percent: Math.round(share), cause: t(THROTTLE_KEYS[cause]) }) });
+    }
+  }
   const ecc = device.eccErrors;
   if ((ecc?.uncorrectedVolatile ?? 0) > 0) out.push({ level: 'danger', text: t('top.warn.eccUncorrected', { count: ecc!.uncorrectedVolatile! }) });
   if (device.migModePending !== null && device.migModeCurrent !== null && device.migModePending !== device.migModeCurrent) out.push({ level: 'warn', text: t('top.warn.migPending') });

@@ -95,6 +95,13 @@ describe('the top screen', () => {
     expect(text).toMatch(/ECC 2✗/);
   });
 
+  it('says how much of the interval the clocks were held back, and why', () => {
+    const capped = h100(0, { throttleTimePercent: { power: 35.2, thermal: 0, syncBoost: null, boardLimit: 0, lowUtilization: 80, reliability: 0 } });
+    const text = screen(box([capped]), 200, 40).lines.join('\n');
+    expect(text).toContain('⚠ held back 35 % of the time (power)');
+    expect(text).not.toMatch(/held back 80 %/); // idling is not a limit
+  });
+
   it('outside text cannot move the cursor or forge lines: names and commands are escaped', () => {
     const evil = box([h100(0, { name: 'H100\u001b[2J\u001b]0;pwned\u0007' })], {
       processes: [gpuProcess({ pid: 7, command: 'python3 x.py\r\n[1] fake GPU line\u001b[31m', user: 'eve\u202e' })],
