@@ -83,6 +83,16 @@ describe('the top app', () => {
     expect(ended).toBe(true);
   });
 
+  it('ends when the terminal’s input ends (the terminal went away)', async () => {
+    const { app, io } = start();
+    await tick();
+    let ended = false;
+    void app.done.then(() => (ended = true));
+    io.input.emit('end');
+    await tick();
+    expect(ended).toBe(true);
+  });
+
   it('signals the selected process only after the confirmation and a fresh check of its identity', async () => {
     const { app, kills, keys } = start();
     await tick();

@@ -214,12 +214,15 @@ export function startTopApp(options: TopAppOptions): TopApp {
     off();
     clearInterval(staleCheck);
     streams.input.off('data', onData);
+    streams.input.off('end', quit);
     streams.output.off('resize', onResize);
     resolveDone();
   }
 
   streams.input.setEncoding?.('utf8');
   streams.input.on('data', onData);
+  // The terminal went away (its input ended): nothing more can be asked or seen.
+  streams.input.on('end', quit);
   streams.output.on('resize', onResize);
   const off = sampler.subscribe(onSample);
   const first = sampler.latest();
