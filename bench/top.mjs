@@ -3,7 +3,8 @@
 // with `--processes` real processes (sleep) spread over its GPUs, so the host side reads /proc for
 // each, as on a busy training node. top runs in a real terminal (tmux, --size) at 2 Hz
 // (--interval 0.5); the baseline is a node process with the library's createSampler and the
-// options top-run.ts gives it, the CLI's V8 flags and a subscriber that does nothing. Both are
+// options top-run.ts gives it, bundled as the CLI is, with the CLI's V8 flags and a subscriber that
+// does nothing. Both are
 // measured from outside, from /proc (every thread: the NVML worker included), for --seconds
 // after they are ready. Aim: top under 2 % of one core in total, RSS under 80 MiB.
 //
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { bundleChild } from './lib/bundle.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -110,8 +112,11 @@ async function runTop() {
 
 async function runSamplerOnly() {
   const historyRows = Math.round(Math.min(1800, Math.max(120, 600 / interval)));
+  // Bundled like the CLI (bench/lib/bundle.mjs): it loads the sampler and what it needs, as top
+  // does — not the whole library entry with its catalogs.
+  const entryDir = mkdtempSync(join(root, 'bench/out/top-'));
   const code = `
-    import { createSampler } from ${JSON.stringify(pathToFileURL(join(root, 'dist/index.mjs')).href)};
+    import { createSampler } from ${JSON.stringify(join(root, 'src/monitor/sampler.ts'))};
     const sampler = await createSampler({ intervalMs: ${interval * 1000}, historyRows: ${historyRows}, sessionOptions: { isolateNvml: true, subSecondSamples: true } });
     let processes = 0;
     sampler.subscribe((sample) => { processes = sample.snapshot.processes.length; });
@@ -119,16 +124,20 @@ async function runSamplerOnly() {
     while (processes < ${count}) await new Promise((r) => setTimeout(r, 100));
     console.log('ready');
   `;
+  writeFileSync(join(entryDir, 'sampler-only.ts'), code);
+  const bundle = await bundleChild(root, { 'sampler-only': join(entryDir, 'sampler-only.ts') });
+  rmSync(entryDir, { recursive: true, force: true });
   // A file, not `-e`: the NVML worker thread inherits execArgv, and --input-type would stop it.
-  const file = join(dir, 'sampler-only.mjs');
-  writeFileSync(file, code);
-  const child = spawn(process.execPath, [...v8Flags, file], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...v8Flags, join(bundle, 'sampler-only.mjs')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`the sampler-only process exited ${code}`)));
   });
   const result = await measure(child.pid);
+  const gone = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
+  await gone;
+  rmSync(bundle, { recursive: true, force: true });
   return result;
 }
 
