@@ -160,12 +160,15 @@ export function liveScenario(base: string, perGpu: ScenarioProcess[][], edit?: (
   return { env: fakeNvmlEnv(file), path: file, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Real processes to put on the fake GPUs; `stop` ends each by its PID. */
+/**
+ * Real processes to put on the fake GPUs, each in a process group of its own, so that `stop` ends
+ * it and whatever it started (a shell's workers) by the group's id.
+ */
 export class Children {
   private readonly children: ChildProcess[] = [];
 
   spawn(command: string, args: string[]): ChildProcess {
-    const child = spawn(command, args, { stdio: 'ignore' });
+    const child = spawn(command, args, { stdio: 'ignore', detached: true });
     this.children.push(child);
     return child;
   }
@@ -176,7 +179,14 @@ export class Children {
   }
 
   stop(): void {
-    for (const child of this.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const child of this.children) {
+      if (child.pid === undefined) continue;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // the group has already ended
+      }
+    }
   }
 }
 
