@@ -113,3 +113,12 @@ describe('NVML in a worker thread', () => {
   }, 30_000);
 
 });
+
+describe('the worker\'s Node flags', () => {
+  it('drops --input-type (which breaks the worker\'s bootstrap) and keeps V8 flags', async () => {
+    const { workerExecArgv } = await import('./isolated.js');
+    expect(workerExecArgv(['--input-type=module', '--max-semi-space-size=1'])).toEqual(['--max-semi-space-size=1']);
+    expect(workerExecArgv(['--input-type', 'module', '--expose-gc'])).toEqual(['--expose-gc']);
+    expect(workerExecArgv([])).toEqual([]);
+  });
+});

@@ -69,7 +69,7 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
       env: { ...(options.env ?? process.env) },
     },
   };
-  const worker = new Worker(location.source, { workerData: init, eval: location.eval });
+  const worker = new Worker(location.source, { workerData: init, eval: location.eval, execArgv: workerExecArgv(process.execArgv) });
   // A worker stuck in the driver must not keep the process alive once everything else is done.
   worker.unref();
 
@@ -256,3 +256,23 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
     },
   };
 }
+
+/**
+ * The parent's Node flags, less those that say how to read the parent's own entry: a worker
+ * inherits them, and `--input-type=module` (as in `node --input-type=module -e …`) makes its
+ * bootstrap fail, which would silently drop NVML for the bus scan. V8 and memory flags stay.
+ */
+export function workerExecArgv(parent: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < parent.length; i++) {
+    const flag = parent[i]!;
+    if (flag === '--input-type') {
+      i++; // and its value
+      continue;
+    }
+    if (flag.startsWith('--input-type=')) continue;
+    kept.push(flag);
+  }
+  return kept;
+}
+
