@@ -73,3 +73,32 @@ describe('sampler over the fake NVML in a worker', () => {
     expect(performance.now() - started).toBeLessThan(3000);
   });
 });
+
+describe('a GPU that hangs for good', () => {
+  it('is shown as not answering while the healthy GPU keeps updating, tick after tick', async () => {
+    const { editedScenario } = await import('../../test/fake-nvml/session.js');
+    const path = editedScenario('hung-gpu', (scenario) => {
+      const devices = scenario.devices as Record<string, unknown>[];
+      devices[1]!.hangMs = { nvmlDeviceGetMemoryInfo: 30_000, nvmlDeviceGetMemoryInfo_v2: 30_000, nvmlDeviceGetUtilizationRates: 30_000 };
+    });
+    const env = fakeNvmlEnv(path);
+    Object.assign(process.env, env);
+    delete process.env.FAKE_NVML_STEP;
+    sampler = await createSampler({
+      intervalMs: 100,
+      sessionOptions: { backend: 'nvml', env, platform: 'linux', nvmlReadTimeoutMs: 300, hostOptions: { firstSampleWindowMs: 0 } },
+    });
+    const states: string[] = [];
+    await new Promise<void>((resolve) => {
+      const off = sampler!.subscribe((sample) => {
+        const [healthy, hung] = sample.snapshot.devices;
+        states.push(`${healthy?.state}:${healthy?.memoryUsedBytes !== null}|${hung?.state}:${hung?.unavailable.memoryUsedBytes}`);
+        if (states.length === 4) {
+          off();
+          resolve();
+        }
+      });
+    });
+    expect(states).toEqual(Array(4).fill('ok:true|error:timeout'));
+  }, 30_000);
+});

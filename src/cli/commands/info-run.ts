@@ -21,8 +21,9 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
   const cpuSampleMs = options.cpuSample ?? (options.json ? 0 : DEFAULT_CPU_SAMPLE_MS);
   const session = await openSession({
     backend: options.backend,
-    // A watch runs for hours: a GPU that hangs in the driver must not freeze it.
-    isolateNvml: options.watch !== undefined,
+    // One-shot or watch, NVML is read with one deadline per read, GPUs side by side through koffi's
+    // async calls (nvml/deadline.ts): a GPU hung in the driver is shown as not answering while
+    // the others keep updating, and Ctrl-C still works.
     hostOptions: { firstSampleWindowMs: cpuSampleMs },
   });
   try {

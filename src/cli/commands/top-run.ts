@@ -32,7 +32,7 @@ export async function runTop(cli: CliContext, options: TopOptions): Promise<numb
   const sampler = await createSampler({
     intervalMs: intervalSeconds * 1000,
     historyRows: rows,
-    sessionOptions: { backend: options.backend, isolateNvml: true, subSecondSamples: true },
+    sessionOptions: { backend: options.backend, subSecondSamples: true },
     onSubscriberError: (error) => crash(error),
   });
   try {
