@@ -7,8 +7,8 @@
 //
 //   npm run bench:sampler [-- --seconds 60 --rates 1,10 --processes 200 --peers auto|none]
 //   npm run bench:sampler -- --variants all   (also: the built CLI's `info --json --watch`, without the
-//                           CLI's V8 flags, NVML on the main thread, and that without the /proc reads
-//                           per process — where memory goes)
+//                           CLI's V8 flags, NVML in the worker thread, on the main thread, and that
+//                           without the /proc reads per process — where memory goes)
 //   npm run bench:sampler -- --v8-flags="--semi-space-growth-factor=1 --max-opt=1"   (instead of the CLI's)
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
 const VARIANTS = {
   sampler: { label: 'gpuwise sampler', argv: [] },
   'no-v8-flags': { label: 'gpuwise sampler, no CLI V8 flags', argv: ['--v8-flags=none'] },
+  worker: { label: 'gpuwise sampler, NVML in a worker thread', argv: ['--worker'] },
   inline: { label: 'gpuwise sampler, NVML on main thread', argv: ['--inline'] },
   'inline-no-proc': { label: 'gpuwise sampler, main thread, no /proc/PID', argv: ['--inline', '--no-proc'] },
   // The built CLI on the same sampler: what `info --json --watch` costs with commander, i18n and JSON output.
@@ -138,7 +139,7 @@ try {
     results.push(await measure('gpustat query loop (incl. its 0.8 s sleep)', 1, PYTHON, ['bench/lib/peer-loop.py', 'gpustat', '1'], pyEnv));
   }
 
-  const gpus = results[0]?.devices ?? 0;
+  const gpus = results.find((r) => r.devices !== undefined)?.devices ?? 0;
   console.log(`sampler over ${scenarioName}: ${gpus} GPUs, ${sleepers.pids.length} live processes, ${seconds} s per run`);
   console.log(`${'process'.padEnd(44)} ${'rate'.padStart(6)} ${'samples'.padStart(8)} ${'CPU %'.padStart(7)} ${'RSS MiB'.padStart(8)} ${'peak'.padStart(7)}`);
   for (const r of results) {
