@@ -43,7 +43,8 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  external: ['koffi'],
+  // better-sqlite3 loads its compiled .node file from node_modules too.
+  external: ['koffi', 'better-sqlite3'],
   // Bundled CommonJS dependencies (commander) call require(); give them one (pitfall P8).
   banner: { js: "import { createRequire as __gpuwiseCreateRequire } from 'node:module'; const require = __gpuwiseCreateRequire(import.meta.url);" },
   sourcemap: 'linked',

@@ -16,8 +16,12 @@ import info from './messages/info.js';
 import pci from './messages/pci.js';
 import servers from './messages/servers.js';
 import top from './messages/top.js';
+import serve from './messages/serve.js';
+import store from './messages/store.js';
+import events from './messages/events.js';
+import metrics from './messages/metrics.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;
