@@ -3,25 +3,54 @@
 // when its prices held (`asOf`) and cites where each price was read; per-GPU prices are derived
 // (cloud.ts), never stored, so they cannot drift from the instance price.
 //
-// Units: US dollars per hour for the whole instance. Reserved prices are the provider's
+// Units: per hour for the whole instance, in US dollars (`usdPerHour`) or, for providers that
+// price in another currency (Alibaba Cloud and AutoDL in CNY), in `perHour` with its `currency`;
+// an offering has exactly one of the two. `hourlyPrices` reads either. Reserved prices are the provider's
 // "effective hourly" rate of a 1- or 3-year commitment; capacity blocks are AWS's short
 // reservations for ML capacity, a different product from on-demand.
 
 import { z } from 'zod';
-import { localizedTextSchema } from './gpu-schema.js';
+import { CURRENCIES, localizedTextSchema, type Currency } from './gpu-schema.js';
+
+export type { Currency };
 import { catalogSourceSchema, factOrMissingSchema } from './servers-schema.js';
 
-export const CLOUD_PROVIDERS = ['aws', 'google-cloud', 'azure', 'lambda', 'runpod', 'coreweave'] as const;
+export const CLOUD_PROVIDERS = [
+  'aws',
+  'google-cloud',
+  'azure',
+  'lambda',
+  'runpod',
+  'coreweave',
+  'vast-ai',
+  'alibaba-cloud',
+  'tencent-cloud',
+  'huawei-cloud',
+  'baidu-cloud',
+  'volcengine',
+  'autodl',
+  'featurize',
+  'gpushare',
+] as const;
 export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case slug');
 const partialIsoDate = z.string().regex(/^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$/, 'YYYY, YYYY-MM or YYYY-MM-DD');
 const usdPerHour = z.number().positive().finite();
 
+/** Whole-instance price per hour by how it is bought; missing where not offered or not sourced. */
+const hourlySchema = z.strictObject({
+  onDemand: factOrMissingSchema(usdPerHour),
+  reserved1y: factOrMissingSchema(usdPerHour),
+  reserved3y: factOrMissingSchema(usdPerHour),
+  capacityBlock: factOrMissingSchema(usdPerHour),
+});
+
 export const PRICE_KINDS = ['onDemand', 'reserved1y', 'reserved3y', 'capacityBlock'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
-export const cloudOfferingSchema = z.strictObject({
+export const cloudOfferingSchema = z
+  .strictObject({
   id: slug,
   provider: z.enum(CLOUD_PROVIDERS),
   /** The provider's name for the instance or SKU: "p4d.24xlarge", "1x H100 PCIe". */
@@ -31,18 +60,34 @@ export const cloudOfferingSchema = z.strictObject({
   /** GPU catalog id of the instance's GPUs. */
   gpuId: slug,
   gpuCount: z.number().int().positive(),
-  /** Whole-instance USD per hour, by how it is bought; missing where not offered or not sourced. */
-  usdPerHour: z.strictObject({
-    onDemand: factOrMissingSchema(usdPerHour),
-    reserved1y: factOrMissingSchema(usdPerHour),
-    reserved3y: factOrMissingSchema(usdPerHour),
-    capacityBlock: factOrMissingSchema(usdPerHour),
-  }),
+  /** Whole-instance USD per hour (the US providers). */
+  usdPerHour: hourlySchema.optional(),
+  /** Whole-instance price per hour in `currency` (providers that price in CNY or EUR). */
+  perHour: hourlySchema.optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  /** Hourly GPU rental of a share of a host (AutoDL-style): the price covers the GPUs only. */
+  rental: z.boolean().optional(),
   /** When these prices held, at the precision the source gives ("2024" for "Q2 2024"). */
   asOf: partialIsoDate,
   notes: z.array(localizedTextSchema),
-});
+})
+  .refine((o) => (o.usdPerHour === undefined) !== (o.perHour === undefined), {
+    message: 'an offering has exactly one of usdPerHour and perHour',
+    path: ['perHour'],
+  })
+  .refine((o) => o.perHour === undefined || o.currency !== undefined, { message: 'perHour needs a currency', path: ['currency'] });
 export type CloudOffering = z.infer<typeof cloudOfferingSchema>;
+export type HourlyPrices = z.infer<typeof hourlySchema>;
+
+/** The offering's hourly prices and their currency, whichever field holds them. */
+export function hourlyPrices(offering: CloudOffering): { currency: Currency; perHour: HourlyPrices } {
+  if (offering.perHour !== undefined) return { currency: offering.currency ?? 'USD', perHour: offering.perHour };
+  // The schema's refinement guarantees one of the two; this default only satisfies the type.
+  return { currency: 'USD', perHour: offering.usdPerHour ?? EMPTY_HOURLY };
+}
+
+const NONE = { value: null, reason: 'not-sourced' } as const;
+const EMPTY_HOURLY: HourlyPrices = { onDemand: NONE, reserved1y: NONE, reserved3y: NONE, capacityBlock: NONE };
 export type CloudOfferingInput = z.input<typeof cloudOfferingSchema>;
 
 export const cloudCatalogSchema = z.strictObject({

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   getCloudOffering,
+  hourlyPrices,
   listCloudOfferings,
+  localRentalQuotes,
   loadCloudCatalog,
   perGpuHour,
   PRICE_KINDS,
@@ -25,7 +27,7 @@ describe('cloud price catalog data', () => {
   it('validates, and every offering has at least one sourced price', () => {
     expect(catalog.offerings.length).toBe(CLOUD_CATALOG_DATA.offerings.length);
     for (const o of catalog.offerings) {
-      const sourced = PRICE_KINDS.filter((kind) => o.usdPerHour[kind].value !== null);
+      const sourced = PRICE_KINDS.filter((kind) => hourlyPrices(o).perHour[kind].value !== null);
       expect(sourced.length, o.id).toBeGreaterThan(0);
     }
   });
@@ -35,12 +37,12 @@ describe('cloud price catalog data', () => {
     for (const o of catalog.offerings) {
       expect(o.asOf, o.id).toMatch(/^\d{4}/);
       for (const kind of PRICE_KINDS) {
-        const price = o.usdPerHour[kind];
+        const price = hourlyPrices(o).perHour[kind];
         if (price.value === null) expect(price, `${o.id} ${kind}`).toHaveProperty('reason');
         else for (const ref of price.sources) expect(sourceIds, `${o.id} ${kind}`).toContain(ref.source);
       }
     }
-    const cited = new Set(catalog.offerings.flatMap((o) => PRICE_KINDS.flatMap((k) => o.usdPerHour[k].sources?.map((r) => r.source) ?? [])));
+    const cited = new Set(catalog.offerings.flatMap((o) => PRICE_KINDS.flatMap((k) => hourlyPrices(o).perHour[k].sources?.map((r) => r.source) ?? [])));
     for (const source of catalog.sources) expect(cited, source.id).toContain(source.id);
   });
 
@@ -54,7 +56,7 @@ describe('perGpuHour', () => {
     for (const o of catalog.offerings) {
       const perGpu = perGpuHour(o);
       for (const kind of PRICE_KINDS) {
-        const instance = o.usdPerHour[kind].value;
+        const instance = hourlyPrices(o).perHour[kind].value;
         if (instance === null) expect(perGpu[kind], `${o.id} ${kind}`).toBeNull();
         else expect(perGpu[kind], `${o.id} ${kind}`).toBeCloseTo(instance / o.gpuCount, 10);
       }
@@ -119,5 +121,21 @@ describe('validateCloudCatalog on bad data', () => {
     expect(run([{ ...good, provider: 'mystery-cloud' }])).toThrow(CatalogDataError);
     const unknownSource = { ...good, usdPerHour: { ...good.usdPerHour, onDemand: { value: 1, sources: [{ source: 'nope' }] } } };
     expect(run([unknownSource])).toThrow(/unknown source "nope"/);
+  });
+
+  it('takes a price in CNY under perHour with its currency, and rejects both, neither, or a perHour without currency', () => {
+    if (good === undefined || good.usdPerHour === undefined) throw new Error('no data');
+    const { usdPerHour, ...rest } = good;
+    const cny = { ...rest, id: 'cny-test', perHour: usdPerHour, currency: 'CNY' };
+    const parsed = validateCloudCatalog({ sources: CLOUD_CATALOG_DATA.sources, offerings: [cny] });
+    const offering = parsed.offerings[0];
+    if (offering === undefined) throw new Error('not parsed');
+    expect(hourlyPrices(offering).currency).toBe('CNY');
+    expect(localRentalQuotes(offering.gpuId, 'onDemand', parsed)[0]?.currency).toBe('CNY');
+    // A CNY price must never pass as dollars.
+    expect(rentalQuotes(offering.gpuId, 'onDemand', parsed)).toEqual([]);
+    expect(run([{ ...cny, usdPerHour }])).toThrow(/exactly one/);
+    expect(run([rest])).toThrow(/exactly one/);
+    expect(run([{ ...rest, perHour: usdPerHour }])).toThrow(/currency/);
   });
 });

@@ -4,10 +4,12 @@
 import { CLOUD_CATALOG_DATA } from './data/cloud/index.js';
 import {
   cloudOfferingSchema,
+  hourlyPrices,
   PRICE_KINDS,
   type CloudCatalog,
   type CloudOffering,
   type CloudProvider,
+  type Currency,
   type PriceKind,
 } from './cloud-schema.js';
 import { validateEntries } from './servers-validate.js';
@@ -53,7 +55,7 @@ export type PricesPerGpuHour = Record<PriceKind, number | null>;
 export function perGpuHour(offering: CloudOffering): PricesPerGpuHour {
   const prices = {} as PricesPerGpuHour;
   for (const kind of PRICE_KINDS) {
-    const instance = offering.usdPerHour[kind].value;
+    const instance = hourlyPrices(offering).perHour[kind].value;
     prices[kind] = instance === null ? null : instance / offering.gpuCount;
   }
   return prices;
@@ -68,14 +70,29 @@ export interface RentalQuote {
   usdPerGpuHour: number;
 }
 
-/** The sourced ways to rent `gpuId` at price kind `kind`, cheapest per GPU-hour first. */
+/** The sourced ways to rent `gpuId` in US dollars at price kind `kind`, cheapest per GPU-hour first. */
 export function rentalQuotes(gpuId: string, kind: PriceKind = 'onDemand', catalog: CloudCatalog = loadCloudCatalog()): RentalQuote[] {
-  return listCloudOfferings({ gpuId }, catalog)
-    .flatMap((offering) => {
-      const instance = offering.usdPerHour[kind].value;
-      return instance === null ? [] : [{ offering, kind, usdPerInstanceHour: instance, usdPerGpuHour: instance / offering.gpuCount }];
-    })
+  return localRentalQuotes(gpuId, kind, catalog)
+    .flatMap((q) => (q.currency === 'USD' ? [{ offering: q.offering, kind, usdPerInstanceHour: q.perInstanceHour, usdPerGpuHour: q.perGpuHour }] : []))
     .sort((a, b) => a.usdPerGpuHour - b.usdPerGpuHour || a.offering.id.localeCompare(b.offering.id));
+}
+
+/** A rental price in the currency the provider charges in (CNY for AutoDL), unconverted. */
+export interface LocalRentalQuote {
+  offering: CloudOffering;
+  kind: PriceKind;
+  currency: Currency;
+  perInstanceHour: number;
+  perGpuHour: number;
+}
+
+/** Every sourced way to rent `gpuId` at price kind `kind`, in each provider's own currency (not sorted: currencies differ). */
+export function localRentalQuotes(gpuId: string, kind: PriceKind = 'onDemand', catalog: CloudCatalog = loadCloudCatalog()): LocalRentalQuote[] {
+  return listCloudOfferings({ gpuId }, catalog).flatMap((offering) => {
+    const { currency, perHour } = hourlyPrices(offering);
+    const instance = perHour[kind].value;
+    return instance === null ? [] : [{ offering, kind, currency, perInstanceHour: instance, perGpuHour: instance / offering.gpuCount }];
+  });
 }
 
 /** The oldest and newest `asOf` among the given offerings, for "prices as of …"; null when none. */

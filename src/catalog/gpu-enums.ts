@@ -22,7 +22,7 @@ export const ABSENT_REASONS = [
 ] as const;
 export type AbsentReason = (typeof ABSENT_REASONS)[number];
 
-export const VENDORS = ['nvidia', 'amd', 'intel'] as const;
+export const VENDORS = ['nvidia', 'amd', 'intel', 'huawei'] as const;
 export const SEGMENTS = ['datacenter', 'workstation', 'consumer'] as const;
 export const ARCHITECTURES = [
   'Pascal',
@@ -37,9 +37,35 @@ export const ARCHITECTURES = [
   'CDNA 3',
   'Gaudi 2',
   'Gaudi 3',
+  /** Huawei Ascend (910B): the Da Vinci AI core. */
+  'Da Vinci',
 ] as const;
 export const FORM_FACTORS = ['pcie', 'sxm', 'oam'] as const;
-export const GPU_LINK_TECHNOLOGIES = ['nvlink', 'nvlink-bridge', 'infinity-fabric', 'roce'] as const;
+/** `hccs`: Huawei Cache Coherence System, the Ascend 910B's chip-to-chip link. */
+export const GPU_LINK_TECHNOLOGIES = ['nvlink', 'nvlink-bridge', 'infinity-fabric', 'roce', 'hccs'] as const;
+
+/** Currencies prices are written and shown in (ISO 4217). */
+export const CURRENCIES = ['USD', 'CNY', 'EUR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/**
+ * What a price quote is: the vendor's launch price (MSRP), a street price (what shops and
+ * resellers ask), or a system integrator's quote for a configured machine.
+ */
+export const PRICE_QUOTE_KINDS = ['launch', 'street', 'quote'] as const;
+export type PriceQuoteKind = (typeof PRICE_QUOTE_KINDS)[number];
+
+/** Where a price holds: prices for the same part differ between the US, China and Europe. */
+export const PRICE_MARKETS = ['global', 'us', 'cn', 'eu'] as const;
+export type PriceMarket = (typeof PRICE_MARKETS)[number];
+
+/**
+ * How far an entry's figures can be trusted: `official` = the vendor's own datasheet or page;
+ * `secondary` = no vendor datasheet (China-market parts such as H20), figures from press, spec
+ * databases or leaked documents that agree; `estimate` = sources disagree or are indirect.
+ */
+export const CONFIDENCE_LEVELS = ['official', 'secondary', 'estimate'] as const;
+export type ConfidenceLevel = (typeof CONFIDENCE_LEVELS)[number];
 
 export type Vendor = (typeof VENDORS)[number];
 export type Segment = (typeof SEGMENTS)[number];

@@ -22,8 +22,12 @@ import { z } from 'zod';
 import {
   ABSENT_REASONS,
   ARCHITECTURES,
+  CONFIDENCE_LEVELS,
+  CURRENCIES,
   FORM_FACTORS,
   GPU_LINK_TECHNOLOGIES,
+  PRICE_MARKETS,
+  PRICE_QUOTE_KINDS,
   SEGMENTS,
   SOURCE_KINDS,
   VENDORS,
@@ -103,6 +107,30 @@ export const launchPriceSchema = z.strictObject({
   announced: partialIsoDate,
 });
 export type LaunchPrice = z.infer<typeof launchPriceSchema>;
+
+/**
+ * A dated price in its own currency, with a range where sources disagree (`low` = `high` for a
+ * single figure). Street prices move; `asOf` says when this one held, and the advisor shows it.
+ * Converting to another currency is the advisor's job (a dated exchange-rate table), never the
+ * data's: a CNY street price stays in CNY here.
+ */
+export const priceQuoteShape = {
+  kind: z.enum(PRICE_QUOTE_KINDS),
+  currency: z.enum(CURRENCIES),
+  market: z.enum(PRICE_MARKETS),
+  /** Per unit as sold: one card / board (an MI250X board is two GPUs), or one whole server. */
+  low: positive,
+  high: positive,
+  /** When the price held, at the precision the source gives. */
+  asOf: partialIsoDate,
+  sources: z.array(sourceRefSchema).min(1, 'a price needs at least one source'),
+  note: localizedTextSchema.optional(),
+};
+/** A range's ends in order; shared with the server prices. */
+export const priceRangeOk = (p: { low: number; high: number }): boolean => p.low <= p.high;
+export const PRICE_RANGE_ERROR = { message: 'low must not exceed high', path: ['high'] };
+export const priceQuoteSchema = z.strictObject(priceQuoteShape).refine(priceRangeOk, PRICE_RANGE_ERROR);
+export type PriceQuote = z.infer<typeof priceQuoteSchema>;
 
 export const gpuEntrySchema = z.strictObject({
   /** Stable slug: vendor-free model, module/bus, memory — `a100-sxm4-80gb`, `rtx-4090`. */
@@ -185,6 +213,14 @@ export const gpuEntrySchema = z.strictObject({
   /** CUDA compute capability ("8.0") on NVIDIA, the LLVM target ("gfx942") on AMD. */
   computeCapability: sourcedOrAbsent(z.string().regex(/^(?:\d+\.\d+|gfx[0-9a-f]+)$/)),
   launchPrice: sourcedOrAbsent(launchPriceSchema),
+  /**
+   * Dated prices beyond the launch price: street prices by market, in their own currency. The
+   * advisor prefers the newest street price in the market asked for, then any street price, then
+   * the launch price. Absent or empty means no price beyond `launchPrice`.
+   */
+  prices: z.array(priceQuoteSchema).optional(),
+  /** How far the figures can be trusted; absent means `official` (a vendor datasheet). */
+  confidence: z.enum(CONFIDENCE_LEVELS).optional(),
   /** Caveats a buyer should read: disagreements between sources, corrections, naming traps. */
   notes: z.array(localizedTextSchema),
 });

@@ -13,7 +13,7 @@
 // Units: memory in GiB as vendors sell DIMMs ("2 TB" of DDR4 = 2048 GiB); power in watts.
 
 import { z } from 'zod';
-import { ABSENT_REASONS, absentSchema, localizedTextSchema, SOURCE_KINDS, sourcedSchema, sourceRefSchema, sourceSchema } from './gpu-schema.js';
+import { ABSENT_REASONS, absentSchema, localizedTextSchema, PRICE_RANGE_ERROR, priceQuoteShape, priceRangeOk, SOURCE_KINDS, sourcedSchema, sourceRefSchema, sourceSchema } from './gpu-schema.js';
 import type { LocalizedText, Sourced } from './gpu-schema.js';
 
 export const CATALOG_SOURCE_KINDS = [
@@ -140,6 +140,13 @@ export const serverEntrySchema = z.strictObject({
   driveBays: factOrMissingSchema(z.string().min(1)),
   launchYear: factOrMissingSchema(z.number().int().min(1990).max(2100)),
   listPrice: factOrMissingSchema(listPriceSchema),
+  /**
+   * Dated prices of a configured machine (street prices, integrators' quotes), each in its own
+   * currency and market with a range where sources disagree; `gpuCount` says which configuration.
+   */
+  prices: z
+    .array(z.strictObject({ ...priceQuoteShape, gpuId: slug.optional(), gpuCount: positiveInt.optional() }).refine(priceRangeOk, PRICE_RANGE_ERROR))
+    .optional(),
   corrections: z.array(correctionSchema),
   notes: z.array(localizedTextSchema),
 });

@@ -37,6 +37,7 @@ export const LINK_KEYS = {
   'nvlink-bridge': 'catalog.link.nvlink-bridge',
   'infinity-fabric': 'catalog.link.infinity-fabric',
   roce: 'catalog.link.roce',
+  hccs: 'catalog.link.hccs',
 } as const satisfies Record<GpuLink['technology'], MessageKey>;
 
 export const SERVER_CATEGORY_KEYS = {
