@@ -109,8 +109,9 @@ export const DEVICE_NUMERIC_FIELDS = {
   pcieLinkWidth: { kind: 'gauge', unit: 'pcie-lanes', min: 0, max: 64, prometheus: 'gpuwise_gpu_pcie_link_width' },
   pcieLinkWidthMax: { kind: 'identity', unit: 'pcie-lanes', min: 1, max: 64, prometheus: 'gpuwise_gpu_pcie_link_width_max' },
   // PCIe 7.0 x16 is ~256 GB/s each way; 1 TB/s is far past it.
-  pcieRxBytesPerSecond: { kind: 'gauge', unit: 'bytes-per-second', min: 0, max: 1e12, prometheus: 'gpuwise_gpu_pcie_rx_bytes_per_second' },
-  pcieTxBytesPerSecond: { kind: 'gauge', unit: 'bytes-per-second', min: 0, max: 1e12, prometheus: 'gpuwise_gpu_pcie_tx_bytes_per_second' },
+  // DCGM's PCIe rates (bytes/s, headers and payload) are what NVML's PCIe byte counters give.
+  pcieRxBytesPerSecond: { kind: 'gauge', unit: 'bytes-per-second', min: 0, max: 1e12, dcgm: { name: 'DCGM_FI_PROF_PCIE_RX_BYTES', scale: 1 }, prometheus: 'gpuwise_gpu_pcie_rx_bytes_per_second' },
+  pcieTxBytesPerSecond: { kind: 'gauge', unit: 'bytes-per-second', min: 0, max: 1e12, dcgm: { name: 'DCGM_FI_PROF_PCIE_TX_BYTES', scale: 1 }, prometheus: 'gpuwise_gpu_pcie_tx_bytes_per_second' },
   performanceState: { kind: 'state', unit: 'pstate', min: 0, max: 15, prometheus: 'gpuwise_gpu_performance_state' },
   // NVLink 5 is 1.8 TB/s per GPU, both directions together.
   nvlinkRxBytesPerSecond: { kind: 'gauge', unit: 'bytes-per-second', min: 0, max: 1e13, prometheus: 'gpuwise_gpu_nvlink_rx_bytes_per_second' },
@@ -128,6 +129,14 @@ export type DeviceNumericField = keyof typeof DEVICE_NUMERIC_FIELDS;
 /** ECC error counters (GpuDevice.eccErrors.*). */
 export const ECC_COUNT_META: NumericFieldMeta = { kind: 'counter', unit: 'count', min: 0, max: MAX_COUNT };
 
+/** Each ECC counter with its DCGM name (DCGM reads them as NVML's corrected = single-bit, uncorrected = double-bit). */
+export const ECC_COUNT_FIELDS = {
+  correctedVolatile: { ...ECC_COUNT_META, dcgm: { name: 'DCGM_FI_DEV_ECC_SBE_VOL_TOTAL', scale: 1 } },
+  uncorrectedVolatile: { ...ECC_COUNT_META, dcgm: { name: 'DCGM_FI_DEV_ECC_DBE_VOL_TOTAL', scale: 1 } },
+  correctedAggregate: { ...ECC_COUNT_META, dcgm: { name: 'DCGM_FI_DEV_ECC_SBE_AGG_TOTAL', scale: 1 } },
+  uncorrectedAggregate: { ...ECC_COUNT_META, dcgm: { name: 'DCGM_FI_DEV_ECC_DBE_AGG_TOTAL', scale: 1 } },
+} as const satisfies Record<string, NumericFieldMeta>;
+
 /** Shares of the interval (GpuDevice.throttleTimePercent.*). */
 export const THROTTLE_PERCENT_META: NumericFieldMeta = { kind: 'gauge', unit: 'percent', min: 0, max: 100, tolerance: 5 };
 
@@ -138,10 +147,10 @@ export const MIG_MEMORY_META: NumericFieldMeta = bytes();
 export const PROCESS_NUMERIC_FIELDS = {
   pid: { kind: 'identity', unit: 'count', min: 1, max: 0xffff_fffe },
   usedMemoryBytes: bytes(undefined, 'gpuwise_process_gpu_memory_used_bytes'),
-  smUtilPercent: percent(),
-  memoryUtilPercent: percent(),
-  encoderUtilPercent: percent(),
-  decoderUtilPercent: percent(),
+  smUtilPercent: percent(undefined, 'gpuwise_process_sm_utilization_percent'),
+  memoryUtilPercent: percent(undefined, 'gpuwise_process_memory_utilization_percent'),
+  encoderUtilPercent: percent(undefined, 'gpuwise_process_encoder_utilization_percent'),
+  decoderUtilPercent: percent(undefined, 'gpuwise_process_decoder_utilization_percent'),
 } as const satisfies Record<string, NumericFieldMeta>;
 
 export type ProcessNumericField = keyof typeof PROCESS_NUMERIC_FIELDS;
