@@ -9,6 +9,10 @@ export const SOURCE_KINDS = [
   'documentation',
   'dataset',
   'spec-database',
+  /** A news or magazine article (China-market specs, launch and street prices). */
+  'article',
+  /** A page that lists prices (a cloud price list, a reseller's listing, a price comparison). */
+  'price-list',
 ] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 

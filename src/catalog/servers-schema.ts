@@ -18,14 +18,10 @@ import type { LocalizedText, Sourced } from './gpu-schema.js';
 
 export const CATALOG_SOURCE_KINDS = [
   ...SOURCE_KINDS,
-  /** A news or magazine article. */
-  'article',
   /** A hands-on review. */
   'review',
   /** A system description filed with a public benchmark (MLPerf) by the system's vendor. */
   'benchmark-submission',
-  /** A page that lists prices (a cloud price list or a price comparison). */
-  'price-list',
 ] as const;
 export type CatalogSourceKind = (typeof CATALOG_SOURCE_KINDS)[number];
 
