@@ -1,0 +1,58 @@
+// Routes answered from the sampler's latest sample: devices, snapshot, processes now, health.
+
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { Snapshot } from '../../core/snapshot.js';
+import type { Translate } from '../../i18n/index.js';
+import type { Sample } from '../../monitor/sampler.js';
+import { ApiError, jsonAnswer } from '../errors.js';
+import type { ServerAppOptions, ServerEnv } from '../options.js';
+import { parseQuery } from '../query.js';
+import { deviceEntries, resolveDevice, storedDevices } from './devices.js';
+import { rangeProcesses } from './recorded.js';
+
+export function latestOrRefuse(options: ServerAppOptions): Sample {
+  const latest = options.sampler.latest();
+  if (latest === null) throw new ApiError(503, 'serve.api.noSampleYet', {}, undefined, { 'retry-after': '1' });
+  return latest;
+}
+
+/** When the chain found no GPU, what it tried and why each backend failed, in the client's language. */
+export function noGpuNotice(snapshot: Snapshot, t: Translate) {
+  if (snapshot.devices.length > 0) return undefined;
+  const attempts = snapshot.backendAttempts.map((a) => `${a.backend}: ${a.ok ? 'ok' : `${a.code ?? 'error'}${a.detail ? ` (${a.detail})` : ''}`}`).join('; ');
+  return { key: 'serve.api.noGpu', message: t('serve.api.noGpu', { attempts: attempts || '—' }), backendAttempts: snapshot.backendAttempts };
+}
+
+export function liveRoutes(app: Hono<ServerEnv>, options: ServerAppOptions): void {
+  app.get('/api/v1/devices', (c) => {
+    parseQuery(new URL(c.req.url), {});
+    const latest = latestOrRefuse(options);
+    return jsonAnswer(c, {
+      atMs: latest.wallMs,
+      backend: latest.snapshot.backend,
+      devices: deviceEntries(latest, storedDevices(options.store)),
+      noGpu: noGpuNotice(latest.snapshot, c.var.t),
+    });
+  });
+
+  app.get('/api/v1/snapshot', (c) => {
+    parseQuery(new URL(c.req.url), {});
+    const latest = latestOrRefuse(options);
+    return jsonAnswer(c, { ...latest, noGpu: noGpuNotice(latest.snapshot, c.var.t) });
+  });
+
+  app.get('/api/v1/processes', (c) => {
+    const url = new URL(c.req.url);
+    if (url.searchParams.has('from') || url.searchParams.has('to')) return rangeProcesses(c, options);
+    const query = parseQuery(url, { device: z.string().optional() });
+    const latest = latestOrRefuse(options);
+    const entries = deviceEntries(latest, []);
+    const key = query.device === undefined ? null : resolveDevice(query.device, entries, false);
+    const keyOfIndex = new Map(entries.map((entry) => [entry.index, entry.key]));
+    const processes = latest.snapshot.processes
+      .map((process) => ({ deviceKey: keyOfIndex.get(process.gpuIndex) ?? null, ...process }))
+      .filter((process) => key === null || process.deviceKey === key);
+    return jsonAnswer(c, { atMs: latest.wallMs, processes });
+  });
+}
