@@ -6,7 +6,8 @@
 
 export type EventKind =
   | 'throttle-start' // clocks held back for a reason other than idle; params.reasons
-  | 'throttle-end'
+  | 'throttle-change' // a reason joined a running throttle episode (power cap turned thermal); params.reasons
+  | 'throttle-end' // params.reasons (all seen in the episode), params.seconds
   | 'gpu-lost' // stopped answering (fell off the bus, NVML error on every call)
   | 'gpu-back'
   | 'gpu-appeared' // a UUID not seen before in this run
