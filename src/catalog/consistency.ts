@@ -40,9 +40,21 @@ const HALF_RATE_FP64_CHIPS = new Set(['GP100', 'GV100', 'GA100', 'GH100']);
 /** GeForce generations whose FP16 tensor math with FP32 accumulate runs at half rate. */
 const GEFORCE_HALF_RATE: readonly Architecture[] = ['Turing', 'Ampere', 'Ada Lovelace', 'Blackwell'];
 
+/**
+ * Parts whose rates were cut for US export rules, so the ratios between a chip's own units no
+ * longer hold: the H20 keeps a GH100's vector FP32 (44 TFLOPS) while its tensor FP16 is cut to 148
+ * and its FP64 to 1. Only the rules named here are waived, and only for these entries.
+ */
+const EXPORT_LIMITED: Readonly<Record<string, readonly string[]>> = {
+  'h20-96gb': ['dense-fp16-vs-fp32', 'fp64-half-rate'],
+};
+
 export function checkGpuConsistency(gpu: GpuEntry): ConsistencyProblem[] {
   const problems: ConsistencyProblem[] = [];
-  const fail = (rule: string, detail: string) => problems.push({ gpuId: gpu.id, rule, detail });
+  const waived = EXPORT_LIMITED[gpu.id] ?? [];
+  const fail = (rule: string, detail: string) => {
+    if (!waived.includes(rule)) problems.push({ gpuId: gpu.id, rule, detail });
+  };
 
   const fp32 = gpu.fp32Tflops.value;
   const fp64 = gpu.fp64Tflops.value;

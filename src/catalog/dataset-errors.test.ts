@@ -53,6 +53,11 @@ const KNOWN_ERRORS: KnownError[] = [
   { what: 'B200 FP64', dataset: { file: 'epoch', row: 'NVIDIA B200', column: 'FP64 (double precision) performance (FLOP/s)', value: 31.04 * TERA }, gpuId: 'b200-180gb', field: 'fp64Tflops', ours: 37, wrong: 31.04 },
   { what: 'RTX 2080 Ti tensor at Founders Edition clocks next to reference FP32', dataset: { file: 'epoch', row: 'NVIDIA GeForce RTX 2080 Ti 11GB', column: 'Tensor-FP16/BF16 performance (FLOP/s)', value: 113.8 * TERA }, gpuId: 'rtx-2080-ti', field: 'fp16TensorDenseTflops', ours: 107.6, wrong: 113.8 },
   { what: 'Gaudi 2 BF16', dataset: { file: 'epoch', row: 'Intel Habana Gaudi2', column: 'Tensor-FP16/BF16 performance (FLOP/s)', value: 450 * TERA }, gpuId: 'gaudi2', field: 'bf16TensorDenseTflops', ours: 432, wrong: 450 },
+  // Found while adding the China-market parts (issue 17).
+  { what: 'H800 FP64 is cut to 1 TFLOPS', dataset: { file: 'epoch', row: 'NVIDIA H800 SXM5', column: 'FP64 (double precision) performance (FLOP/s)', value: 29.65 * TERA }, gpuId: 'h800-sxm5-80gb', field: 'fp64Tflops', ours: 1, wrong: 29.65 },
+  { what: 'H800 TF32 does not fit its own FP16 (989 / 2)', dataset: { file: 'epoch', row: 'NVIDIA H800 SXM5', column: 'TF32 (TensorFloat-32) performance (FLOP/s)', value: 454.5 * TERA }, gpuId: 'h800-sxm5-80gb', field: 'tf32TensorDenseTflops', ours: 494.7, wrong: 454.5 },
+  { what: 'L20 CUDA cores in the tensor-core column', dataset: { file: 'epoch', row: 'NVIDIA L20 PCle', column: 'Tensor cores', value: 11776 }, gpuId: 'l20', field: 'tensorCores', ours: 368, wrong: 11776 },
+  { what: 'A800 PCIe 80 GB power (Reuters: 300 W)', dataset: { file: 'epoch', row: 'NVIDIA A800 PCIe 80 GB', column: 'TDP (W)', value: 250 }, gpuId: 'a800-pcie-80gb', field: 'tdpWatts', ours: 300, wrong: 250 },
   { what: 'A100 40 GB memory is HBM2 per NVIDIA', dataset: { file: 'gmasse', key: 'a100_sxm4_40gb', field: 'memory_type', value: 'HBM2e' }, gpuId: 'a100-sxm4-40gb', field: 'memoryType', ours: 'HBM2', wrong: 'HBM2e' },
 ];
 

@@ -28,6 +28,16 @@ const DRIVER_NAMES: Record<string, string | null> = {
   'NVIDIA H200': 'h200-sxm-141gb',
   'NVIDIA H200 NVL': 'h200-nvl-141gb',
   'NVIDIA B200': 'b200-180gb',
+  'NVIDIA GB200': 'gb200',
+  // China-market parts, as nvidia-smi prints them.
+  'NVIDIA H20': 'h20-96gb',
+  'NVIDIA H800': 'h800-sxm5-80gb',
+  'NVIDIA H800 80GB HBM3': 'h800-sxm5-80gb',
+  'NVIDIA A800-SXM4-80GB': 'a800-sxm4-80gb',
+  'NVIDIA A800 80GB PCIe': 'a800-pcie-80gb',
+  'NVIDIA L20': 'l20',
+  'NVIDIA GeForce RTX 4090 D': 'rtx-4090-d',
+  'NVIDIA GeForce RTX 4080': 'rtx-4080',
   'NVIDIA GeForce RTX 4090': 'rtx-4090',
   'NVIDIA GeForce RTX 3080 Ti': 'rtx-3080-ti',
   'NVIDIA GeForce RTX 3090': 'rtx-3090',
@@ -137,13 +147,30 @@ describe('known GPUs the catalog leaves out', () => {
     expect(describeUnlistedGpu('NVIDIA A100-SXM4-80GB')).toBeNull();
   });
 
-  it('recognises China-market variants whatever size or bus the driver appends', () => {
+  it('no longer calls the China-market parts unlisted: they are in the catalog', () => {
     for (const name of ['NVIDIA A800-SXM4-80GB', 'NVIDIA A800 80GB PCIe', 'NVIDIA H800', 'NVIDIA H20', 'NVIDIA GeForce RTX 4090 D']) {
-      expect(matchGpuName(name), name).toBeNull();
-      expect(describeUnlistedGpu(name), name).not.toBeNull();
+      expect(matchGpuName(name)?.confidence, name).toBe('exact');
+      expect(describeUnlistedGpu(name), name).toBeNull();
     }
-    expect(describeUnlistedGpu('NVIDIA A800-SXM4-80GB')?.closestId).toBe('a100-sxm4-80gb');
-    expect(describeUnlistedGpu('NVIDIA GeForce RTX 4090')).toBeNull();
+  });
+
+  it('does not read an RTX 4090 D as an RTX 4090, nor the reverse, nor an A800 as an A100', () => {
+    expect(idOf('NVIDIA GeForce RTX 4090 D')).toBe('rtx-4090-d');
+    expect(idOf('NVIDIA GeForce RTX 4090D')).toBe('rtx-4090-d');
+    expect(idOf('NVIDIA GeForce RTX 4090')).toBe('rtx-4090');
+    expect(idOf('NVIDIA A800-SXM4-80GB')).not.toBe('a100-sxm4-80gb');
+    expect(idOf('NVIDIA A100-SXM4-80GB')).toBe('a100-sxm4-80gb');
+  });
+
+  it('leaves China-market variants we do not list unmatched (H800 PCIe, a 141 GB H20)', () => {
+    expect(matchGpuName('NVIDIA H800 PCIe')).toBeNull();
+    expect(matchGpuName('NVIDIA H20 141GB')).toBeNull();
+  });
+
+  it('settles a plain "NVIDIA A800" by the memory the driver reports', () => {
+    const sxm = matchGpuName('NVIDIA A800', { memoryTotalBytes: 81920 * MIB });
+    expect(sxm?.entry.family).toBe('A800');
+    expect(matchGpuName('NVIDIA A800', { memoryTotalBytes: 24 * GIB })).toBeNull();
   });
 });
 

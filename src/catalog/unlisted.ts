@@ -21,38 +21,6 @@ const UNLISTED: UnlistedGpu[] = [
     },
     closestId: 'a10',
   },
-  {
-    name: 'NVIDIA A800',
-    reason: {
-      en: 'The A800 is the China-market A100: the same compute, with NVLink cut from 600 to 400 GB/s. NVIDIA publishes no public datasheet we can cite.',
-      'zh-CN': 'A800 是面向中国市场的 A100：算力相同，但 NVLink 带宽由 600 GB/s 降至 400 GB/s。NVIDIA 没有可供引用的公开数据表。',
-    },
-    closestId: 'a100-sxm4-80gb',
-  },
-  {
-    name: 'NVIDIA H800',
-    reason: {
-      en: 'The H800 is the China-market H100 with NVLink cut to 400 GB/s; NVIDIA publishes no public datasheet we can cite.',
-      'zh-CN': 'H800 是面向中国市场的 H100，NVLink 带宽降至 400 GB/s；NVIDIA 没有可供引用的公开数据表。',
-    },
-    closestId: 'h100-sxm5-80gb',
-  },
-  {
-    name: 'NVIDIA H20',
-    reason: {
-      en: 'The H20 is a China-market Hopper with far lower tensor throughput than any H100; its figures are not in a public NVIDIA datasheet we can cite.',
-      'zh-CN': 'H20 是面向中国市场的 Hopper，张量算力远低于任何 H100；其数据不在可供引用的 NVIDIA 公开数据表中。',
-    },
-    closestId: null,
-  },
-  {
-    name: 'NVIDIA GeForce RTX 4090 D',
-    reason: {
-      en: 'The RTX 4090 D is the China-market RTX 4090 with fewer cores (14592 instead of 16384); do not read the RTX 4090 figures as its own.',
-      'zh-CN': 'RTX 4090 D 是面向中国市场的 RTX 4090，核心数较少（14592 个，而非 16384 个）；请勿把 RTX 4090 的数据当作它的数据。',
-    },
-    closestId: 'rtx-4090',
-  },
 ];
 
 /** The name as printed, minus size/bus words, must be exactly the unlisted model. */

@@ -1,7 +1,7 @@
 // NVIDIA Hopper (H100 SXM/PCIe/NVL, H200 SXM/NVL) and datacenter Blackwell (B200).
 
 import type { GpuEntryInput } from '../../gpu-schema.js';
-import { cite, citeAll, notApplicable, notPublished, text, unsupported } from '../cite.js';
+import { cite, citeAll, derived, notApplicable, notPublished, text, unsupported } from '../cite.js';
 
 const h100Sheet = cite('nvidia-h100-datasheet', 'specifications table');
 const hopperPaper = cite('nvidia-hopper-whitepaper', 'table 3, H100 SXM5 and H100 PCIe');
@@ -10,6 +10,8 @@ const blackwellSheet = cite('nvidia-blackwell-datasheet', 'HGX B200, individual 
 const cudaGpus = cite('nvidia-cuda-gpus');
 const mig = cite('nvidia-mig-user-guide', 'supported GPUs');
 const epoch = (row: string) => cite('epoch-ml-hardware', `row "${row}"`);
+const hmcH200 = cite('hmctech-h200-gb200', 'H200 SXM column');
+const hwcooling = cite('hwcooling-h200');
 
 const noPrice = notPublished(text('NVIDIA publishes no list price for datacenter GPUs.', 'NVIDIA 不公布数据中心 GPU 的官方售价。'));
 const noFp4 = unsupported(text('FP4 arrived with Blackwell.', 'FP4 从 Blackwell 才开始支持。'));
@@ -134,8 +136,9 @@ export const HOPPER_BLACKWELL_GPUS: GpuEntryInput[] = [
     sources: [h100Sheet.ref],
     memorySizeGiB: h100Sheet(94),
     memoryType: 'HBM3',
-    memoryBusWidthBits: notPublished(),
+    memoryBusWidthBits: epoch('NVIDIA H100 NVL')(6016, text('Epoch AI (from TechPowerUp): 6016 bits, six stacks with part of one disabled (94 of 96 GB).', 'Epoch AI（来自 TechPowerUp）：6016 位，六个堆栈中一个部分禁用（96 GB 中的 94 GB）。')),
     memoryBandwidthGBps: h100Sheet(3900),
+    boostClockMhz: epoch('NVIDIA H100 NVL')(1785),
     tdpWatts: h100Sheet(400, text('Configurable 350–400 W.', '可配置为 350–400 W。')),
     formFactor: 'pcie',
     module: 'PCIe card, dual slot, passive; sold in NVLink-bridged pairs',
@@ -160,11 +163,11 @@ export const HOPPER_BLACKWELL_GPUS: GpuEntryInput[] = [
     sources: [h200Sheet.ref],
     memorySizeGiB: h200Sheet(141),
     memoryType: 'HBM3e',
-    memoryBusWidthBits: notPublished(text('Six HBM3e stacks (6144 bits); not in the datasheet.', '六个 HBM3e 堆栈（6144 位），数据表未列出。')),
+    memoryBusWidthBits: hwcooling(6144, text('Six HBM3e stacks of 1024 bits; the datasheet does not say.', '六个 1024 位 HBM3e 堆栈；数据表未列出。')),
     memoryBandwidthGBps: h200Sheet(4800),
-    shaderCores: notStatedCores,
-    tensorCores: notStatedCores,
-    boostClockMhz: notPublished(),
+    shaderCores: hmcH200(16896, text('The H100 SXM5\'s 132 SMs × 128.', '与 H100 SXM5 相同：132 个 SM × 128。')),
+    tensorCores: derived(528, [hmcH200, hopperPaper], '16896 cores = 132 SMs, 4 tensor cores per SM as in H100 SXM5', '16896 个核心即 132 个 SM，每 SM 4 个张量核心，同 H100 SXM5'),
+    boostClockMhz: hmcH200(1980, text('2 × 16896 × 1980 MHz = 66.9 TFLOPS, the datasheet\'s 67.', '2 × 16896 × 1980 MHz = 66.9 TFLOPS，即数据表的 67。')),
     fp64Tflops: h200Sheet(34),
     fp32Tflops: h200Sheet(67),
     fp16Tflops: notPublished(),
