@@ -1,0 +1,52 @@
+// The whole /metrics body for fixed recorded samples, against test/golden/*.prom; and promtool
+// (Debian's prometheus package) must accept it. Refresh after an intended change with
+//   UPDATE_GOLDEN=1 npx vitest run src/server/metrics/golden.test.ts
+// and read the diff before committing it.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GOLDEN_AGE_MS, GOLDEN_CASES, GOLDEN_DIR, recordedSample } from './__fixtures__/samples.js';
+import { renderMetrics } from './render.js';
+
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+const PROMTOOL = ['/usr/bin/promtool', '/usr/local/bin/promtool'].find((path) => existsSync(path)) ?? null;
+
+/**
+ * promtool lints names as well as parsing them. dcgm-exporter's names break two of its style
+ * rules, on purpose kept here: camelCase labels (modelName, UUID, Hostname …, on gpuwise's
+ * per-GPU series too, so the two join) and counters without `_total`. Anything else is ours.
+ */
+const ACCEPTED_LINT = [
+  /^\w+ label names should be written in 'snake_case' not 'camelCase'$/,
+  /^DCGM_\w+ counter metrics should have "_total" suffix$/,
+];
+
+function render(name: (typeof GOLDEN_CASES)[number]['name'], perProcess: boolean): string {
+  const sample = recordedSample(name);
+  return renderMetrics({ sample, hostname: '', perProcess, nowMs: sample.wallMs + GOLDEN_AGE_MS });
+}
+
+describe('golden /metrics bodies', () => {
+  for (const { name, perProcess } of GOLDEN_CASES) {
+    it(`${name}: the whole body is the golden file's`, () => {
+      const body = render(name, perProcess);
+      const path = `${GOLDEN_DIR}${name}.prom`;
+      if (UPDATE) writeFileSync(path, body);
+      expect(existsSync(path), `${path} is missing: run UPDATE_GOLDEN=1 npx vitest run src/server/metrics/golden.test.ts`).toBe(true);
+      expect(body).toBe(readFileSync(path, 'utf8'));
+    });
+
+    it.skipIf(PROMTOOL === null)(`${name}: promtool check metrics finds nothing but dcgm-exporter's naming`, () => {
+      const result = spawnSync(PROMTOOL!, ['check', 'metrics'], { input: render(name, perProcess), encoding: 'utf8' });
+      const complaints = `${result.stdout}${result.stderr}`.split('\n').filter((line) => line.trim() !== '');
+      // Exit 1 is a body promtool cannot parse; 3 is lint findings, checked one by one.
+      expect(result.status === 0 || result.status === 3, complaints.join('\n')).toBe(true);
+      expect(complaints.filter((line) => !ACCEPTED_LINT.some((rule) => rule.test(line)))).toEqual([]);
+    });
+  }
+
+  it.runIf(PROMTOOL === null)('promtool is not installed (apt-get install prometheus): the format check above was skipped', () => {
+    expect(PROMTOOL).toBeNull();
+  });
+});

@@ -1,0 +1,92 @@
+// /metrics: the Prometheus text body for the sampler's latest sample. Scrapes never read the
+// GPUs: they read the sample the sampler already took. The part derived from a sample is built
+// once per sample and kept (a WeakMap on the sample, so it goes when the sample does); a scrape
+// between two samples only appends the few lines that change with the clock or the caller —
+// the sample's age and the collectors' results.
+
+import type { Sample } from '../../monitor/sampler.js';
+import { sampleCollectors, writeCollectorFamilies, type CollectorResult } from './collectors.js';
+import { writeDeviceFamilies } from './device-families.js';
+import { helpText } from './help.js';
+import { writeBackendFamilies, writeHostFamilies, writeSampleFamilies } from './host-families.js';
+import { HOSTNAME_LABEL, type LabelContext } from './labels.js';
+import { writeProcessFamilies } from './process-families.js';
+import { ExpositionWriter, formatLabels } from './text.js';
+
+/** The Content-Type of the text format this writes. */
+export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
+export interface RenderMetricsInput {
+  /** The sampler's latest sample; null before its first read (the body then says so). */
+  sample: Sample | null;
+  /** The Hostname label; empty: the sample's host name. */
+  hostname: string;
+  /** The DCGM_FI_DRIVER_VERSION label; default: the sample's driver version. */
+  driverVersion?: string | null;
+  /** Per-process series (pid, name, user, command labels); off by default for cardinality. */
+  perProcess: boolean;
+  /** Collectors besides the sampler's own (the recorder …), by the caller. */
+  collectors?: readonly CollectorResult[];
+  /** Wall clock now in ms, for the sample's age (default Date.now()). */
+  nowMs?: number;
+}
+
+const bodies = new WeakMap<Sample, Map<string, string>>();
+
+function contextOf(input: RenderMetricsInput, sample: Sample): LabelContext {
+  return {
+    hostname: input.hostname !== '' ? input.hostname : sample.snapshot.host.hostname,
+    driverVersion: input.driverVersion !== undefined ? input.driverVersion : sample.snapshot.driver.driverVersion,
+  };
+}
+
+/** Everything a sample decides, uncached (the benchmark's render-only figure). */
+export function renderSampleBody(sample: Sample, context: LabelContext, perProcess: boolean): string {
+  const out = new ExpositionWriter();
+  const { snapshot } = sample;
+  writeDeviceFamilies(out, snapshot.devices, context);
+  writeProcessFamilies(out, snapshot.devices, snapshot.processes, context, {
+    perProcess,
+    listed: snapshot.capabilities?.processes === true,
+  });
+  writeHostFamilies(out, sample, context);
+  writeBackendFamilies(out, sample, context);
+  writeSampleFamilies(out, sample, context);
+  return out.toString();
+}
+
+function cachedBody(sample: Sample, context: LabelContext, perProcess: boolean): string {
+  let forSample = bodies.get(sample);
+  if (!forSample) bodies.set(sample, (forSample = new Map()));
+  const key = `${context.hostname}\u0000${context.driverVersion ?? '\u0001'}\u0000${perProcess ? 1 : 0}`;
+  let body = forSample.get(key);
+  if (body === undefined) {
+    body = renderSampleBody(sample, context, perProcess);
+    // A handful of option sets per sample at most; a caller varying the hostname per scrape
+    // must not grow one sample's entry without bound.
+    if (forSample.size >= 8) forSample.clear();
+    forSample.set(key, body);
+  }
+  return body;
+}
+
+/** The whole /metrics body (Prometheus text format 0.0.4, see METRICS_CONTENT_TYPE). */
+export function renderMetrics(input: RenderMetricsInput): string {
+  const { sample } = input;
+  const tail = new ExpositionWriter();
+  if (!sample) {
+    const labels = formatLabels([[HOSTNAME_LABEL, input.hostname]]);
+    tail.family('gpuwise_sampler_samples_total', 'counter', helpText('metrics.help.gpuwise_sampler_samples_total'))(labels, 0);
+    writeCollectorFamilies(tail, input.collectors ?? [], input.hostname);
+    return tail.toString();
+  }
+  const context = contextOf(input, sample);
+  const body = cachedBody(sample, context, input.perProcess);
+  writeCollectorFamilies(tail, [...sampleCollectors(sample), ...(input.collectors ?? [])], context.hostname);
+  const ageSeconds = ((input.nowMs ?? Date.now()) - sample.wallMs) / 1000;
+  tail.family('gpuwise_sample_age_seconds', 'gauge', helpText('metrics.help.gpuwise_sample_age_seconds'))(
+    formatLabels([[HOSTNAME_LABEL, context.hostname]]),
+    Math.max(0, ageSeconds),
+  );
+  return body + tail.toString();
+}
