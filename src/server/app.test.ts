@@ -1,0 +1,257 @@
+// The REST routes through app.request (no port), over a hand-driven sampler and a memory store.
+
+import { describe, expect, it } from 'vitest';
+import { createServerApp } from './app.js';
+import { createFakeSampler } from './testing/fake-sampler.js';
+import { json, noGpuSnapshot, T0, testServer, twoGpus } from './testing/fixtures.js';
+
+describe('live routes', () => {
+  it('/api/v1/devices lists the live GPUs with their keys, and those only the store has seen', async () => {
+    const { app, sampler, store } = testServer();
+    // A GPU that fell off the bus: in the store's history, no longer in the latest sample.
+    const gone = twoGpus(3);
+    gone.devices = [gone.devices[0]!, { ...gone.devices[1]!, index: 2, uuid: 'GPU-gone' }];
+    store.append([sampler.push(gone)]);
+    sampler.push(twoGpus(4));
+    const body = await json(await app.request('/api/v1/devices'));
+    expect(body.devices).toEqual([
+      expect.objectContaining({ key: 'GPU-aaaa', index: 0, live: true, state: 'ok', firstSeenMs: T0 }),
+      expect.objectContaining({ key: 'GPU-bbbb', index: 1, live: true }),
+      expect.objectContaining({ key: 'GPU-gone', index: 2, live: false, state: null, lastSeenMs: T0 + 3000 }),
+    ]);
+    expect(body.atMs).toBe(T0 + 4000);
+  });
+
+  it('/api/v1/snapshot is the latest sample; 503 with a clear body before the first', async () => {
+    const sampler = createFakeSampler();
+    const app = createServerApp({ sampler, store: null, auth: { token: null, metricsOpen: false }, allowedHosts: null, version: 't' });
+    const early = await app.request('/api/v1/snapshot?lang=zh-CN');
+    expect(early.status).toBe(503);
+    expect(early.headers.get('retry-after')).toBe('1');
+    expect((await json(early)).error).toEqual({ key: 'serve.api.noSampleYet', message: '还没有 GPU 读数：第一次读取正在进行，请稍后再试。' });
+    sampler.push(twoGpus(0));
+    sampler.push(twoGpus(1, 77));
+    const body = await json(await app.request('/api/v1/snapshot'));
+    expect(body).toMatchObject({ seq: 2, wallMs: T0 + 1000, snapshot: { devices: [{ gpuUtilPercent: 77 }, { gpuUtilPercent: 23 }] } });
+    expect(body.noGpu).toBeUndefined();
+  });
+
+  it('with no GPU, the snapshot and devices say what the backend chain tried and why each failed', async () => {
+    const sampler = createFakeSampler();
+    sampler.push(noGpuSnapshot());
+    const app = createServerApp({ sampler, store: null, auth: { token: null, metricsOpen: false }, allowedHosts: null, version: 't' });
+    for (const path of ['/api/v1/snapshot', '/api/v1/devices']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      const body = await json(response);
+      expect(body.noGpu).toMatchObject({
+        key: 'serve.api.noGpu',
+        backendAttempts: [{ backend: 'nvml', ok: false, code: 'library-not-found' }, { backend: 'nvidia-smi', ok: false }],
+      });
+      expect((body.noGpu as { message: string }).message).toMatch(/^No GPU was found\. The backends tried: nvml: library-not-found \(libnvidia-ml\.so\.1.*nvidia-smi: library-not-found/);
+    }
+  });
+
+  it('/api/v1/processes: the current ones with their GPU key, filtered by device; hostile command lines escaped', async () => {
+    const { app } = testServer();
+    const response = await app.request('/api/v1/processes');
+    const text = await response.text();
+    // Bidi override and ESC travel as \u escapes: the JSON parses to the same text, but no raw control reaches a screen.
+    expect(text).not.toMatch(/[\u001b\u202e]/);
+    expect(text).toContain('\\u202e');
+    const body = JSON.parse(text) as { processes: { pid: number; deviceKey: string; command: string }[] };
+    expect(body.processes).toEqual([expect.objectContaining({ pid: 4242, deviceKey: 'GPU-aaaa', command: 'python3 train.py \u202e\u001b[2J' })]);
+    expect((await json(await app.request('/api/v1/processes?device=1'))).processes).toEqual([]);
+    expect((await json(await app.request('/api/v1/processes?device=GPU-AAAA'))).processes).toHaveLength(1);
+  });
+
+  it('/api/v1/processes?from=&to= answers those seen in the range, from the store', async () => {
+    const { app } = testServer();
+    const seen = await json(await app.request('/api/v1/processes?from=-1h'));
+    expect(seen.processes).toEqual([expect.objectContaining({ pid: 4242, deviceKey: 'GPU-aaaa', firstSeenMs: T0, lastSeenMs: T0 + 2000 })]);
+    const before = await json(await app.request(`/api/v1/processes?from=${T0 - 10_000}&to=${T0 - 5000}`));
+    expect(before).toMatchObject({ fromMs: T0 - 10_000, toMs: T0 - 5000, processes: [] });
+  });
+});
+
+describe('recorded routes', () => {
+  it('/api/v1/history answers each metric asked for, for a GPU by index or key, and for the host', async () => {
+    const { app } = testServer();
+    const response = await app.request('/api/v1/history?device=0&metric=gpuUtilPercent,temperatureCelsius&from=-1h&points=100');
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(body).toMatchObject({ device: 'GPU-aaaa', fromMs: T0 + 3000 - 3_600_000, toMs: T0 + 3000 });
+    const series = body.series as { metric: string; unit: string; points: { min: number; max: number }[] }[];
+    expect(series.map((s) => [s.metric, s.unit])).toEqual([['gpuUtilPercent', 'percent'], ['temperatureCelsius', 'celsius']]);
+    expect(series[0]!.points.flatMap((p) => [p.min, p.max])).toEqual([10, 12]);
+    const byKey = await json(await app.request(`/api/v1/history?device=GPU-bbbb&metric=gpuUtilPercent&from=${new Date(T0).toISOString()}&to=${T0 + 2000}&points=5000`));
+    expect((byKey.series as { points: { avg: number }[] }[])[0]!.points.map((p) => p.avg)).toEqual([90, 89, 88]);
+    const host = await json(await app.request('/api/v1/history?device=host&metric=cpuUtilPercent'));
+    expect(host).toMatchObject({ device: 'host', series: [{ metric: 'cpuUtilPercent' }] });
+  });
+
+  it('/api/v1/events filters by range, device, kind and limit, and gives each event its text in the asked language', async () => {
+    const { app, store } = testServer();
+    store.append([], [
+      { atMs: T0, kind: 'gpu-lost', severity: 'critical', deviceKey: 'GPU-bbbb', gpuIndex: 1, key: 'serve.api.noSampleYet', params: {} },
+      { atMs: T0 + 1000, kind: 'process-start', severity: 'info', deviceKey: 'GPU-aaaa', gpuIndex: 0, key: 'no.such.key', params: { pid: 1 } },
+    ]);
+    const all = await json(await app.request('/api/v1/events?lang=zh-CN'));
+    expect((all.events as { kind: string; message: string | null }[]).map((e) => [e.kind, e.message])).toEqual([
+      ['process-start', null],
+      ['gpu-lost', '还没有 GPU 读数：第一次读取正在进行，请稍后再试。'],
+    ]);
+    expect((await json(await app.request('/api/v1/events?kind=gpu-lost,gpu-back'))).events).toHaveLength(1);
+    expect((await json(await app.request('/api/v1/events?device=0'))).events).toEqual([expect.objectContaining({ kind: 'process-start' })]);
+    expect((await json(await app.request('/api/v1/events?limit=1'))).events).toHaveLength(1);
+    expect((await json(await app.request(`/api/v1/events?to=${T0 - 1}`))).events).toEqual([]);
+  });
+
+  it('without a store, history, ranges and events answer 503 saying recording is off; live routes still work', async () => {
+    const { app } = testServer({ store: null });
+    for (const path of ['/api/v1/history?device=0&metric=gpuUtilPercent', '/api/v1/events', '/api/v1/processes?from=-1h']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(503);
+      expect((await json(response)).error?.key).toBe('serve.api.noStore');
+    }
+    expect((await app.request('/api/v1/snapshot')).status).toBe(200);
+  });
+
+  it('a store that fails answers 500 with the reason, not a crash; devices still come from the sampler', async () => {
+    const { app, store } = testServer();
+    store.failWith = new Error('database disk image is malformed');
+    const response = await app.request('/api/v1/history?device=0&metric=gpuUtilPercent');
+    expect(response.status).toBe(500);
+    expect((await json(response)).error).toMatchObject({ key: 'serve.api.storeFailed', message: 'The history database could not answer: database disk image is malformed' });
+    expect((await json(await app.request('/api/v1/devices'))).devices).toHaveLength(2);
+    expect((await json(await app.request('/api/v1/health'))).store).toEqual({ error: 'database disk image is malformed' });
+  });
+});
+
+describe('/api/v1/health', () => {
+  it('says ok with the age of the last sample, the backend and the store; stalled (503) when sampling stopped', async () => {
+    const { app, nowMs } = testServer();
+    const ok = await app.request('/api/v1/health');
+    expect(ok.status).toBe(200);
+    expect(await json(ok)).toMatchObject({
+      status: 'ok', version: '0.1.0-test', backend: 'nvml', gpus: 2,
+      sampler: { alive: true, intervalMs: 1000, lastSampleAgeMs: 1000, seq: 3 },
+      store: { stats: { rows: { raw: 3 } } },
+      streams: { clients: 0, max: 16 },
+    });
+    nowMs.value += 60_000;
+    const stalled = await app.request('/api/v1/health');
+    expect(stalled.status).toBe(503);
+    expect(await json(stalled)).toMatchObject({ status: 'stalled', sampler: { alive: false, lastSampleAgeMs: 61_000 } });
+  });
+
+  it('is starting before the first sample, then stalled if none comes', async () => {
+    let now = T0;
+    const app = createServerApp({ sampler: createFakeSampler(), store: null, auth: { token: null, metricsOpen: false }, allowedHosts: null, version: 't', now: () => now });
+    expect(await json(await app.request('/api/v1/health'))).toMatchObject({ status: 'starting', sampler: { lastSampleAgeMs: null }, store: null });
+    now += 31_000;
+    expect((await app.request('/api/v1/health')).status).toBe(503);
+  });
+});
+
+describe('bad input', () => {
+  const cases: [string, string, string, RegExp, RegExp][] = [
+    ['/api/v1/history?metric=gpuUtilPercent', 'serve.api.missingParameter', 'device', /device is required/, /缺少必需的参数 device/],
+    ['/api/v1/history?device=0', 'serve.api.missingParameter', 'metric', /metric is required/, /参数 metric/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent&from=yesterday', 'serve.api.badTime', 'from', /^from is not a time/, /^from 不是一个时间/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent&to=12:00', 'serve.api.badTime', 'to', /^to is not a time/, /^to 不是一个时间/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent&points=0', 'serve.api.badInteger', 'points', /from 1 to 5000/, /1 到 5000/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent&points=5001', 'serve.api.badInteger', 'points', /from 1 to 5000/, /1 到 5000/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent,bogus', 'serve.api.badMetric', 'metric', /no metric "bogus".*gpuUtilPercent/, /没有指标 “bogus”/],
+    ['/api/v1/history?device=host&metric=gpuUtilPercent', 'serve.api.badMetric', 'metric', /cpuUtilPercent/, /cpuUtilPercent/],
+    ['/api/v1/history?device=7&metric=gpuUtilPercent', 'serve.api.badDevice', 'device', /No GPU "7"/, /没有 GPU “7”/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent&from=-1h&to=-2h', 'serve.api.badRange', 'from', /from is after to/, /from 晚于 to/],
+    ['/api/v1/history?device=0&metric=', 'serve.api.emptyList', 'metric', /metric is empty/, /metric 为空/],
+    ['/api/v1/history?device=0&device=1&metric=gpuUtilPercent', 'serve.api.duplicateParameter', 'device', /more than once/, /不止一次/],
+    ['/api/v1/snapshot?verbose=1', 'serve.api.unknownParameter', 'verbose', /Unknown parameter verbose/, /未知参数 verbose/],
+    ['/api/v1/events?kind=gpu-exploded', 'serve.api.badKind', 'kind', /no event kind "gpu-exploded"/, /没有事件类型/],
+    ['/api/v1/events?limit=100000', 'serve.api.badInteger', 'limit', /from 1 to 10000/, /1 到 10000/],
+    ['/api/v1/processes?from=-1h&device=9', 'serve.api.badDevice', 'device', /No GPU "9"/, /没有 GPU/],
+  ];
+
+  it.each(cases)('%s → 400 %s, naming the parameter, in English and Chinese', async (path, key, parameter, en, zh) => {
+    const { app } = testServer();
+    const english = await app.request(path);
+    expect(english.status).toBe(400);
+    expect(english.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = await json(english);
+    expect(body.error).toMatchObject({ key, details: { parameter } });
+    expect(body.error!.message).toMatch(en);
+    const chinese = await app.request(path, { headers: { 'accept-language': 'fr;q=1, zh-TW;q=0.8, en;q=0.5' } });
+    expect((await json(chinese)).error).toMatchObject({ key });
+    expect((await json(await app.request(`${path}&lang=zh-CN`))).error!.message).toMatch(zh);
+  });
+
+  it('?lang= wins over Accept-Language, and an unknown language reads English', async () => {
+    const { app } = testServer();
+    const headers = { 'accept-language': 'zh-CN' };
+    expect((await json(await app.request('/api/v1/nope?lang=en', { headers }))).error!.message).toMatch(/^There is no endpoint/);
+    expect((await json(await app.request('/api/v1/nope', { headers }))).error!.message).toMatch(/^没有接口/);
+    expect((await json(await app.request('/api/v1/nope?lang=fr'))).error!.message).toMatch(/^There is no endpoint/);
+  });
+
+  it('unknown /api paths are JSON 404s; other methods are 405 with Allow', async () => {
+    const { app } = testServer();
+    const missing = await app.request('/api/v2/snapshot');
+    expect(missing.status).toBe(404);
+    expect((await json(missing)).error?.key).toBe('serve.api.notFound');
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      const response = await app.request('/api/v1/snapshot', { method });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD');
+      expect((await json(response)).error).toMatchObject({ key: 'serve.http.methodNotAllowed', details: { allow: 'GET, HEAD' } });
+    }
+    expect((await app.request('/login', { method: 'DELETE' })).headers.get('allow')).toBe('POST');
+  });
+
+  it('HEAD answers the headers of GET without a body', async () => {
+    const { app } = testServer();
+    const response = await app.request('/api/v1/snapshot', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await response.text()).toBe('');
+  });
+
+  it('an error nobody expected is a 500 JSON without its details, told to onError', async () => {
+    const errors: unknown[] = [];
+    const { app } = testServer({ metrics: () => { throw new Error('secret internals'); }, onError: (error) => errors.push(error) });
+    const response = await app.request('/metrics');
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain('secret internals');
+    expect(JSON.parse(text)).toMatchObject({ error: { key: 'serve.api.internal' } });
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe('/metrics and the index page', () => {
+  it('mounts the renderer with Prometheus\' content type; 404 JSON without one', async () => {
+    const { app } = testServer();
+    const response = await app.request('/metrics');
+    expect(response.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(await response.text()).toBe('# HELP up\nup 1\n');
+    const { app: bare } = testServer({ metrics: undefined });
+    expect((await json(await bare.request('/metrics'))).error?.key).toBe('serve.api.noMetrics');
+  });
+
+  it('GET / without a built dashboard is an honest page listing the API, in either language', async () => {
+    const { app } = testServer({ store: null });
+    const en = await (await app.request('/')).text();
+    expect(en).toContain('<html lang="en">');
+    expect(en).toContain('The web dashboard is not part of this build yet');
+    for (const path of ['/api/v1/devices', '/api/v1/snapshot', '/api/v1/history', '/api/v1/processes', '/api/v1/events', '/api/v1/health', '/api/v1/stream', '/metrics']) {
+      expect(en).toContain(`href="${path}`);
+    }
+    expect(en).toContain('GPUs in the latest reading: 2 (via nvml).');
+    expect(en).toContain('History is not recorded (--no-record)');
+    const zh = await (await app.request('/', { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } })).text();
+    expect(zh).toContain('<html lang="zh-CN">');
+    expect(zh).toContain('此版本尚未包含网页仪表盘');
+    expect(zh).toContain('href="/?lang=en"');
+  });
+});
