@@ -1,6 +1,7 @@
 // The history store's contract, shared by the recorder, the HTTP API, `serve`, the dashboard and
 // diagnose. The SQLite implementation lives beside it (./sqlite-store.ts and friends).
 
+import type { FieldKind } from '../core/fields.js';
 import type { GpuEvent, EventKind } from '../events/types.js';
 import type { Sample } from '../monitor/sampler.js';
 
@@ -36,11 +37,19 @@ export interface HistoryPoint {
   min: number | null;
   avg: number | null;
   max: number | null;
+  /**
+   * Counters only (energyConsumedJoules …): how much the counter rose within the bucket, from
+   * per-sample increases (a reset counts from zero; a gap over 5 min is not counted). min/avg/max
+   * are then of the counter's running value.
+   */
+  delta?: number | null;
 }
 
 export interface HistorySeries {
   metric: string;
   unit: string;
+  /** The field table's kind: 'counter' series carry `delta` in their points. */
+  kind?: FieldKind;
   points: HistoryPoint[];
 }
 
@@ -77,6 +86,8 @@ export interface StoredProcess {
   lastSeenMs: number;
   maxUsedMemoryBytes: number | null;
   lastUsedMemoryBytes: number | null;
+  /** When the process started (ISO 8601), where the host said; tells a reused PID apart. */
+  startedAt?: string | null;
 }
 
 export interface EventQuery {
@@ -101,7 +112,8 @@ export interface HistoryStore {
   append(samples: readonly Sample[], events?: readonly GpuEvent[]): void;
   history(query: HistoryQuery): HistoryAnswer;
   devices(): StoredDevice[];
-  processes(query: { fromMs: number; toMs: number; device?: string }): StoredProcess[];
+  /** Processes seen in the range, oldest first; at most `limit` (default 10,000). */
+  processes(query: { fromMs: number; toMs: number; device?: string; limit?: number }): StoredProcess[];
   events(query: EventQuery): GpuEvent[];
   /** Retention and the size bound, applied now (append also applies them now and then). */
   prune(nowMs: number): void;

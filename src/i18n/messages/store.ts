@@ -1,4 +1,54 @@
 // The history store (SQLite): opening, migrations, retention, integrity.
 import { defineMessages } from '../define.js';
 
-export default defineMessages({}, {});
+export default defineMessages(
+  {
+    'store.error.notDatabase':
+      '{path} is not an SQLite database (or it is damaged at its start). gpuwise leaves it alone: move it aside, or record into another file with --db.',
+    'store.error.foreignDatabase':
+      '{path} is an SQLite database, but not a gpuwise history (it holds other tables). gpuwise does not write into it: choose another file with --db.',
+    'store.error.newerSchema':
+      '{path} was written by a newer gpuwise (history schema {found}; this version knows up to {known}). Upgrade gpuwise, or record into another file with --db.',
+    'store.error.readOnly':
+      'Cannot write to {path}: the file or its folder is read-only ({detail}). Check its permissions, or choose a writable place with --db.',
+    'store.error.diskFull':
+      'The disk that holds {path} is full, so the newest samples were not saved ({detail}). Free some space or lower the history’s size bound; recording resumes by itself.',
+    'store.error.corrupt':
+      '{path} is damaged ({detail}). Move it aside (gpuwise then starts a new history), or try to save what is left with `sqlite3 {path} .recover`.',
+    'store.error.cannotOpen':
+      'Cannot open {path} ({detail}). Check that its folder exists and that you may write there, or choose another file with --db.',
+    'store.error.busy':
+      '{path} is locked by another program (another `gpuwise serve`?) ({detail}). Stop that one, or record into another file with --db.',
+    'store.error.io': 'Reading or writing {path} failed ({detail}). Check the disk, or record into another file with --db.',
+    'store.error.closed': 'The history database {path} is already closed.',
+    'store.error.unknownMetric': 'The history has no metric “{metric}” for {device}. Known metrics: {known}.',
+    'store.error.badQuery':
+      'A history query needs a start at or before its end and at least one point; got from={from}, to={to}, points={points}.',
+    'store.recorder.writeFailed':
+      'Samples could not be written to the history ({detail}); {pending} are kept to retry, {dropped} dropped so far. Sampling goes on.',
+  },
+  {
+    'store.error.notDatabase':
+      '{path} 不是 SQLite 数据库（或文件开头已损坏）。gpuwise 不会改动它：请把它移走，或用 --db 指定另一个文件来记录。',
+    'store.error.foreignDatabase':
+      '{path} 是 SQLite 数据库，但不是 gpuwise 的历史库（里面有别的表）。gpuwise 不会写入它：请用 --db 指定另一个文件。',
+    'store.error.newerSchema':
+      '{path} 由更新版本的 gpuwise 写入（历史库结构版本 {found}；本版本最高只认识 {known}）。请升级 gpuwise，或用 --db 指定另一个文件来记录。',
+    'store.error.readOnly':
+      '无法写入 {path}：文件或其所在目录是只读的（{detail}）。请检查权限，或用 --db 指定一个可写的位置。',
+    'store.error.diskFull':
+      '{path} 所在的磁盘已满，最新的采样没有保存（{detail}）。请腾出空间或调低历史库的大小上限；空间恢复后会自动继续记录。',
+    'store.error.corrupt':
+      '{path} 已损坏（{detail}）。请把它移走（gpuwise 会新建历史库），或用 `sqlite3 {path} .recover` 尝试找回剩余数据。',
+    'store.error.cannotOpen':
+      '无法打开 {path}（{detail}）。请确认其所在目录存在且你有写权限，或用 --db 指定另一个文件。',
+    'store.error.busy':
+      '{path} 被另一个程序锁住了（另一个 `gpuwise serve`？）（{detail}）。请停掉它，或用 --db 指定另一个文件来记录。',
+    'store.error.io': '读写 {path} 失败（{detail}）。请检查磁盘，或用 --db 指定另一个文件来记录。',
+    'store.error.closed': '历史库 {path} 已经关闭。',
+    'store.error.unknownMetric': '{device} 的历史里没有指标“{metric}”。已知指标：{known}。',
+    'store.error.badQuery': '历史查询要求起点不晚于终点、且至少一个点；收到 from={from}，to={to}，points={points}。',
+    'store.recorder.writeFailed':
+      '采样无法写入历史库（{detail}）；{pending} 个留待重试，至今已丢弃 {dropped} 个。采样仍在继续。',
+  },
+);

@@ -1,0 +1,34 @@
+// Where the history lives by default: the platform's usual folder for an application's data.
+
+import { mkdirSync } from 'node:fs';
+import { homedir as osHomedir } from 'node:os';
+import { posix, win32 } from 'node:path';
+
+const FILE = 'history.db';
+
+/**
+ * $XDG_DATA_HOME/gpuwise/history.db (else ~/.local/share/…) on Linux and the other Unixes,
+ * %LOCALAPPDATA%\gpuwise\history.db on Windows, ~/Library/Application Support/gpuwise/… on macOS.
+ * A relative XDG_DATA_HOME is ignored, as the XDG spec says. The folder is created, private (0700):
+ * the history names the processes and commands that ran.
+ */
+export function defaultHistoryPath(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  platform: NodeJS.Platform = process.platform,
+  homedir: string = osHomedir(),
+  options: { create?: boolean } = {},
+): string {
+  let folder: string;
+  if (platform === 'win32') {
+    const local = env.LOCALAPPDATA;
+    folder = win32.join(local && win32.isAbsolute(local) ? local : win32.join(homedir, 'AppData', 'Local'), 'gpuwise');
+  } else if (platform === 'darwin') {
+    folder = posix.join(homedir, 'Library', 'Application Support', 'gpuwise');
+  } else {
+    const xdg = env.XDG_DATA_HOME;
+    folder = posix.join(xdg && posix.isAbsolute(xdg) ? xdg : posix.join(homedir, '.local', 'share'), 'gpuwise');
+  }
+  // A path worked out for another platform (a test, a printed hint) is not one to create here.
+  if (options.create ?? platform === process.platform) mkdirSync(folder, { recursive: true, mode: 0o700 });
+  return platform === 'win32' ? win32.join(folder, FILE) : posix.join(folder, FILE);
+}

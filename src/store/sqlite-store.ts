@@ -1,0 +1,118 @@
+// The HistoryStore on SQLite (better-sqlite3): WAL, so readers never wait for the writer and a
+// crash leaves the last committed transaction whole; synchronous=NORMAL, so a commit costs no
+// fsync (the WAL is synced at checkpoints: a power cut can lose the last few seconds, never the
+// database); a busy timeout, so a second process waits instead of failing at once.
+
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { StoreError, guarded, toStoreError } from './errors.js';
+import { createHistoryReader } from './query.js';
+import { createReads } from './read.js';
+import { DEFAULT_RETENTION, createPruner } from './retention.js';
+import { createRollups } from './rollup.js';
+import { APPLICATION_ID, SCHEMA_VERSION, migrate, reconcileColumns } from './schema.js';
+import type { HistoryStore, RetentionOptions } from './types.js';
+import { HOST_K, createWriter } from './write.js';
+
+export interface HistoryStoreOptions {
+  /** The database file; its folder is created (0700) when missing. */
+  path: string;
+  retention?: Partial<RetentionOptions>;
+  /** Wall clock in ms (default Date.now): when append prunes, and "now" for retention. */
+  now?: () => number;
+  /** 'full' syncs the WAL on every commit: slower, and nothing committed is lost to a power cut. */
+  synchronous?: 'normal' | 'full';
+  /** How long to wait for another connection's lock (default 5000 ms). */
+  busyTimeoutMs?: number;
+  /** append() applies retention at most this often (default 60 s). */
+  pruneEveryMs?: number;
+}
+
+export interface SqliteHistoryStore extends HistoryStore {
+  readonly path: string;
+  readonly retention: RetentionOptions;
+}
+
+/** Checks the file is a gpuwise history this version can read, then migrates it to the current schema. */
+function prepare(db: Database.Database, path: string): number {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+  if (version === 0) {
+    if (tables.length > 0) throw new StoreError('foreign-database', { path });
+    // Only settable before the first table exists: lets the size bound shrink the file.
+    db.pragma('auto_vacuum = INCREMENTAL');
+  } else {
+    const application = tables.includes('meta') ? db.prepare("SELECT value FROM meta WHERE key = 'application'").pluck().get() : undefined;
+    if (application !== APPLICATION_ID) throw new StoreError('foreign-database', { path });
+    if (version > SCHEMA_VERSION) throw new StoreError('newer-schema', { path, found: version, known: SCHEMA_VERSION });
+  }
+  db.pragma('journal_mode = WAL');
+  migrate(db, version);
+  reconcileColumns(db);
+  return SCHEMA_VERSION;
+}
+
+export function openHistoryStore(options: HistoryStoreOptions): SqliteHistoryStore {
+  const path = resolve(options.path);
+  const now = options.now ?? Date.now;
+  const retention: RetentionOptions = { ...DEFAULT_RETENTION, ...options.retention };
+  const pruneEveryMs = options.pruneEveryMs ?? 60_000;
+  let db: Database.Database;
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 });
+  } catch (error) {
+    throw toStoreError(error, path);
+  }
+  let parts;
+  try {
+    const schemaVersion = prepare(db, path);
+    db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+    // A write at open: a read-only file or folder is told now, not at the first flush.
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('opened_ms', ?)").run(String(now()));
+    const rollups = createRollups(db);
+    const writer = createWriter(db, rollups);
+    // Finished buckets a crash (or an older schema) left without rollups.
+    const span = db.prepare('SELECT max(t) FROM host_raw WHERE k = ?').pluck().get(HOST_K) as number | null;
+    if (span !== null) db.transaction(() => rollups.advance(span, span, { device: writer.deviceIds(), host: [HOST_K] }))();
+    parts = { schemaVersion, rollups, writer, reader: createHistoryReader(db, rollups, writer.idOf), reads: createReads(db, path), pruner: createPruner(db, retention) };
+  } catch (error) {
+    db.close();
+    throw toStoreError(error, path);
+  }
+  const { schemaVersion, writer, reader, reads, pruner } = parts;
+  let open = true;
+  let lastPruneMs = -Infinity;
+  const run = <T>(work: () => T): T => {
+    if (!open) throw new StoreError('closed', { path });
+    return guarded(path, work);
+  };
+  const prune = (nowMs: number) => pruner.prune(nowMs, writer.deviceIds());
+
+  return {
+    path,
+    retention,
+    append: (samples, events = []) =>
+      run(() => {
+        writer.append(samples, events);
+        const nowMs = now();
+        if (nowMs - lastPruneMs >= pruneEveryMs) {
+          lastPruneMs = nowMs;
+          prune(nowMs);
+        }
+      }),
+    history: (query) => run(() => reader.history(query)),
+    devices: () => run(() => reads.devices()),
+    processes: (query) => run(() => reads.processes(query)),
+    events: (query) => run(() => reads.events(query)),
+    prune: (nowMs) => run(() => prune(nowMs)),
+    stats: () => run(() => reads.stats(schemaVersion, writer.deviceIds())),
+    integrityCheck: () => run(() => (db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[]).map((row) => row.integrity_check).join('\n')),
+    close() {
+      if (!open) return;
+      open = false;
+      guarded(path, () => db.close());
+    },
+  };
+}
