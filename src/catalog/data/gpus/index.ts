@@ -3,6 +3,7 @@
 
 import type { GpuEntryInput } from '../../gpu-schema.js';
 import { AMD_INTEL_GPUS } from './amd-intel.js';
+import { AMD_MI250_GPUS } from './amd-mi250.js';
 import { GB200_ASCEND_GPUS } from './blackwell-gb200-ascend.js';
 import { A100_GPUS } from './nvidia-a100.js';
 import { ADA_PRO_GPUS } from './nvidia-ada.js';
@@ -27,5 +28,6 @@ export const ALL_GPU_ENTRIES: GpuEntryInput[] = [
   ...GEFORCE_40_50_GPUS,
   ...GEFORCE_CHINA_GPUS,
   ...AMD_INTEL_GPUS,
+  ...AMD_MI250_GPUS,
   ...GB200_ASCEND_GPUS,
 ];

@@ -86,6 +86,18 @@ export const CHINA_MARKET_SOURCES: Source[] = [
     'https://www.topcpu.net/en/gpu-c/a40-pcie-vs-l20',
   ),
   article(
+    'zexron-mi250',
+    'Zexron',
+    'AMD MI250(X) Aldebaran as MCM with up to 47.9 TFLOP/s and 560 W TDP (reproduces AMD\'s MI250X/MI250 specification table)',
+    'https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp',
+  ),
+  specDatabase(
+    'yobitel-mi250',
+    'Yobitel knowledge base',
+    'AMD MI250: specifications (MI250X vs MI250: TDP, Infinity Fabric per link, two GPUs per OAM module)',
+    'https://yobitel.com/knowledge-base/amd-mi250',
+  ),
+  article(
     'hwcooling-h200',
     'HWCooling',
     "Nvidia's new fastest AI GPU H200 with 141GB of HBM3e memory (six stacks on a 6144-bit bus)",
