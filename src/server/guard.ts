@@ -50,8 +50,13 @@ export function hostAllowed(host: string, allowed: readonly string[]): boolean {
 export function hostCheck(allowedHosts: readonly string[] | null): MiddlewareHandler<ServerEnv> {
   return async (c, next) => {
     if (allowedHosts !== null) {
-      const host = requestHost(c.req.header('host'), c.req.url);
-      if (!hostAllowed(host, allowedHosts)) throw new ApiError(403, 'serve.http.badHost', { allowed: allowedHosts.join(', ') });
+      // The Host header, and the URL's host where they differ: an absolute-form target
+      // (`GET http://other/ HTTP/1.1`) makes @hono/node-server build the URL from the target.
+      const header = c.req.header('host');
+      const hosts = new Set([requestHost(undefined, c.req.url), ...(header === undefined ? [] : [requestHost(header, c.req.url)])]);
+      for (const host of hosts) {
+        if (!hostAllowed(host, allowedHosts)) throw new ApiError(403, 'serve.http.badHost', { allowed: allowedHosts.join(', ') });
+      }
     }
     await next();
   };

@@ -138,17 +138,19 @@ describe('Host and Origin (DNS rebinding, CSRF)', () => {
     const allowed = loopbackAllowedHosts(8321);
     const { app } = testServer({ allowedHosts: allowed });
     for (const host of ['localhost:8321', '127.0.0.1:8321', '[::1]:8321', 'LOCALHOST:8321']) {
-      expect((await app.request('/api/v1/snapshot', { headers: { host } })).status, host).toBe(200);
+      expect((await app.request(`http://${host}/api/v1/snapshot`, { headers: { host } })).status, host).toBe(200);
     }
     for (const host of ['evil.example:8321', 'evil.example', 'localhost:80', 'localhost', '127.0.0.1.evil.example:8321', 'localhost:8321.evil.example', '127.0.0.2:8321', '[::1]:8322', '', 'localhost:8321@evil.example']) {
-      const response = await app.request('/api/v1/snapshot', { headers: { host } });
+      const response = await app.request('http://localhost:8321/api/v1/snapshot', { headers: { host } });
       expect(response.status, host).toBe(403);
       const body = await json(response);
       expect(body.error?.key).toBe('serve.http.badHost');
       expect(body.error?.message).toContain('localhost:8321');
     }
     // The rebinding page does not even get the login form or the health answer.
-    expect((await app.request('/api/v1/health', { headers: { host: 'evil.example:8321' } })).status).toBe(403);
+    expect((await app.request('http://localhost:8321/api/v1/health', { headers: { host: 'evil.example:8321' } })).status).toBe(403);
+    // An absolute-form target naming another host is refused too, whatever the Host header says.
+    expect((await app.request('http://evil.example:8321/api/v1/snapshot', { headers: { host: 'localhost:8321' } })).status).toBe(403);
   });
 
   it('port 80 also accepts the bare names (browsers leave :80 out)', () => {
