@@ -15,6 +15,7 @@ import { register as registerGpus } from './commands/gpus.js';
 import { register as registerGuide } from './commands/guide.js';
 import { register as registerInfo } from './commands/info.js';
 import { register as registerRecommend } from './commands/recommend.js';
+import { register as registerServe } from './commands/serve.js';
 import { register as registerServers } from './commands/servers.js';
 import { register as registerTop, runTopCommand } from './commands/top.js';
 import { translateUsageError } from './usage-errors.js';
@@ -24,6 +25,7 @@ export const VERSION = '0.1.0';
 const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [
   registerInfo,
   registerTop,
+  registerServe,
   registerServers,
   registerGpus,
   registerGpusCompare,

@@ -1,8 +1,170 @@
 // `gpuwise serve`: the HTTP server, its CLI, auth and errors.
 import { defineMessages } from '../define.js';
 
+// The command line's messages (serve.cli.*: options, start, refusals, stop, the systemd unit).
+const CLI_EN = {
+  'serve.cli.description': 'record GPU history and serve it: REST API, live stream, Prometheus /metrics (see docs/serve.md)',
+  'serve.cli.option.host': 'address to listen on (default 127.0.0.1: this machine only; any other needs --token)',
+  'serve.cli.option.port': 'port to listen on (default {port}; 0 picks a free one)',
+  'serve.cli.option.db': 'history database file (default: $XDG_DATA_HOME/gpuwise/history.db or the platform’s data folder)',
+  'serve.cli.option.interval': 'seconds between samples (default 1)',
+  'serve.cli.option.token': 'secret every request must carry (Bearer or the login page); GPUWISE_TOKEN also sets it, and stays out of `ps`',
+  'serve.cli.option.insecureNoAuth': 'listen on a public address without a token (anyone who can reach it reads your GPUs and processes)',
+  'serve.cli.option.metricsOpen': 'serve /metrics without the token (for a Prometheus that scrapes without credentials)',
+  'serve.cli.option.processMetrics': 'add per-process series to /metrics',
+  'serve.cli.option.retentionRaw': 'keep raw samples this long (default 24h; e.g. 12h, 2d)',
+  'serve.cli.option.retentionMinute': 'keep per-minute rollups this long (default 30d)',
+  'serve.cli.option.retentionHour': 'keep per-hour rollups this long (default 365d)',
+  'serve.cli.option.maxDbSize': 'bound on the database file; past it the oldest rows go first (default 1GiB; e.g. 500MB, 4GiB)',
+  'serve.cli.option.noRecord': 'serve live data only: no database, no history',
+  'serve.cli.option.backend': 'use only this backend: {choices}',
+  'serve.cli.option.printSystemdUnit': 'print a systemd unit that runs serve with these options, and exit',
+  'serve.cli.option.json': 'print the startup information as one line of JSON',
+
+  'serve.cli.badDuration': 'expected a duration with a unit, from 1s to 10y, e.g. 24h, 30d, 90m, 1d12h',
+  'serve.cli.badSize': 'expected a size from 8MiB to 64TiB, e.g. 1GiB, 500MB',
+  'serve.cli.badPort': 'expected a port number from 0 to 65535 (0 picks a free one)',
+  'serve.cli.badHost': 'expected an IP address or a host name, without a scheme or port, e.g. 127.0.0.1, 0.0.0.0, ::1',
+  'serve.cli.badInterval': 'expected a number of seconds from 0.1 to 3600, e.g. 1 or 0.5',
+
+  'serve.cli.refuse.publicWithoutToken':
+    'Refusing to listen on {host} without a token: anyone who can reach that address could read every GPU process’s command line and user.\n' +
+    'Set a token, e.g.:\n  export GPUWISE_TOKEN="$(openssl rand -hex 32)"\n  gpuwise serve --host {host}\n' +
+    '(or --token <secret>). To stay on this machine only, leave --host out (127.0.0.1). --insecure-no-auth turns this check off.',
+  'serve.cli.refuse.tokenEmpty': 'The token is empty. Set a secret of at least {min} characters, e.g. GPUWISE_TOKEN="$(openssl rand -hex 32)".',
+  'serve.cli.refuse.tokenTooShort': 'The token is shorter than {min} characters, which can be guessed. Use a longer one, e.g. GPUWISE_TOKEN="$(openssl rand -hex 32)".',
+  'serve.cli.refuse.tokenBadCharacters': 'The token may hold only visible ASCII characters (no spaces or control characters): it travels in an HTTP header. E.g. GPUWISE_TOKEN="$(openssl rand -hex 32)".',
+  'serve.cli.refuse.tokenAndInsecure': '--insecure-no-auth and a token ({source}) cannot go together: drop one of them.',
+  'serve.cli.tokenSource.flag': '--token',
+  'serve.cli.tokenSource.env': 'GPUWISE_TOKEN',
+
+  'serve.cli.insecureWarning':
+    '!! WARNING: authentication is OFF (--insecure-no-auth). Anyone who can reach {url} can read your GPUs, their processes’ command lines and users, and the history. !!',
+  'serve.cli.tokenOnCommandLine': 'Note: a token given with --token is visible to other users of this machine in `ps`; GPUWISE_TOKEN is not.',
+
+  'serve.cli.start.listening': 'gpuwise serve is listening on {url}',
+  'serve.cli.start.authToken': 'auth: token required (Authorization: Bearer, or the login page)',
+  'serve.cli.start.authLoopback': 'auth: off — this machine only (Host and Origin checked)',
+  'serve.cli.start.authInsecure': 'auth: OFF (--insecure-no-auth)',
+  'serve.cli.start.metrics': 'metrics: {url}metrics ({access})',
+  'serve.cli.start.metricsOpen': 'open',
+  'serve.cli.start.metricsProtected': 'token required',
+  'serve.cli.start.metricsNone': 'metrics: not available in this build',
+  'serve.cli.start.history': 'history: {path} (raw {raw}, per-minute {minute}, per-hour {hour}, at most {size})',
+  'serve.cli.start.historyOff': 'history: off (--no-record): live data only',
+  'serve.cli.start.gpus': 'GPUs: {count} via {backend}, sampled every {interval} s',
+  'serve.cli.start.noGpu': 'GPUs: none found — the server runs, and /api/v1/snapshot says what was tried:',
+  'serve.cli.start.tried': '  {backend}: {reason}',
+  'serve.cli.start.waiting': 'GPUs: the first reading is taking long; the server runs meanwhile',
+  'serve.cli.start.stopHint': 'Ctrl-C or SIGTERM stops it (the history is written first).',
+
+  'serve.cli.fail.portInUse': 'Cannot listen on {where}: the port is in use by another program. Stop it, or choose another port with --port (0 picks a free one).',
+  'serve.cli.fail.addressUnavailable': 'Cannot listen on {where}: this machine has no such address. Use one of its own addresses, 0.0.0.0 for all, or leave --host out.',
+  'serve.cli.fail.permissionDenied': 'Cannot listen on {where}: permission denied. Ports below 1024 need privileges; choose a port from 1024 up.',
+  'serve.cli.fail.hostNotFound': 'Cannot listen on {where}: the host name does not resolve. Give an IP address.',
+  'serve.cli.fail.listenFailed': 'Cannot listen on {where}.',
+  'serve.cli.fail.storeFailed': 'Cannot open the history database {path}: {detail}\nChoose another file with --db, check the folder’s permissions, or run without history (--no-record).',
+
+  'serve.cli.recordFailed': 'Recording failed: {detail}. The server keeps running; the history may have a gap.',
+  'serve.cli.requestFailed': 'A request failed inside the server: {detail}. The server keeps running.',
+  'serve.cli.stopping': 'Stopping: writing the history and closing the database… (Ctrl-C again to quit at once)',
+  'serve.cli.stopped': 'Stopped; the database is closed.',
+  'serve.cli.forced': 'Quit at once; samples not yet written are lost (the database stays sound).',
+  'serve.cli.stopTimeout': 'Stopping took longer than {seconds} s; quitting without waiting further.',
+
+  'serve.cli.unit.header': 'gpuwise serve as a systemd service, written by `gpuwise serve --print-systemd-unit`.',
+  'serve.cli.unit.install': 'Install: a dedicated user without a login ({user}), this file, then enable it:',
+  'serve.cli.unit.envFile': 'The token: put GPUWISE_TOKEN=<secret> in {file} (owned by root, mode 0600); never in this file.',
+  'serve.cli.unit.stop': 'SIGTERM writes the history and closes the database; the service then exits 0.',
+  'serve.cli.unit.hardening': 'Hardening that leaves NVML (/dev/nvidia*) and the process list readable.',
+  'serve.cli.unit.lowPort': 'Port {port} is below 1024: this one capability lets the service bind it, nothing else.',
+  'serve.cli.unit.dbDir': 'The folder of the history database (--db) stays writable.',
+  'serve.cli.unit.notSet':
+    'Left out on purpose: PrivateDevices (hides the GPUs), MemoryDenyWriteExecute (node’s JIT needs it), ProtectKernelLogs (Xid errors are read from the kernel log).',
+} as const;
+
+const CLI_ZH: Record<keyof typeof CLI_EN, string> = {
+  'serve.cli.description': '记录 GPU 历史并对外提供：REST API、实时数据流、Prometheus /metrics（见 docs/serve.md）',
+  'serve.cli.option.host': '监听地址（默认 127.0.0.1：仅本机；其他地址需要 --token）',
+  'serve.cli.option.port': '监听端口（默认 {port}；0 表示任选一个空闲端口）',
+  'serve.cli.option.db': '历史数据库文件（默认：$XDG_DATA_HOME/gpuwise/history.db 或本平台的数据目录）',
+  'serve.cli.option.interval': '采样间隔秒数（默认 1）',
+  'serve.cli.option.token': '每个请求都必须携带的密钥（Bearer 或登录页）；也可用 GPUWISE_TOKEN 设置，且不会出现在 `ps` 中',
+  'serve.cli.option.insecureNoAuth': '不设令牌监听公共地址（任何能访问它的人都能读取你的 GPU 和进程）',
+  'serve.cli.option.metricsOpen': '/metrics 无需令牌（供不带凭据抓取的 Prometheus 使用）',
+  'serve.cli.option.processMetrics': '在 /metrics 中加入按进程的序列',
+  'serve.cli.option.retentionRaw': '原始样本保留时长（默认 24h；例如 12h、2d）',
+  'serve.cli.option.retentionMinute': '每分钟汇总保留时长（默认 30d）',
+  'serve.cli.option.retentionHour': '每小时汇总保留时长（默认 365d）',
+  'serve.cli.option.maxDbSize': '数据库文件大小上限；超过时先删除最旧的记录（默认 1GiB；例如 500MB、4GiB）',
+  'serve.cli.option.noRecord': '只提供实时数据：不建数据库，没有历史',
+  'serve.cli.option.backend': '只使用这个后端：{choices}',
+  'serve.cli.option.printSystemdUnit': '打印一个按这些选项运行 serve 的 systemd 单元文件，然后退出',
+  'serve.cli.option.json': '以一行 JSON 打印启动信息',
+
+  'serve.cli.badDuration': '应为带单位的时长，范围 1s 到 10y，例如 24h、30d、90m、1d12h',
+  'serve.cli.badSize': '应为 8MiB 到 64TiB 之间的大小，例如 1GiB、500MB',
+  'serve.cli.badPort': '应为 0 到 65535 之间的端口号（0 表示任选一个空闲端口）',
+  'serve.cli.badHost': '应为 IP 地址或主机名，不带协议和端口，例如 127.0.0.1、0.0.0.0、::1',
+  'serve.cli.badInterval': '应为 0.1 到 3600 之间的秒数，例如 1 或 0.5',
+
+  'serve.cli.refuse.publicWithoutToken':
+    '拒绝在没有令牌的情况下监听 {host}：任何能访问该地址的人都能读取每个 GPU 进程的命令行和用户。\n' +
+    '请设置令牌，例如：\n  export GPUWISE_TOKEN="$(openssl rand -hex 32)"\n  gpuwise serve --host {host}\n' +
+    '（或使用 --token <密钥>）。若只在本机使用，请去掉 --host（即 127.0.0.1）。--insecure-no-auth 可关闭此检查。',
+  'serve.cli.refuse.tokenEmpty': '令牌为空。请设置至少 {min} 个字符的密钥，例如 GPUWISE_TOKEN="$(openssl rand -hex 32)"。',
+  'serve.cli.refuse.tokenTooShort': '令牌短于 {min} 个字符，可能被猜中。请换一个更长的，例如 GPUWISE_TOKEN="$(openssl rand -hex 32)"。',
+  'serve.cli.refuse.tokenBadCharacters': '令牌只能包含可见的 ASCII 字符（不能有空格或控制字符）：它要放在 HTTP 头里传输。例如 GPUWISE_TOKEN="$(openssl rand -hex 32)"。',
+  'serve.cli.refuse.tokenAndInsecure': '--insecure-no-auth 不能与令牌（{source}）同时使用：请去掉其中一个。',
+  'serve.cli.tokenSource.flag': '--token',
+  'serve.cli.tokenSource.env': 'GPUWISE_TOKEN',
+
+  'serve.cli.insecureWarning': '!! 警告：身份验证已关闭（--insecure-no-auth）。任何能访问 {url} 的人都能读取你的 GPU、其进程的命令行和用户，以及历史数据。!!',
+  'serve.cli.tokenOnCommandLine': '注意：用 --token 给出的令牌会被本机其他用户在 `ps` 中看到；GPUWISE_TOKEN 不会。',
+
+  'serve.cli.start.listening': 'gpuwise serve 正在监听 {url}',
+  'serve.cli.start.authToken': '认证：需要令牌（Authorization: Bearer，或登录页）',
+  'serve.cli.start.authLoopback': '认证：关闭——仅限本机（会检查 Host 与 Origin）',
+  'serve.cli.start.authInsecure': '认证：已关闭（--insecure-no-auth）',
+  'serve.cli.start.metrics': '指标：{url}metrics（{access}）',
+  'serve.cli.start.metricsOpen': '无需令牌',
+  'serve.cli.start.metricsProtected': '需要令牌',
+  'serve.cli.start.metricsNone': '指标：此版本尚不提供',
+  'serve.cli.start.history': '历史：{path}（原始 {raw}，每分钟 {minute}，每小时 {hour}，最多 {size}）',
+  'serve.cli.start.historyOff': '历史：关闭（--no-record），只有实时数据',
+  'serve.cli.start.gpus': 'GPU：{count} 块，经由 {backend}，每 {interval} 秒采样一次',
+  'serve.cli.start.noGpu': 'GPU：未发现——服务照常运行，/api/v1/snapshot 会说明尝试了什么：',
+  'serve.cli.start.tried': '  {backend}：{reason}',
+  'serve.cli.start.waiting': 'GPU：第一次读取耗时较长；服务已在运行',
+  'serve.cli.start.stopHint': '按 Ctrl-C 或发送 SIGTERM 停止（会先写入历史）。',
+
+  'serve.cli.fail.portInUse': '无法监听 {where}：该端口已被其他程序占用。请停止该程序，或用 --port 换一个端口（0 表示任选空闲端口）。',
+  'serve.cli.fail.addressUnavailable': '无法监听 {where}：本机没有这个地址。请使用本机自己的地址，用 0.0.0.0 监听全部地址，或去掉 --host。',
+  'serve.cli.fail.permissionDenied': '无法监听 {where}：权限不足。1024 以下的端口需要特权；请选择 1024 及以上的端口。',
+  'serve.cli.fail.hostNotFound': '无法监听 {where}：主机名无法解析。请给出 IP 地址。',
+  'serve.cli.fail.listenFailed': '无法监听 {where}。',
+  'serve.cli.fail.storeFailed': '无法打开历史数据库 {path}：{detail}\n请用 --db 换一个文件、检查目录权限，或不记录历史运行（--no-record）。',
+
+  'serve.cli.recordFailed': '记录失败：{detail}。服务继续运行；历史中可能有一段空缺。',
+  'serve.cli.requestFailed': '服务内部处理请求失败：{detail}。服务继续运行。',
+  'serve.cli.stopping': '正在停止：写入历史并关闭数据库……（再按一次 Ctrl-C 立即退出）',
+  'serve.cli.stopped': '已停止；数据库已关闭。',
+  'serve.cli.forced': '已立即退出；尚未写入的样本丢失（数据库保持完好）。',
+  'serve.cli.stopTimeout': '停止耗时超过 {seconds} 秒；不再等待，直接退出。',
+
+  'serve.cli.unit.header': '以 systemd 服务运行 gpuwise serve，由 `gpuwise serve --print-systemd-unit` 生成。',
+  'serve.cli.unit.install': '安装：创建一个不能登录的专用用户（{user}），放入本文件，然后启用：',
+  'serve.cli.unit.envFile': '令牌：把 GPUWISE_TOKEN=<密钥> 写入 {file}（属主 root，权限 0600）；切勿写在本文件中。',
+  'serve.cli.unit.stop': 'SIGTERM 会写入历史并关闭数据库，随后服务以 0 退出。',
+  'serve.cli.unit.hardening': '加固设置，同时保留 NVML（/dev/nvidia*）和进程列表可读。',
+  'serve.cli.unit.lowPort': '端口 {port} 低于 1024：只授予绑定它所需的这一项能力。',
+  'serve.cli.unit.dbDir': '历史数据库（--db）所在目录保持可写。',
+  'serve.cli.unit.notSet': '有意未设置：PrivateDevices（会隐藏 GPU）、MemoryDenyWriteExecute（node 的 JIT 需要）、ProtectKernelLogs（Xid 错误要从内核日志读取）。',
+};
+
 export default defineMessages(
   {
+    ...CLI_EN,
     // HTTP API (src/server): errors of the JSON answers.
     'serve.api.duplicateParameter': 'The parameter {parameter} is given more than once; give it once.',
     'serve.api.unknownParameter': 'Unknown parameter {parameter}. This endpoint takes: {known}.',
@@ -58,6 +220,7 @@ export default defineMessages(
     'serve.http.index.otherLanguage': '中文',
   },
   {
+    ...CLI_ZH,
     'serve.api.duplicateParameter': '参数 {parameter} 出现了不止一次；请只给一次。',
     'serve.api.unknownParameter': '未知参数 {parameter}。此接口接受：{known}。',
     'serve.api.missingParameter': '缺少必需的参数 {parameter}。',

@@ -1,0 +1,143 @@
+// The work behind `gpuwise serve`: decide who may connect, print a systemd unit or start the
+// service, say where it listens, and stop it cleanly on SIGTERM/SIGINT/SIGHUP (a second SIGINT
+// quits at once).
+
+import path from 'node:path';
+import type { Translate } from '../../i18n/index.js';
+import { decideBind, MIN_TOKEN_LENGTH, tokenFrom, type BindRefusal } from '../../server/bind-policy.js';
+import { startService, ServiceStartError, type Service, type ServiceStartFailure } from '../../server/service.js';
+import type { RetentionOptions } from '../../store/types.js';
+import type { CliContext } from '../context.js';
+import { safeLine } from '../render/safe-view.js';
+import { printSystemdUnit } from './serve-unit.js';
+import { printStartup } from './serve-startup.js';
+import type { ServeOptions } from './serve.js';
+import { VERSION } from '../program.js';
+
+/** Past this, stopping gives up waiting (a disk that does not answer); systemd waits 30 s. */
+const STOP_DEADLINE_MS = 20_000;
+/** A failing recorder is told about at most this often. */
+const WARNING_EVERY_MS = 60_000;
+
+const REFUSAL_KEYS = {
+  'public-without-token': 'serve.cli.refuse.publicWithoutToken',
+  'token-empty': 'serve.cli.refuse.tokenEmpty',
+  'token-too-short': 'serve.cli.refuse.tokenTooShort',
+  'token-bad-characters': 'serve.cli.refuse.tokenBadCharacters',
+  'token-and-insecure': 'serve.cli.refuse.tokenAndInsecure',
+} as const satisfies Record<BindRefusal, string>;
+
+const FAILURE_KEYS = {
+  'port-in-use': 'serve.cli.fail.portInUse',
+  'address-unavailable': 'serve.cli.fail.addressUnavailable',
+  'permission-denied': 'serve.cli.fail.permissionDenied',
+  'host-not-found': 'serve.cli.fail.hostNotFound',
+  'listen-failed': 'serve.cli.fail.listenFailed',
+  'store-failed': 'serve.cli.fail.storeFailed',
+} as const satisfies Record<ServiceStartFailure, string>;
+
+export function refusalText(refusal: BindRefusal, host: string, tokenSource: 'flag' | 'env' | null, t: Translate): string {
+  const source = t(tokenSource === 'env' ? 'serve.cli.tokenSource.env' : 'serve.cli.tokenSource.flag');
+  return t(REFUSAL_KEYS[refusal], { host: safeLine(host), min: MIN_TOKEN_LENGTH, source });
+}
+
+export async function runServe(cli: CliContext, options: ServeOptions): Promise<number> {
+  const { t } = cli;
+  const { token, source } = tokenFrom(options.token, cli.env);
+  const insecureNoAuth = options.insecureNoAuth === true;
+  const decision = decideBind({ host: options.host, token, insecureNoAuth });
+  // A unit for a public address without a token is fine: its token comes from the env file.
+  const unitWithoutToken = options.printSystemdUnit === true && !decision.ok && decision.refusal === 'public-without-token';
+  if (!decision.ok && !unitWithoutToken) {
+    cli.err(`${refusalText(decision.refusal, options.host, source, t)}\n`);
+    return 2;
+  }
+  if (options.printSystemdUnit === true) {
+    printSystemdUnit(cli, options, { needsToken: token !== undefined || (!decision.loopback && !insecureNoAuth) });
+    return 0;
+  }
+  if (source === 'flag') cli.err(`${t('serve.cli.tokenOnCommandLine')}\n`);
+  const retention = retentionOf(options);
+  let historyPath: string | null = null;
+  if (options.record) {
+    const { defaultHistoryPath } = await import('../../server/service-parts.js').then((m) => m.loadServiceParts());
+    historyPath = path.resolve(options.db ?? defaultHistoryPath(cli.env, process.platform));
+  }
+  let lastWarningMs = -Infinity;
+  let service: Service;
+  try {
+    service = await startService({
+      host: options.host,
+      port: options.port,
+      intervalMs: options.interval === undefined ? undefined : options.interval * 1000,
+      token: token ?? null,
+      metricsOpen: options.metricsOpen === true,
+      processMetrics: options.processMetrics === true,
+      history: historyPath === null ? null : { path: historyPath, retention },
+      backend: options.backend,
+      version: VERSION,
+      onWarning: (warning) => {
+        const now = Date.now();
+        if (now - lastWarningMs < WARNING_EVERY_MS) return;
+        lastWarningMs = now;
+        const detail = warning.error instanceof Error ? warning.error.message : String(warning.error);
+        cli.err(`${t(warning.kind === 'record-failed' ? 'serve.cli.recordFailed' : 'serve.cli.requestFailed', { detail: safeLine(detail) })}\n`);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof ServiceStartError)) throw error;
+    cli.err(`${t(FAILURE_KEYS[error.failure], { where: safeLine(`${options.host}:${options.port}`), path: safeLine(historyPath ?? ''), detail: safeLine(error.detail) })}\n`);
+    return 1;
+  }
+  if (insecureNoAuth) cli.err(`${cli.color.bold(cli.color.red(t('serve.cli.insecureWarning', { url: service.url })))}\n`);
+  await printStartup(cli, service, { json: options.json === true, auth: decision.ok ? decision.auth : 'token', metricsOpen: options.metricsOpen === true, retention });
+  return waitForStop(cli, service);
+}
+
+function retentionOf(options: ServeOptions): Partial<RetentionOptions> {
+  const retention: Partial<RetentionOptions> = {};
+  if (options.retentionRaw !== undefined) retention.rawMs = options.retentionRaw;
+  if (options.retentionMinute !== undefined) retention.minuteMs = options.retentionMinute;
+  if (options.retentionHour !== undefined) retention.hourMs = options.retentionHour;
+  if (options.maxDbSize !== undefined) retention.maxBytes = options.maxDbSize;
+  return retention;
+}
+
+/** Resolves with the exit code once a signal has stopped the service. */
+function waitForStop(cli: CliContext, service: Service): Promise<number> {
+  const { t } = cli;
+  return new Promise((resolve) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        // Only a second Ctrl-C forces: a SIGTERM repeated by a supervisor waits for the flush.
+        if (signal !== 'SIGINT') return;
+        cli.err(`${t('serve.cli.forced')}\n`);
+        process.exit(130);
+      }
+      stopping = true;
+      cli.err(`${t('serve.cli.stopping')}\n`);
+      const deadline = setTimeout(() => {
+        cli.err(`${t('serve.cli.stopTimeout', { seconds: STOP_DEADLINE_MS / 1000 })}\n`);
+        process.exit(1);
+      }, STOP_DEADLINE_MS);
+      deadline.unref();
+      service.close().then(
+        () => {
+          clearTimeout(deadline);
+          for (const name of SIGNALS) process.off(name, onSignal);
+          cli.err(`${t('serve.cli.stopped')}\n`);
+          resolve(0);
+        },
+        (error: unknown) => {
+          clearTimeout(deadline);
+          cli.err(`${t('common.unexpectedError', { detail: error instanceof Error ? error.message : String(error) })}\n`);
+          resolve(1);
+        },
+      );
+    };
+    for (const name of SIGNALS) process.on(name, onSignal);
+  });
+}
+
+const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];

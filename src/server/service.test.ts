@@ -1,0 +1,151 @@
+// The service over real sockets: the fake NVML through the real sampler, C's app, D's /metrics,
+// and fakes for the store and recorder where the test needs to watch the order of the stop.
+
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../test/fake-nvml/paths.js';
+import type { Sample } from '../monitor/sampler.js';
+import { startService, ServiceStartError, type Service } from './service.js';
+import type { ServiceRecorderOptions } from './service-parts.js';
+import { createMemoryStore } from './testing/memory-store.js';
+
+const TOKEN = 'test-token-0123456789abcdef';
+const saved = { ...process.env };
+const running: Service[] = [];
+
+beforeAll(ensureFakeNvmlBuilt, 120_000);
+afterEach(async () => {
+  // One at a time: each closes its own NVML session.
+  for (const service of running.splice(0)) await service.close();
+  for (const key of ['GPUWISE_NVML_LIB', 'FAKE_NVML_SCENARIO']) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
+});
+
+async function start(options: Parameters<typeof startService>[0] = {}): Promise<Service> {
+  const service = await startService({ port: 0, history: null, intervalMs: 200, ...options });
+  running.push(service);
+  return service;
+}
+
+/** A GET with any Host header (fetch would not send a hostile one). */
+function get(service: Service, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: service.port, path, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('startService', () => {
+  it('serves the API and /metrics from the sampler, on the port it reports', async () => {
+    Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
+    const service = await start({ metricsOpen: true });
+    expect(service.url).toBe(`http://127.0.0.1:${service.port}/`);
+    await service.sampler.first();
+    expect((await get(service, '/api/v1/health')).status).toBe(200);
+    const snapshot = JSON.parse((await get(service, '/api/v1/snapshot')).body) as { snapshot: { devices: unknown[] } };
+    expect(snapshot.snapshot.devices).toHaveLength(8);
+    const metrics = await get(service, '/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toMatch(/^DCGM_FI_DEV_GPU_TEMP\{gpu="7",/m);
+  });
+
+  it('guards loopback against a hostile Host, and asks for the token when one is set', async () => {
+    Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
+    const service = await start({ token: TOKEN });
+    await service.sampler.first();
+    const bearer = { authorization: `Bearer ${TOKEN}` };
+    expect((await get(service, '/api/v1/health', { ...bearer, host: 'attacker.example' })).status).toBe(403);
+    expect((await get(service, '/api/v1/devices', { host: `localhost:${service.port}` })).status).toBe(401);
+    expect((await get(service, '/metrics')).status).toBe(401);
+    expect((await get(service, '/api/v1/devices', { ...bearer, host: `localhost:${service.port}` })).status).toBe(200);
+  });
+
+  it('starts without a GPU, and the snapshot says what the chain tried', async () => {
+    process.env.GPUWISE_NVML_LIB = '/nonexistent/libnvidia-ml.so.1';
+    const service = await start({ backend: 'nvml' });
+    await service.sampler.first();
+    const answer = JSON.parse((await get(service, '/api/v1/snapshot')).body) as { noGpu: { message: string; backendAttempts: { backend: string; code: string }[] } };
+    expect(answer.noGpu.backendAttempts).toEqual([expect.objectContaining({ backend: 'nvml', ok: false, code: 'library-not-found' })]);
+    expect(answer.noGpu.message).toContain('No GPU was found');
+  });
+
+  it('says the port is in use, and leaves nothing running', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const store = createMemoryStore();
+    let closed = false;
+    const original = store.close.bind(store);
+    store.close = () => {
+      closed = true;
+      original();
+    };
+    try {
+      const error = await startService({ port, history: { path: '/unused' }, sessionOptions: { drivers: [] }, parts: fakeStoreParts(store, []) }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceStartError);
+      expect((error as ServiceStartError).failure).toBe('port-in-use');
+      expect(closed).toBe(true);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('stops in order: streams end, the sampler stops, the recorder flushes, the database closes', async () => {
+    Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
+    const steps: string[] = [];
+    const store = createMemoryStore();
+    const original = store.close.bind(store);
+    store.close = () => {
+      steps.push('store.close');
+      original();
+    };
+    const service = await start({ history: { path: '/unused' }, parts: fakeStoreParts(store, steps) });
+    await service.sampler.first();
+    const stream = await new Promise<{ ended: Promise<void> }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: service.port, path: '/api/v1/stream' }, (res) => {
+        res.resume();
+        resolve({ ended: new Promise((done) => res.on('close', () => done())) });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const stopSampler = service.sampler.stop.bind(service.sampler);
+    service.sampler.stop = async () => {
+      steps.push('sampler.stop');
+      await stopSampler();
+    };
+    await Promise.all([service.close(), service.close()]);
+    await stream.ended;
+    expect(steps).toEqual(['sampler.stop', 'recorder.stop', 'store.close']);
+    expect(store.samples.length).toBeGreaterThan(0);
+    await expect(get(service, '/api/v1/health')).rejects.toThrow();
+  });
+});
+
+function fakeStoreParts(store: ReturnType<typeof createMemoryStore>, steps: string[]) {
+  return {
+    openStore: () => store,
+    createRecorder: (options: ServiceRecorderOptions) => {
+      const pending: Sample[] = [];
+      const unsubscribe = options.sampler.subscribe((sample) => pending.push(sample));
+      const flush = () => void options.store.append(pending.splice(0));
+      return {
+        flush,
+        stop: () => {
+          steps.push('recorder.stop');
+          unsubscribe();
+          flush();
+        },
+      };
+    },
+  };
+}
