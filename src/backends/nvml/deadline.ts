@@ -10,15 +10,16 @@
 // ≤ 2× Node's wall time and ≤ 1.2× its peak RSS. An async call costs ~22 µs instead of ~0.3 µs
 // (measured), about 5 ms for 8 GPUs' ~250 calls, and the GPUs are read side by side, so on a
 // real GPU, where calls cost 0.1–6 ms each, the read is faster than the sequential one. The
-// long-running commands keep the worker: there ~250 async calls a second would cost more CPU
-// than the one-time worker.
+// sampler reads through this driver too; there a GPU that has answered every call promptly has
+// only its first call of a read sent to the pool, as a probe, and the others made synchronously
+// (./sync-trust.ts: what that saves, and the risk it leaves).
 
 import type { BackendDriver, BackendOpenResult, BackendReading } from '../../core/backend.js';
 import type { SnapshotProblem } from '../../core/snapshot.js';
 import { deviceWithoutData } from './assemble.js';
 import { initFailureCode, nvmlCapabilities, readerOptions, CLOSE_SETTLE_MS, NVML_BACKEND_ID, type NvmlBackendOptions } from './index.js';
 import { loadNvmlLibrary } from './library.js';
-import { AsyncCaller, call, runAsync, type Deadline, type Plan } from './plan.js';
+import { AsyncCaller, call, runAsync, runProbed, type Deadline, type Plan } from './plan.js';
 import { NvmlReader, type DeviceResult } from './reader.js';
 import { nvmlReturnName, NVML_SUCCESS } from './return-codes.js';
 import { timedOutDevice } from './timeout-device.js';
@@ -30,6 +31,11 @@ export interface DeadlineNvmlOptions extends NvmlBackendOptions {
   openTimeoutMs?: number;
   /** Native calls at once; default libuv's pool size less one, left for the host's /proc reads. */
   maxConcurrentCalls?: number;
+  /**
+   * Run a GPU's calls after a probe on the main thread once it has answered promptly
+   * (./sync-trust.ts). Default true; false: every call on the pool.
+   */
+  syncAfterProbe?: boolean;
 }
 
 export const DEFAULT_READ_TIMEOUT_MS = 3000;
@@ -84,7 +90,7 @@ async function openDeadline(options: DeadlineNvmlOptions): Promise<BackendOpenRe
 
   const reader = new NvmlReader(lib, readerOptions(options, platform));
   const readTimeoutMs = options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
-  const session = new DeadlineSession(reader, caller, readTimeoutMs);
+  const session = new DeadlineSession(reader, caller, readTimeoutMs, options.syncAfterProbe ?? true);
   let closed = false;
   return {
     ok: true,
@@ -122,6 +128,7 @@ class DeadlineSession {
     private readonly reader: NvmlReader,
     private readonly caller: AsyncCaller,
     private readonly timeoutMs: number,
+    private readonly syncAfterProbe: boolean,
   ) {}
 
   get stuck(): boolean {
@@ -190,17 +197,39 @@ class DeadlineSession {
     );
   }
 
-  /** Runs one GPU's plan; a call still out when the deadline passes marks the GPU stuck until it returns. */
+  /**
+   * Runs one GPU's plan; a call still out when the deadline passes marks the GPU stuck until it
+   * returns. A GPU that has answered promptly runs its calls after the first on the main thread.
+   */
   private run<T>(index: number, plan: () => Plan<T>, deadline: TimedDeadline): Promise<T> {
     const slot = this.reader.slot(index);
+    const trust = slot.trust;
     let busy = false;
+    let callStarted = 0;
+    let slowestCall = 0;
     void deadline.reached.then(() => {
-      if (busy) slot.stuckSince ??= Date.now();
+      if (!busy) return;
+      slot.stuckSince ??= Date.now();
+      trust.demote();
     });
-    return runAsync(plan(), this.caller, deadline, (now) => {
+    const sync = this.syncAfterProbe ? trust.forRead() : null;
+    const running = runProbed(plan(), this.caller, deadline, (now) => {
       busy = now;
+      const at = performance.now();
+      if (now) callStarted = at;
+      else slowestCall = Math.max(slowestCall, at - callStarted);
       if (!now && slot.stuckSince !== null) slot.stuckSince = null; // it came back
-    });
+    }, sync);
+    return running.then(
+      (value) => {
+        trust.readEnded(slowestCall, !deadline.passed);
+        return value;
+      },
+      (error: unknown) => {
+        trust.readEnded(Infinity, false);
+        throw error;
+      },
+    );
   }
 
   /** A GPU this read could not wait for: who it is as last seen, and why nothing else. */

@@ -11,6 +11,7 @@ import type { DeviceIdentity } from './read-identity.js';
 import { ProcessReader, type ProcessLayoutChoice } from './read-processes.js';
 import { SampleReader } from './read-samples.js';
 import { Scratch } from './scratch.js';
+import { SyncTrust } from './sync-trust.js';
 
 export interface CachedIdentity {
   identity: DeviceIdentity;
@@ -23,6 +24,8 @@ export class DeviceSlot {
   readonly processes: ProcessReader;
   readonly samples: SampleReader;
   readonly gpm: GpmSampler;
+  /** Whether this GPU's calls after a probe may run on the main thread (./sync-trust.ts). */
+  readonly trust = new SyncTrust();
   pcie: PcieThroughputPoller | null = null;
   handle: bigint | null = null;
   identity: CachedIdentity | null = null;

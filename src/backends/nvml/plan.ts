@@ -3,7 +3,9 @@
 // - synchronously (`runSync`): the worker thread of the long-running commands, tests, benchmarks;
 //   ~55 ns per call on top of koffi's own (measured on Node 20);
 // - through koffi's async calls on libuv's thread pool (`runAsync`): one-shot `info`, which
-//   needs a deadline over the whole read but cannot afford a worker thread (see ./deadline.ts).
+//   needs a deadline over the whole read but cannot afford a worker thread (see ./deadline.ts);
+// - a probe on the pool, then the rest synchronously (`runProbed`): a GPU that answered every
+//   call promptly so far, in the sampler (./sync-trust.ts).
 
 import type { NvmlFunction } from './library.js';
 import { trackNativeCall } from './in-flight.js';
@@ -101,13 +103,56 @@ export class AsyncCaller {
  * (false), so the caller knows whether a plan abandoned at its deadline left a call in the driver.
  */
 export async function runAsync<T>(plan: Plan<T>, caller: AsyncCaller, deadline: Deadline, onCall?: (inDriver: boolean) => void): Promise<T> {
+  return runProbed(plan, caller, deadline, onCall, null);
+}
+
+/**
+ * How a plan may run its calls after the first on the main thread (see ./sync-trust.ts). The
+ * first call always goes to the pool: it is the probe that shows the GPU answers at all.
+ */
+export interface SyncAfterProbe {
+  /** The probe must answer within this (ms, from when it was handed to the pool) for the rest to run here. */
+  probeBudgetMs: number;
+  /** The calls run here must all be done within this (ms); past it the rest goes to the pool. */
+  syncBudgetMs: number;
+  now: () => number;
+  /** Told when the calls run here took longer than `syncBudgetMs` (the main thread was held that long). */
+  onSlow(heldMs: number): void;
+}
+
+/**
+ * `runAsync`, except that with `sync`, once the first call (the probe) answered promptly, the
+ * plan's other calls run synchronously — ~0.5 µs each instead of ~20 µs for an async call's
+ * hand-off to libuv's pool and back. A GPU that hangs between its probe and those calls holds
+ * the main thread until the call returns (the residual risk: ./sync-trust.ts).
+ */
+export async function runProbed<T>(plan: Plan<T>, caller: AsyncCaller, deadline: Deadline, onCall: ((inDriver: boolean) => void) | undefined, sync: SyncAfterProbe | null): Promise<T> {
   let step = plan.next();
+  let mode: 'probe' | 'sync' | 'async' = sync === null ? 'async' : 'probe';
+  let syncStart = 0;
   while (!step.done) {
     if (deadline.passed) {
       plan.return(undefined as never);
       throw new DeadlinePassed();
     }
-    step = plan.next(await caller.invoke(step.value, deadline, onCall));
+    if (mode === 'sync') {
+      const code = invokeSync(step.value);
+      const held = sync!.now() - syncStart;
+      if (held > sync!.syncBudgetMs) {
+        mode = 'async';
+        sync!.onSlow(held);
+      }
+      step = plan.next(code);
+      continue;
+    }
+    const handed: number = mode === 'probe' ? sync!.now() : 0;
+    const code = await caller.invoke(step.value, deadline, onCall);
+    if (mode === 'probe') {
+      const now = sync!.now();
+      mode = now - handed <= sync!.probeBudgetMs ? 'sync' : 'async';
+      syncStart = now;
+    }
+    step = plan.next(code);
   }
   return step.value;
 }
