@@ -2,6 +2,7 @@
 // earlier entries when a name fits several).
 
 import type { GpuEntryInput } from '../../gpu-schema.js';
+import { GPU_PRICES } from '../prices/gpu-prices.js';
 import { AMD_INTEL_GPUS } from './amd-intel.js';
 import { AMD_MI250_GPUS } from './amd-mi250.js';
 import { GB200_ASCEND_GPUS } from './blackwell-gb200-ascend.js';
@@ -16,7 +17,7 @@ import { HOPPER_BLACKWELL_GPUS } from './nvidia-hopper-blackwell.js';
 import { PASCAL_VOLTA_GPUS } from './nvidia-pascal-volta.js';
 import { TURING_PASCAL_CLIENT_GPUS } from './nvidia-turing-pascal-client.js';
 
-export const ALL_GPU_ENTRIES: GpuEntryInput[] = [
+const ENTRIES: GpuEntryInput[] = [
   ...PASCAL_VOLTA_GPUS,
   ...A100_GPUS,
   ...AMPERE_DATACENTER_GPUS,
@@ -31,3 +32,12 @@ export const ALL_GPU_ENTRIES: GpuEntryInput[] = [
   ...AMD_MI250_GPUS,
   ...GB200_ASCEND_GPUS,
 ];
+
+/** Every entry with its dated prices (data/prices) attached; prices live apart to keep entries short. */
+export const ALL_GPU_ENTRIES: GpuEntryInput[] = ENTRIES.map((entry) => {
+  const prices = GPU_PRICES[entry.id];
+  return prices === undefined ? entry : { ...entry, prices: [...(entry.prices ?? []), ...prices] };
+});
+
+/** Price lists keyed by an id no entry has (a typo) — the catalog test requires none. */
+export const ORPHAN_PRICE_IDS: readonly string[] = Object.keys(GPU_PRICES).filter((id) => !ENTRIES.some((entry) => entry.id === id));

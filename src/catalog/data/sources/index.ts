@@ -3,6 +3,7 @@
 import type { Source } from '../../gpu-schema.js';
 import { AMD_INTEL_SOURCES } from './amd-intel.js';
 import { CHINA_MARKET_SOURCES } from './china-market.js';
+import { PRICE_SOURCES } from './prices.js';
 import { DATASET_SOURCES } from './datasets.js';
 import { NVIDIA_CLIENT_SOURCES } from './nvidia-client.js';
 import { NVIDIA_DATACENTER_SOURCES } from './nvidia-datacenter.js';
@@ -13,4 +14,5 @@ export const ALL_SOURCES: Source[] = [
   ...AMD_INTEL_SOURCES,
   ...DATASET_SOURCES,
   ...CHINA_MARKET_SOURCES,
+  ...PRICE_SOURCES,
 ];

@@ -1,0 +1,64 @@
+// Where GPU prices come from. NVIDIA and AMD publish no list prices for datacenter parts, so
+// these are press reports of analysts' figures and reseller listings, each dated. Prices that
+// Epoch AI records cite its row (the CSV's "Source for the price" column names the original).
+
+import type { Source } from '../../gpu-schema.js';
+
+const ACCESSED = '2026-12-01';
+
+function article(id: string, publisher: string, title: string, url: string): Source {
+  return { id, kind: 'article', publisher, title, url, accessed: ACCESSED };
+}
+
+export const PRICE_SOURCES: Source[] = [
+  article(
+    'tomshw-mi300x-h100-price',
+    "Tom's Hardware (reporting Citi's estimates)",
+    "Nvidia's H100 AI GPUs cost up to four times more than AMD's competing MI300X — AMD's chips cost $10 to $15K apiece; Nvidia's H100 has peaked beyond $40,000 (2024)",
+    'https://www.tomshardware.com/tech-industry/artificial-intelligence/nvidias-h100-ai-gpus-cost-up-to-four-times-more-than-amds-competing-mi300x-amds-chips-cost-dollar10-to-dollar15k-apiece-nvidias-h100-has-peaked-beyond-dollar40000',
+  ),
+  article(
+    'techspot-h100-price',
+    'TechSpot (reporting Raymond James via Barron\'s)',
+    'Nvidia reportedly garners 1,000% profit on each H100 GPU: sold for $25,000 to $30,000 (2023-08)',
+    'https://www.techspot.com/news/99839-nvidia-garners-reported-1000-profit-each-h100-gpu.html',
+  ),
+  article(
+    'ft-h100-pcie-price',
+    'City Life (reporting the Financial Times via Tom\'s Hardware)',
+    'Nvidia to sell 550,000 H100 compute GPUs in 2023: the H100 80GB PCIe card retails for around $30,000 in the US, up to $70,000 in China (2023-08-15)',
+    'https://citylife.capetown/ai/nvidia-to-sell-550000-h100-compute-gpus-in-2023-report/344256/',
+  ),
+  article(
+    'cnbc-blackwell-price',
+    'Brief Briefing (reporting CNBC\'s interview with Jensen Huang)',
+    'Nvidia CEO Jensen Huang says demand for Blackwell is "insane": expected to cost between $30,000 and $40,000 per unit (2024-10-03)',
+    'https://briefbriefing.com/2024/10/03/nvidia-ceo-jensen-huang-says-demand-for-next-generation-blackwell-ai-chip-is-insane',
+  ),
+  article(
+    'yic-gaudi3-price',
+    'Y-IC (reporting Intel\'s Computex 2024 pricing)',
+    'Intel officially launches Gaudi 3: a kit with eight Gaudi 3 chips costs $125,000, about $15,625 per chip (2024)',
+    'https://y-ic.de/news/intel-officially-launches-gaudi3-ai-chip-slower-than-nvidia-h100,but-at-a-lower-cost.html',
+  ),
+  article(
+    'besthub-rtx-4090d-price',
+    'IT Services Circle (via besthub.dev)',
+    'NVIDIA introduces RTX 4090 D, China-specific GPU: priced the same as the standard RTX 4090, from ¥12,999',
+    'https://www.besthub.dev/articles/nvidia-introduces-rtx-4090-d-china-specific-gpu-with-reduced-cuda-and-tensor-cores-b88ff1fef4d4',
+  ),
+  article(
+    'tecnobabele-rtx-6000-ada-price',
+    'Tecnobabele (reporting Digital Trends)',
+    'The RTX 6000 (Ada) starts appearing for sale at $9,999 (2022)',
+    'https://tecnobabele.com/?p=113166',
+  ),
+  {
+    id: 'hf-hardware-h200',
+    kind: 'price-list',
+    publisher: 'Hugging Face',
+    title: 'Hardware: NVIDIA H200 (memory, TFLOPS, power, "MSRP $32k")',
+    url: 'https://huggingface.co/hardware/h200',
+    accessed: ACCESSED,
+  },
+];
