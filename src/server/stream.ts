@@ -49,12 +49,14 @@ export function createStreamHub(sampler: Sampler, limits: StreamLimits): StreamH
     // Reconnect after 2 s if the connection drops (EventSource's own default is 3 s).
     await stream.write('retry: 2000\n\n');
     while (!client.closed) {
-      const sample = client.pending ?? (await nextOrHeartbeat(client, limits.heartbeatMs));
-      if (client.closed) break;
-      if (sample === null) {
-        await stream.write(': heartbeat\n\n');
+      // Wait only when nothing is pending; what is sent is whatever is pending when the loop runs,
+      // so a sample that replaced another during the wake-up is the one sent.
+      if (client.pending === null && !(await wake(client, limits.heartbeatMs))) {
+        if (!client.closed) await stream.write(': heartbeat\n\n');
         continue;
       }
+      const sample = client.pending;
+      if (client.closed || sample === null) continue;
       client.pending = null;
       client.stats.pending = 0;
       await stream.writeSSE({ event: 'sample', id: String(sample.seq), data: encode(sample) });
@@ -115,16 +117,17 @@ export function createStreamHub(sampler: Sampler, limits: StreamLimits): StreamH
   };
 }
 
-function nextOrHeartbeat(client: Client, heartbeatMs: number): Promise<Sample | null> {
+/** Resolves true when a sample (or the close) wakes the client, false when the heartbeat is due. */
+function wake(client: Client, heartbeatMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       client.wake = null;
-      resolve(null);
+      resolve(false);
     }, heartbeatMs);
     client.wake = () => {
       clearTimeout(timer);
       client.wake = null;
-      resolve(client.pending);
+      resolve(true);
     };
   });
 }
