@@ -74,8 +74,11 @@ export function openHistoryStore(options: HistoryStoreOptions): SqliteHistorySto
     const rollups = createRollups(db);
     const writer = createWriter(db, rollups);
     // Finished buckets a crash (or an older schema) left without rollups.
-    const span = db.prepare('SELECT max(t) FROM host_raw WHERE k = ?').pluck().get(HOST_K) as number | null;
-    if (span !== null) db.transaction(() => rollups.advance(span, span, { device: writer.deviceIds(), host: [HOST_K] }))();
+    const span = db.prepare('SELECT min(t) AS lo, max(t) AS hi FROM host_raw WHERE k = ?').get(HOST_K) as { lo: number | null; hi: number | null };
+    if (span.lo !== null && span.hi !== null) {
+      const lowest = rollups.marks.minute === null ? span.lo : span.hi;
+      db.transaction(() => rollups.advance(lowest, span.hi!, { device: writer.deviceIds(), host: [HOST_K] }))();
+    }
     parts = { schemaVersion, rollups, writer, reader: createHistoryReader(db, rollups, writer.idOf), reads: createReads(db, path), pruner: createPruner(db, retention) };
   } catch (error) {
     db.close();

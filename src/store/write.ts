@@ -16,7 +16,8 @@ export const HOST_K = 0;
 /** A counter's increase over a longer gap is not put in one bucket: when it happened is unknown. */
 export const MAX_COUNTER_GAP_MS = 5 * 60_000;
 
-interface Last { t: number; v: number }
+/** A counter's last value, and the increase stored with it (a row written again keeps it). */
+interface Last { t: number; v: number; inc: number | null }
 
 function insertRawStatement(db: Database.Database, f: AnyFamily): Database.Statement {
   const names = ['k', 't', ...f.columns.flatMap((c) => (c.counter ? [c.sql, `${c.sql}__inc`] : [c.sql]))];
@@ -81,15 +82,27 @@ export function createWriter(db: Database.Database, rollups: Rollups): Writer {
     const counterColumns = f.columns.filter((c) => c.counter);
     if (counterColumns.length > 0) {
       const row = db
-        .prepare(`SELECT t, ${counterColumns.map((c) => quote(c.sql)).join(', ')} FROM ${tableOf(f, 'raw')} WHERE k = ? ORDER BY t DESC LIMIT 1`)
+        .prepare(`SELECT t, ${counterColumns.flatMap((c) => [quote(c.sql), quote(`${c.sql}__inc`)]).join(', ')} FROM ${tableOf(f, 'raw')} WHERE k = ? ORDER BY t DESC LIMIT 1`)
         .get(k) as Record<string, number | null> | undefined;
       for (const c of counterColumns) {
         const v = row?.[c.sql];
-        if (row && typeof v === 'number') state.set(c.sql, { t: row.t as number, v });
+        if (row && typeof v === 'number') state.set(c.sql, { t: row.t as number, v, inc: (row[`${c.sql}__inc`] as number | null | undefined) ?? null });
       }
     }
     counters.set(id, state);
     return state;
+  };
+
+  const storedRow = new Map<string, Database.Statement>();
+  const storedIncrease = <Row>(f: Family<Row>, k: number, t: number, sql: string, v: number): number | null => {
+    const id = `${f.name}/${sql}`;
+    let statement = storedRow.get(id);
+    if (!statement) {
+      statement = db.prepare(`SELECT ${quote(sql)} AS v, ${quote(`${sql}__inc`)} AS inc FROM ${tableOf(f, 'raw')} WHERE k = ? AND t = ?`);
+      storedRow.set(id, statement);
+    }
+    const row = statement.get(k, t) as { v: number | null; inc: number | null } | undefined;
+    return row && row.v === v ? row.inc : null;
   };
 
   const rowValues = <Row>(f: Family<Row>, k: number, t: number, row: Row): unknown[] => {
@@ -101,11 +114,14 @@ export function createWriter(db: Database.Database, rollups: Rollups): Writer {
       if (!c.counter || !last) continue;
       const previous = last.get(c.sql);
       let inc: number | null = null;
-      if (v !== null && previous && t > previous.t && t - previous.t <= MAX_COUNTER_GAP_MS) {
+      if (v !== null && previous && t <= previous.t) {
+        // Written before (a flush retried): keep the increase it had. A late sample gets none.
+        inc = t === previous.t && v === previous.v ? previous.inc : storedIncrease(f, k, t, c.sql, v);
+      } else if (v !== null && previous && t > previous.t && t - previous.t <= MAX_COUNTER_GAP_MS) {
         // A counter that went down was reset (driver reloaded): it counted up from zero since.
         inc = v >= previous.v ? v - previous.v : v;
       }
-      if (v !== null && (!previous || t > previous.t)) last.set(c.sql, { t, v });
+      if (v !== null && (!previous || t > previous.t)) last.set(c.sql, { t, v, inc });
       values.push(inc);
     }
     return values;

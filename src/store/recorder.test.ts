@@ -1,0 +1,176 @@
+// The recorder: batches, one transaction per flush, failing writes kept bounded; and a real
+// sampler over the fake NVML recorded into a real store.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../test/fake-nvml/paths.js';
+import type { GpuEvent } from '../events/types.js';
+import { createSampler, type Sample, type SampleListener, type Sampler } from '../monitor/sampler.js';
+import { busySample, handDevice, handSample } from './__fixtures__/samples.js';
+import { StoreError } from './errors.js';
+import { createRecorder, type RecorderStats } from './recorder.js';
+import { openHistoryStore } from './sqlite-store.js';
+import type { HistoryStore } from './types.js';
+
+const T0 = Date.UTC(2026, 11, 1, 10, 0, 0);
+
+/** A sampler that publishes what the test hands it. */
+function handSampler() {
+  const listeners = new Set<SampleListener>();
+  return {
+    subscribe(listener: SampleListener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    publish: (sample: Sample) => listeners.forEach((listener) => listener(sample)),
+    listeners,
+  };
+}
+
+function memoryStore(fail: () => boolean = () => false) {
+  const batches: { samples: readonly Sample[]; events: readonly GpuEvent[] }[] = [];
+  const store: Pick<HistoryStore, 'append'> = {
+    append(samples, events = []) {
+      if (fail()) throw new StoreError('disk-full', { path: '/full/history.db', detail: 'database or disk is full' });
+      batches.push({ samples: [...samples], events: [...events] });
+    },
+  };
+  return { store, batches };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('recorder', () => {
+  it('writes what it heard in one append per flush, every flushEveryMs, and flushes on stop', () => {
+    vi.useFakeTimers();
+    const sampler = handSampler();
+    const { store, batches } = memoryStore();
+    const deriveEvents = (sample: Sample): GpuEvent[] =>
+      sample.seq % 2 === 0 ? [{ atMs: sample.wallMs, kind: 'memory-nearly-full', severity: 'warning', deviceKey: 'GPU-0', gpuIndex: 0, key: 'events.memoryNearlyFull', params: { usedPercent: 97 } }] : [];
+    const flushed: number[] = [];
+    const recorder = createRecorder({ sampler, store, deriveEvents, flushEveryMs: 5000, onFlush: (info) => flushed.push(info.lastSeq) });
+    for (let seq = 1; seq <= 5; seq++) sampler.publish(handSample(seq, T0 + seq * 1000, [handDevice(0)]));
+    expect(batches).toHaveLength(0);
+    vi.advanceTimersByTime(5000);
+    expect(batches.map((b) => [b.samples.map((s) => s.seq), b.events.length])).toEqual([[[1, 2, 3, 4, 5], 2]]);
+    vi.advanceTimersByTime(5000);
+    expect(batches).toHaveLength(1); // nothing new, nothing written
+    sampler.publish(handSample(6, T0 + 6000, [handDevice(0)]));
+    expect(recorder.stop()).toBe(true);
+    expect(batches.map((b) => b.samples.map((s) => s.seq))).toEqual([[1, 2, 3, 4, 5], [6]]);
+    expect(sampler.listeners.size).toBe(0);
+    expect(flushed).toEqual([5, 6]);
+    expect(recorder.stats()).toMatchObject({ written: 6, pending: 0, droppedSamples: 0, failedWrites: 0 });
+  });
+
+  it('a failing write is told to onError, never to the sampler; samples wait, bounded, oldest dropped and counted', () => {
+    const sampler = handSampler();
+    let full = true;
+    const { store, batches } = memoryStore(() => full);
+    const errors: [unknown, RecorderStats][] = [];
+    const recorder = createRecorder({ sampler, store, flushEveryMs: 0, maxPendingSamples: 3, onError: (error, stats) => errors.push([error, stats]) });
+    for (let seq = 1; seq <= 5; seq++) {
+      expect(() => sampler.publish(handSample(seq, T0 + seq * 1000, []))).not.toThrow();
+      expect(recorder.flush()).toBe(false);
+    }
+    expect(errors).toHaveLength(5);
+    expect(errors[4]![0]).toMatchObject({ code: 'disk-full', key: 'store.error.diskFull' });
+    expect(recorder.stats()).toMatchObject({ written: 0, pending: 3, droppedSamples: 2, failedWrites: 5 });
+    full = false;
+    expect(recorder.flush()).toBe(true);
+    expect(batches.map((b) => b.samples.map((s) => s.seq))).toEqual([[3, 4, 5]]);
+    expect(recorder.stats()).toMatchObject({ written: 3, pending: 0, droppedSamples: 2 });
+  });
+
+  it('a deriveEvents that throws is reported, and the sample is still recorded', () => {
+    const sampler = handSampler();
+    const { store, batches } = memoryStore();
+    const errors: unknown[] = [];
+    const recorder = createRecorder({ sampler, store, flushEveryMs: 0, deriveEvents: () => { throw new Error('bug'); }, onError: (e) => errors.push(e) });
+    sampler.publish(handSample(1, T0, []));
+    recorder.stop();
+    expect(errors).toEqual([new Error('bug')]);
+    expect(batches[0]!.samples).toHaveLength(1);
+  });
+
+  it('over a real store, a failed transaction leaves nothing half-written and the retry writes it whole', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gpuwise-recorder-'));
+    try {
+      const real = openHistoryStore({ path: join(dir, 'history.db'), now: () => T0 });
+      let failNext = true;
+      const store: Pick<HistoryStore, 'append'> = {
+        append(samples, events) {
+          real.append(samples, events);
+          // Fail after the write, as if the commit had not happened: same samples again next time.
+          if (failNext) {
+            failNext = false;
+            throw new StoreError('io', { path: real.path, detail: 'test' });
+          }
+        },
+      };
+      const sampler = handSampler();
+      const recorder = createRecorder({ sampler, store, flushEveryMs: 0, onError: () => {} });
+      for (let seq = 1; seq <= 3; seq++) sampler.publish(busySample(seq, T0 + seq * 1000));
+      expect(recorder.flush()).toBe(false);
+      expect(recorder.flush()).toBe(true);
+      const power = real.history({ device: 'GPU-0', metrics: ['powerDrawWatts', 'energyConsumedJoules'], fromMs: T0 + 1000, toMs: T0 + 3999, points: 3 });
+      expect(power.series[0]!.points.map((p) => p.avg)).toEqual([301, 302, 303]);
+      // Written twice (INSERT OR REPLACE on (GPU, time)): one row each, and no doubled energy.
+      expect(power.series[1]!.points.map((p) => p.delta)).toEqual([null, 350, 350]);
+      expect(real.stats().rows.raw).toBe(3 * 9);
+      real.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('recorder over a real sampler (fake NVML)', () => {
+  beforeAll(ensureFakeNvmlBuilt, 120_000);
+  let sampler: Sampler | null = null;
+  afterEach(async () => {
+    await sampler?.stop();
+    sampler = null;
+  });
+
+  it('stores every GPU of every sample, value for value', async () => {
+    const env = fakeNvmlEnv(scenarioPath('8x-h100'));
+    Object.assign(process.env, env);
+    delete process.env.FAKE_NVML_STEP;
+    sampler = await createSampler({ intervalMs: 50, historyRows: 32, sessionOptions: { backend: 'nvml', env, platform: 'linux', hostOptions: { firstSampleWindowMs: 0 } } });
+    const dir = mkdtempSync(join(tmpdir(), 'gpuwise-recorder-'));
+    const store = openHistoryStore({ path: join(dir, 'history.db') });
+    try {
+      const heard: Sample[] = [];
+      const off = sampler.subscribe((sample) => heard.push(sample));
+      const recorder = createRecorder({ sampler, store, flushEveryMs: 120 });
+      await new Promise<void>((resolve) => {
+        const done = sampler!.subscribe(() => heard.length >= 8 && (done(), resolve()));
+      });
+      recorder.stop();
+      off();
+      expect(recorder.stats().written).toBe(heard.length);
+      const first = heard[0]!;
+      const last = heard.at(-1)!;
+      expect(store.devices().map((d) => d.key)).toEqual(first.snapshot.devices.map((d) => d.uuid));
+      for (const device of first.snapshot.devices) {
+        const answer = store.history({ device: device.uuid!, metrics: ['memoryUsedBytes', 'powerDrawWatts'], fromMs: first.wallMs, toMs: last.wallMs, points: last.wallMs - first.wallMs + 1 });
+        expect(answer.tier).toBe('raw');
+        const stored = answer.series.map((s) => s.points.filter((p) => p.avg !== null).map((p) => p.avg));
+        const expected = (['memoryUsedBytes', 'powerDrawWatts'] as const).map((field) =>
+          heard.map((sample) => sample.snapshot.devices.find((d) => d.uuid === device.uuid)![field]),
+        );
+        expect(stored).toEqual(expected);
+        expect(expected[0]!.every((v) => typeof v === 'number' && v > 0)).toBe(true);
+      }
+      const seen = store.processes({ fromMs: first.wallMs, toMs: last.wallMs });
+      expect(seen.length).toBe(new Set(heard.flatMap((s) => s.snapshot.processes.map((p) => `${p.gpuUuid}/${p.pid}`))).size);
+      expect(store.integrityCheck()).toBe('ok');
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
