@@ -62,3 +62,23 @@ describe('eventText', () => {
     expect(eventText({ key: 'events.from-a-newer-build\u001b[31m', params: {} }, en)).toBe('events.from-a-newer-build\\e[31m');
   });
 });
+
+describe('sampleEvents', () => {
+  it('joins the deriver’s events and a poller’s (the Xid watcher) in time order', async () => {
+    const { sampleEvents } = await import('./sources.js');
+    const polled: number[] = [];
+    const xid = {
+      poll: (sample: { seq: number; wallMs: number }) => {
+        polled.push(sample.seq);
+        return sample.seq === 2
+          ? [{ atMs: sample.wallMs - 500, kind: 'xid' as const, severity: 'critical' as const, deviceKey: 'GPU-0', gpuIndex: 0, key: 'events.xid.79', params: { gpu: 0, xid: 79, text: '' } }]
+          : [];
+      },
+    };
+    const next = sampleEvents(createEventDeriver(), xid, null);
+    const run = samples([{ devices: [gpu(0)] }, { devices: [gpu(0, { state: 'lost', stateDetail: 'ERROR_GPU_IS_LOST' })] }]);
+    expect(next(run[0]!)).toEqual([]);
+    expect(next(run[1]!).map((e) => e.kind)).toEqual(['xid', 'gpu-lost']);
+    expect(polled).toEqual([1, 2]);
+  });
+});

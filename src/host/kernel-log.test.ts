@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gpu } from '../events/__fixtures__/samples.js';
+import type { EventPoller } from '../events/sources.js';
 import { translate } from '../i18n/index.js';
 import type { JournalProbe, JournalRunner, KmsgFs } from './kernel-log-sources.js';
 import { createJournalRunner } from './kernel-log-sources.js';
@@ -106,6 +107,9 @@ describe('Xid watcher on /dev/kmsg', () => {
   it('dates events by the poll when no sample is given', async () => {
     const kmsg = fakeKmsg();
     const watcher = await createXidWatcher({ platform: 'linux', kmsgFs: kmsg.io, now: () => 123 });
+    // What the recorder's sampleEvents takes (a compile-time check as much as a run-time one).
+    const poller: EventPoller = watcher;
+    expect(poller.poll).toBe(watcher.poll);
     kmsg.log(RECORDS[6]!);
     expect(watcher.poll()).toMatchObject([{ atMs: 123, deviceKey: null, params: { gpu: '0000:19:00' } }]);
   });
