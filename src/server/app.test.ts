@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServerApp } from './app.js';
 import { createFakeSampler } from './testing/fake-sampler.js';
-import { json, noGpuSnapshot, T0, testServer, twoGpus } from './testing/fixtures.js';
+import { json, memoryServer, noGpuSnapshot, sqliteStore, T0, testServer, twoGpus } from './testing/fixtures.js';
 
 describe('live routes', () => {
   it('/api/v1/devices lists the live GPUs with their keys, and those only the store has seen', async () => {
@@ -81,11 +81,16 @@ describe('recorded routes', () => {
     expect(response.status).toBe(200);
     const body = await json(response);
     expect(body).toMatchObject({ device: 'GPU-aaaa', fromMs: T0 + 3000 - 3_600_000, toMs: T0 + 3000 });
-    const series = body.series as { metric: string; unit: string; points: { min: number; max: number }[] }[];
+    type Series = { metric: string; unit: string; points: { t: number; min: number | null; avg: number | null; max: number | null }[] };
+    const filled = (series: Series) => series.points.filter((p) => p.avg !== null);
+    const series = body.series as Series[];
     expect(series.map((s) => [s.metric, s.unit])).toEqual([['gpuUtilPercent', 'percent'], ['temperatureCelsius', 'celsius']]);
-    expect(series[0]!.points.flatMap((p) => [p.min, p.max])).toEqual([10, 12]);
-    const byKey = await json(await app.request(`/api/v1/history?device=GPU-bbbb&metric=gpuUtilPercent&from=${new Date(T0).toISOString()}&to=${T0 + 2000}&points=5000`));
-    expect((byKey.series as { points: { avg: number }[] }[])[0]!.points.map((p) => p.avg)).toEqual([90, 89, 88]);
+    expect(series[0]!.points.length).toBeLessThanOrEqual(100);
+    // The three samples (10, 11, 12 %) fall in one bucket of 36 s; the others are null, never 0.
+    expect(filled(series[0]!).map((p) => [p.min, p.avg, p.max])).toEqual([[10, 11, 12]]);
+    expect(series[0]!.points.filter((p) => p.avg === null).every((p) => p.min === null && p.max === null)).toBe(true);
+    const byKey = await json(await app.request(`/api/v1/history?device=GPU-bbbb&metric=gpuUtilPercent&from=${new Date(T0).toISOString()}&to=${T0 + 2999}&points=3`));
+    expect(filled((byKey.series as Series[])[0]!).map((p) => p.avg)).toEqual([90, 89, 88]);
     const host = await json(await app.request('/api/v1/history?device=host&metric=cpuUtilPercent'));
     expect(host).toMatchObject({ device: 'host', series: [{ metric: 'cpuUtilPercent' }] });
   });
@@ -118,13 +123,26 @@ describe('recorded routes', () => {
   });
 
   it('a store that fails answers 500 with the reason, not a crash; devices still come from the sampler', async () => {
-    const { app, store } = testServer();
+    const { app, store } = memoryServer();
     store.failWith = new Error('database disk image is malformed');
     const response = await app.request('/api/v1/history?device=0&metric=gpuUtilPercent');
     expect(response.status).toBe(500);
     expect((await json(response)).error).toMatchObject({ key: 'serve.api.storeFailed', message: 'The history database could not answer: database disk image is malformed' });
     expect((await json(await app.request('/api/v1/devices'))).devices).toHaveLength(2);
     expect((await json(await app.request('/api/v1/health'))).store).toEqual({ error: 'database disk image is malformed' });
+  });
+
+  it('the SQLite store\'s own errors are told in the asked language', async () => {
+    const store = sqliteStore();
+    const { app } = testServer({}, 3, store);
+    store.close();
+    const en = await app.request('/api/v1/events');
+    expect(en.status).toBe(500);
+    const body = await json(en);
+    expect(body.error).toMatchObject({ key: 'serve.api.storeFailed', details: { store: { code: 'closed' } } });
+    const zh = await json(await app.request('/api/v1/events?lang=zh-CN'));
+    expect(zh.error!.message).toMatch(/^历史数据库无法应答：/);
+    expect(zh.error!.message).not.toBe(body.error!.message);
   });
 });
 
@@ -136,7 +154,7 @@ describe('/api/v1/health', () => {
     expect(await json(ok)).toMatchObject({
       status: 'ok', version: '0.1.0-test', backend: 'nvml', gpus: 2,
       sampler: { alive: true, intervalMs: 1000, lastSampleAgeMs: 1000, seq: 3 },
-      store: { stats: { rows: { raw: 3 } } },
+      store: { stats: { rows: { raw: expect.any(Number) } } },
       streams: { clients: 0, max: 16 },
     });
     nowMs.value += 60_000;

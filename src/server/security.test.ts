@@ -162,7 +162,8 @@ describe('Host and Origin (DNS rebinding, CSRF)', () => {
 
   it('a POST from another origin, a null origin or a cross-site fetch is refused', async () => {
     const app = secured();
-    for (const headers of [{ origin: 'http://evil.example' }, { origin: 'null' }, { origin: 'not a url' }, { origin: 'http://localhost:9999' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const refused: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: 'null' }, { origin: 'not a url' }, { origin: 'http://localhost:9999' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of refused) {
       const response = await app.request('/login', form({ token: TOKEN }, headers));
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(response.headers.get('set-cookie')).toBeNull();

@@ -2,12 +2,15 @@
 // (a GPU that fell off the bus is still in its history). A client names one by its key (UUID, or
 // pci:/index: where the GPU has none), by its index, or `host` for the host's history.
 
+import type { Context } from 'hono';
 import { safeText } from '../../core/safe-text.js';
 import type { DeviceState } from '../../core/snapshot.js';
 import { deviceKey } from '../../monitor/history.js';
 import type { Sample } from '../../monitor/sampler.js';
 import type { HistoryStore, StoredDevice } from '../../store/types.js';
+import { isStoreError } from '../../store/errors.js';
 import { ApiError } from '../errors.js';
+import type { ServerEnv } from '../options.js';
 
 export interface DeviceEntry {
   key: string;
@@ -55,13 +58,20 @@ export function resolveDevice(text: string, entries: readonly DeviceEntry[], all
   throw new ApiError(400, 'serve.api.badDevice', { device: safeText(name.slice(0, 120)) }, { parameter: 'device', known: entries.map((e) => e.key) });
 }
 
-/** A store call whose failure (a locked or corrupt file) is a 500 that says so, not a crash. */
-export function fromStore<T>(store: HistoryStore | null, read: (store: HistoryStore) => T): T {
+/**
+ * A store call whose failure (a locked or damaged file) is an answer that says so, in the
+ * client's language, not a crash: the store's own errors carry a message key.
+ */
+export function fromStore<T>(c: Context<ServerEnv>, store: HistoryStore | null, read: (store: HistoryStore) => T): T {
   if (store === null) throw new ApiError(503, 'serve.api.noStore');
   try {
     return read(store);
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    if (isStoreError(error)) {
+      const status = error.code === 'busy' ? 503 : error.code === 'unknown-metric' || error.code === 'bad-query' ? 400 : 500;
+      throw new ApiError(status, 'serve.api.storeFailed', { reason: c.var.t(error.key, error.params) }, { store: { code: error.code, key: error.key } });
+    }
     const reason = safeText(error instanceof Error ? error.message : String(error)).slice(0, 300);
     throw new ApiError(500, 'serve.api.storeFailed', { reason });
   }

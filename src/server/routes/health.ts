@@ -3,6 +3,7 @@
 // liveness probes; the details (paths, backends, counts) need the token.
 
 import type { Hono } from 'hono';
+import { isStoreError } from '../../store/errors.js';
 import type { StoreStats } from '../../store/types.js';
 import { jsonAnswer } from '../errors.js';
 import type { ServerAppOptions, ServerEnv } from '../options.js';
@@ -37,7 +38,7 @@ export function healthRoutes(app: Hono<ServerEnv>, options: ServerAppOptions, st
       try {
         store = { stats: options.store.stats() };
       } catch (error) {
-        store = { error: error instanceof Error ? error.message : String(error) };
+        store = { error: isStoreError(error) ? c.var.t(error.key, error.params) : error instanceof Error ? error.message : String(error) };
       }
     }
     return jsonAnswer(c, {

@@ -41,12 +41,12 @@ export function recordedRoutes(app: Hono<ServerEnv>, options: ServerAppOptions):
       points: integerParam(1, MAX_HISTORY_POINTS).optional(),
     });
     const { fromMs, toMs } = timeRange(query, now(), HOUR_MS);
-    const store = fromStore(options.store, (s) => s);
+    const store = fromStore(c, options.store, (s) => s);
     const device = resolveDevice(query.device, knownDevices(options), true);
     const picked = pickNames(query.metric, device === 'host' ? HOST_METRICS : DEVICE_METRICS, 'serve.api.badMetric', 32);
     if (!('names' in picked)) throw new ApiError(400, picked.key, { parameter: 'metric', ...picked.params }, { parameter: 'metric', ...picked.params });
     const points = query.points ?? DEFAULT_HISTORY_POINTS;
-    return jsonAnswer(c, fromStore(store, (s) => s.history({ device, metrics: picked.names, fromMs, toMs, points })));
+    return jsonAnswer(c, fromStore(c, store, (s) => s.history({ device, metrics: picked.names, fromMs, toMs, points })));
   });
 
   app.get('/api/v1/events', (c) => {
@@ -58,9 +58,9 @@ export function recordedRoutes(app: Hono<ServerEnv>, options: ServerAppOptions):
       limit: integerParam(1, 10_000).optional(),
     });
     const { fromMs, toMs } = timeRange(query, now(), 24 * HOUR_MS);
-    const store = fromStore(options.store, (s) => s);
+    const store = fromStore(c, options.store, (s) => s);
     const device = query.device === undefined ? undefined : resolveDevice(query.device, knownDevices(options), false);
-    const events = fromStore(store, (s) => s.events({ fromMs, toMs, device, kinds: query.kind as EventKind[] | undefined, limit: query.limit ?? 1000 }));
+    const events = fromStore(c, store, (s) => s.events({ fromMs, toMs, device, kinds: query.kind as EventKind[] | undefined, limit: query.limit ?? 1000 }));
     const locale = c.var.locale;
     return jsonAnswer(c, { fromMs, toMs, events: events.map((event) => ({ ...event, message: eventMessage(locale, event.key, event.params) })) });
   });
@@ -80,7 +80,7 @@ export function rangeProcesses(c: Context<ServerEnv>, options: ServerAppOptions)
   const now = options.now ?? Date.now;
   const query = parseQuery(new URL(c.req.url), { from: timeParam(now).optional(), to: timeParam(now).optional(), device: z.string().optional() });
   const { fromMs, toMs } = timeRange(query, now(), HOUR_MS);
-  const store = fromStore(options.store, (s) => s);
+  const store = fromStore(c, options.store, (s) => s);
   const device = query.device === undefined ? undefined : resolveDevice(query.device, knownDevices(options), false);
-  return jsonAnswer(c, { fromMs, toMs, processes: fromStore(store, (s) => s.processes({ fromMs, toMs, device })) });
+  return jsonAnswer(c, { fromMs, toMs, processes: fromStore(c, store, (s) => s.processes({ fromMs, toMs, device })) });
 }

@@ -1,7 +1,12 @@
 // Snapshots and an app over the fake sampler and the memory store, for the server's tests.
 
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { device, gpuProcess, snapshot } from '../../cli/render/__fixtures__/snapshot.js';
 import type { Snapshot } from '../../core/snapshot.js';
+import { openHistoryStore } from '../../store/sqlite-store.js';
+import type { HistoryStore } from '../../store/types.js';
 import { createServerApp, type ServerApp } from '../app.js';
 import type { ServerAppOptions } from '../options.js';
 import { createFakeSampler, type FakeSampler } from './fake-sampler.js';
@@ -33,16 +38,22 @@ export function noGpuSnapshot(): Snapshot {
   });
 }
 
-export interface TestServer {
+export interface TestServer<Store extends HistoryStore = HistoryStore> {
   app: ServerApp;
   sampler: FakeSampler;
-  store: MemoryStore;
+  store: Store;
   nowMs: { value: number };
 }
 
-export function testServer(overrides: Partial<ServerAppOptions> = {}, samples = 3): TestServer {
+/** The real SQLite store in a fresh folder (A's openHistoryStore). */
+export function sqliteStore(): HistoryStore {
+  return openHistoryStore({ path: join(mkdtempSync(join(tmpdir(), 'gpuwise-serve-test-')), 'history.db') });
+}
+
+/** An app over the fake sampler with `samples` samples pushed and stored (SQLite unless a store is given). */
+export function testServer<Store extends HistoryStore = HistoryStore>(overrides: Partial<ServerAppOptions> = {}, samples = 3, given?: Store): TestServer<Store> {
   const sampler = createFakeSampler();
-  const store = createMemoryStore();
+  const store = given ?? (sqliteStore() as Store);
   for (let i = 0; i < samples; i++) store.append([sampler.push(twoGpus(i))]);
   const nowMs = { value: T0 + samples * 1000 };
   const app = createServerApp({
@@ -50,6 +61,10 @@ export function testServer(overrides: Partial<ServerAppOptions> = {}, samples = 
     now: () => nowMs.value, metrics: () => '# HELP up\nup 1\n', ...overrides,
   });
   return { app, sampler, store, nowMs };
+}
+
+export function memoryServer(overrides: Partial<ServerAppOptions> = {}): TestServer<MemoryStore> {
+  return testServer(overrides, 3, createMemoryStore());
 }
 
 export async function json(response: Response): Promise<Record<string, unknown> & { error?: { key: string; message: string; details?: Record<string, unknown> } }> {
