@@ -63,7 +63,7 @@ export function parseKmsgRecord(record: string): KmsgRecord | null {
 
 /**
  * An Xid from a /dev/kmsg record. Only the kernel's own records count: root can write lines into
- * /dev/kmsg too, and those carry the user facility unless forged on purpose.
+ * /dev/kmsg too, but the kernel never lets those carry the kernel facility (devkmsg_write).
  */
 export function parseKmsgXid(record: string): XidRecord | null {
   const parsed = parseKmsgRecord(record);

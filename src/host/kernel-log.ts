@@ -115,8 +115,7 @@ export async function createXidWatcher(options: XidWatcherOptions = {}): Promise
   const verdict = judgeJournalProbe(await journal.probe());
   if (!verdict.ok) {
     attempts.push({ source: 'journal', ok: false, detail: `${verdict.reason}: ${verdict.detail}` });
-    const journalctl = verdict.reason === 'missing' ? 'missing' : 'restricted';
-    return idleWatcher(unavailable(chooseReason(kmsg.errno, verdict), attempts, { errno: kmsg.errno, journalctl }));
+    return idleWatcher(unavailable(chooseReason(kmsg.errno, verdict), attempts, { errno: kmsg.errno, journal: verdict.reason }));
   }
   attempts.push({ source: 'journal', ok: true, detail: null });
   return journalWatcher(journal, attempts, now, options.maxQueued ?? 2000);
