@@ -5,6 +5,7 @@
 export interface Latch {
   /** 'on' / 'off' when the latch flipped with this value; null when it did not. */
   update(key: string, value: number | null, on: boolean, off: boolean): 'on' | 'off' | null;
+  active(key: string): boolean;
 }
 
 export function createLatch(): Latch {
@@ -22,5 +23,6 @@ export function createLatch(): Latch {
       }
       return null;
     },
+    active: (key) => active.has(key),
   };
 }

@@ -47,6 +47,17 @@ describe('temperature over the slowdown point', () => {
     expect(derive([heat(70), heat(96, 90, null)])).toMatchObject([{ severity: 'warning' }]);
   });
 
+  it('tells once more, as critical, when a hot spell reaches the shutdown point', () => {
+    const events = derive([80, 91, 95, 96, 92, 95, 80, 95].map((c) => heat(c)));
+    expect(events.map((e) => `${e.frame}:${e.key}:${e.severity}`)).toEqual([
+      '1:events.temperature.high:warning',
+      '2:events.temperature.shutdown:critical',
+      '6:events.temperature.ok:info',
+      '7:events.temperature.high:critical',
+    ]);
+    expect(events[1]?.params).toMatchObject({ celsius: 95, shutdownCelsius: 95 });
+  });
+
   it('tells nothing without a slowdown threshold or a reading', () => {
     expect(derive([heat(70, null), heat(99, null), heat(null), heat(99, null)])).toEqual([]);
     expect(derive([heat(70), heat(null), heat(null)])).toEqual([]);

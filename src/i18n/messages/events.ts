@@ -29,6 +29,7 @@ export default defineMessages(
 
     'events.temperature.high': 'GPU {gpu} is at {celsius} °C, at or over its slowdown point ({slowdownCelsius} °C): clocks are cut for heat.',
     'events.temperature.already': 'GPU {gpu} was already at {celsius} °C when first seen, at or over its slowdown point ({slowdownCelsius} °C).',
+    'events.temperature.shutdown': 'GPU {gpu} reached {celsius} °C, its shutdown point ({shutdownCelsius} °C): it will power off to protect itself. Stop its work and check the cooling.',
     'events.temperature.ok': 'GPU {gpu} cooled to {celsius} °C, below its slowdown point ({slowdownCelsius} °C).',
 
     'events.xid.13': 'GPU {gpu}: Xid 13, graphics engine exception — usually the application (an out-of-range access or a bad instruction). Driver: {text}',
@@ -87,6 +88,7 @@ export default defineMessages(
 
     'events.temperature.high': 'GPU {gpu} 温度 {celsius} °C，已达到或超过降频温度（{slowdownCelsius} °C），时钟因过热被降低。',
     'events.temperature.already': 'GPU {gpu} 首次读取时温度已为 {celsius} °C，达到或超过降频温度（{slowdownCelsius} °C）。',
+    'events.temperature.shutdown': 'GPU {gpu} 温度达到 {celsius} °C，已到关机温度（{shutdownCelsius} °C），它将断电自保。请停止其上的任务并检查散热。',
     'events.temperature.ok': 'GPU {gpu} 降温到 {celsius} °C，低于降频温度（{slowdownCelsius} °C）。',
 
     'events.xid.13': 'GPU {gpu}：Xid 13，图形引擎异常——通常是应用程序的问题（越界访问或错误指令）。驱动信息：{text}',
