@@ -12,6 +12,7 @@ import { loadCloudCatalog } from '../catalog/cloud.js';
 import { loadGpuCatalog } from '../catalog/index.js';
 import type { CostInput, CostResult, PriceWithOrigin } from './cost-types.js';
 import { AdvisorError, requireNumber } from './errors.js';
+import { gpuPrice } from './pricing/gpu-price.js';
 import type { AdvisorNote } from './estimate/types.js';
 import { cheapestRentals } from './recommend/markets.js';
 import { rateWithFallback } from './recommend/precision.js';
@@ -75,12 +76,18 @@ export function estimateCost(input: CostInput): CostResult {
   if (input.electricityUsdPerKwh === undefined) notes.push({ key: 'advisor.cost.assumeElectricity', params: { price: electricity, asOf: DEFAULT_ELECTRICITY_AS_OF } });
   if (input.powerWattsPerGpu === undefined) notes.push({ key: 'advisor.cost.assumeTdp', params: { watts } });
 
+  const catalogPrice = gpuPrice(entry, 'USD');
   let purchasePerGpu: PriceWithOrigin;
   if (input.purchasePriceUsd !== undefined) {
     purchasePerGpu = { usd: requireNumber('purchasePriceUsd', input.purchasePriceUsd), origin: 'user', asOf: null };
-  } else if (entry.launchPrice.value !== null) {
-    purchasePerGpu = { usd: entry.launchPrice.value.usd, origin: 'catalog', asOf: entry.launchPrice.value.announced };
-    notes.push({ key: 'advisor.cost.assumeLaunchPrice', params: { price: entry.launchPrice.value.usd, asOf: entry.launchPrice.value.announced } });
+  } else if (catalogPrice !== null) {
+    // Street prices first (converted to USD at the dated rate), then the launch price.
+    const perGpu = catalogPrice.amount / (entry.devicesPerBoard?.value ?? 1);
+    purchasePerGpu = { usd: perGpu, origin: 'catalog', asOf: catalogPrice.asOf };
+    notes.push({
+      key: catalogPrice.kind === 'launch' ? 'advisor.cost.assumeLaunchPrice' : 'advisor.cost.assumeStreetPrice',
+      params: { price: Math.round(perGpu), asOf: catalogPrice.asOf, market: catalogPrice.market, quoted: catalogPrice.quotedCurrency },
+    });
   } else {
     throw new AdvisorError('advisor.error.noPurchasePrice', { gpu: entry.name });
   }
@@ -102,9 +109,9 @@ export function estimateCost(input: CostInput): CostResult {
   } else {
     const quote = cheapestRentals(input.cloudCatalog ?? loadCloudCatalog()).get(entry.id);
     if (quote) {
-      perGpuHour = { usd: quote.usdPerGpuHour, origin: 'catalog', asOf: quote.asOf };
+      perGpuHour = { usd: quote.perGpuHour, origin: 'catalog', asOf: quote.asOf };
       offering = { id: quote.offeringId, provider: quote.provider };
-      notes.push({ key: 'advisor.cost.assumeCloudPrice', params: { price: Number(quote.usdPerGpuHour.toFixed(3)), provider: quote.provider, instance: quote.instanceType, asOf: quote.asOf } });
+      notes.push({ key: 'advisor.cost.assumeCloudPrice', params: { price: Number(quote.perGpuHour.toFixed(3)), provider: quote.provider, instance: quote.instanceType, asOf: quote.asOf } });
     }
   }
 

@@ -10,3 +10,7 @@ export { estimateCost, DEFAULT_ELECTRICITY_USD_PER_KWH, DEFAULT_MFU_PERCENT, DEF
 export type { CostInput, CostResult, PriceWithOrigin } from './cost-types.js';
 export { AdvisorError, isAdvisorError, type AdvisorErrorKey } from './errors.js';
 export { metricLabel, renderNote } from './notes.js';
+export { convert, DEFAULT_FX, parseFxOverrides, type FxTable } from './pricing/fx.js';
+export { parseMoney, type Money } from './pricing/money.js';
+export { choosePrice, gpuPrice, quotesOf, type ChosenPrice } from './pricing/gpu-price.js';
+export { formatMoney, formatMoneyRange } from './pricing/format.js';

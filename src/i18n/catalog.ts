@@ -3,6 +3,7 @@
 import type { MessageSet } from './define.js';
 import advisor from './messages/advisor.js';
 import advisorCli from './messages/advisor-cli.js';
+import advisorPlan from './messages/advisor-plan.js';
 import catalog from './messages/catalog.js';
 import cli from './messages/cli.js';
 import common from './messages/common.js';
@@ -21,7 +22,7 @@ import store from './messages/store.js';
 import events from './messages/events.js';
 import metrics from './messages/metrics.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

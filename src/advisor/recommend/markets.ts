@@ -1,7 +1,8 @@
 // Where the recommended GPUs can live: machines from the server catalog that hold them, and the
 // cheapest dated on-demand rental from the cloud price catalog.
 
-import { loadCloudCatalog, rentalQuotes, type CloudCatalog } from '../../catalog/cloud.js';
+import { loadCloudCatalog, localRentalQuotes, type CloudCatalog, type Currency } from '../../catalog/cloud.js';
+import { convert, DEFAULT_FX, type FxTable } from '../pricing/fx.js';
 import { loadServerCatalog, type ServerCatalog } from '../../catalog/servers.js';
 import type { ServerCandidate } from './types.js';
 
@@ -21,22 +22,32 @@ export interface RentalPrice {
   offeringId: string;
   provider: string;
   instanceType: string;
-  usdPerGpuHour: number;
+  /** Converted to the asked currency. */
+  perGpuHour: number;
+  currency: Currency;
+  quotedCurrency: Currency;
   asOf: string;
 }
 
-/** Cheapest on-demand price per GPU-hour for every GPU id the cloud catalog prices. */
-export function cheapestRentals(catalog: CloudCatalog = loadCloudCatalog()): Map<string, RentalPrice> {
+/**
+ * Cheapest on-demand price per GPU-hour for every GPU id the cloud catalog prices, compared in
+ * `currency` (an AutoDL price in CNY against a Lambda price in USD, at the same exchange rate).
+ */
+export function cheapestRentals(catalog: CloudCatalog = loadCloudCatalog(), currency: Currency = 'USD', fx: FxTable = DEFAULT_FX): Map<string, RentalPrice> {
   const byGpu = new Map<string, RentalPrice>();
   for (const gpuId of new Set(catalog.offerings.map((o) => o.gpuId))) {
-    const [best] = rentalQuotes(gpuId, 'onDemand', catalog);
-    if (best) {
+    for (const quote of localRentalQuotes(gpuId, 'onDemand', catalog)) {
+      const perGpuHour = convert(quote.perGpuHour, quote.currency, currency, fx);
+      const known = byGpu.get(gpuId);
+      if (known && (known.perGpuHour < perGpuHour || (known.perGpuHour === perGpuHour && known.offeringId < quote.offering.id))) continue;
       byGpu.set(gpuId, {
-        offeringId: best.offering.id,
-        provider: best.offering.provider,
-        instanceType: best.offering.instanceType,
-        usdPerGpuHour: best.usdPerGpuHour,
-        asOf: best.offering.asOf,
+        offeringId: quote.offering.id,
+        provider: quote.offering.provider,
+        instanceType: quote.offering.instanceType,
+        perGpuHour,
+        currency,
+        quotedCurrency: quote.currency,
+        asOf: quote.offering.asOf,
       });
     }
   }

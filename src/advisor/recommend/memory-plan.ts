@@ -1,17 +1,30 @@
 // How the work's memory divides over N GPUs, computed once per N (it does not depend on which GPU):
-// training tries ZeRO stages 0→3 and keeps the lowest that fits (less communication), inference
-// splits by tensor parallelism, and a bare memory need is partitioned evenly (domain
-// decomposition), each GPU adding its runtime overhead.
+//   - training: ZeRO stages 0→3 (data parallel), tensor parallelism within a machine (t = 2, 4, 8,
+//     ZeRO-1 over the data-parallel replicas, as Megatron's distributed optimizer), and pipeline
+//     parallelism (p stages of L/p layers each, ZeRO-1 over the replicas). Which one an option
+//     uses is decided per GPU by speed (scaling.ts): the fastest that fits;
+//   - inference splits by tensor parallelism;
+//   - a bare memory need is partitioned evenly (domain decomposition), each GPU adding its
+//     runtime overhead.
+// Pipeline memory: each stage holds 1/p of the weights, gradients and optimizer states; under the
+// 1F1B schedule the first stage keeps p micro-batches in flight for its L/p layers — one
+// micro-batch's activations of the whole model (Narayanan et al. 2021 §2.2), so activations do
+// not shrink. Tensor and pipeline parallelism are not combined here.
 
 import { AdvisorError, requireNumber } from '../errors.js';
 import { estimateMemory } from '../estimate/estimate.js';
+import { breakdown } from '../estimate/estimate-training.js';
 import { DEFAULT_OVERHEAD_BYTES } from '../estimate/settings.js';
 import type { EstimateInput, MemoryBreakdown, MemoryEstimate } from '../estimate/types.js';
+import type { ParallelPlan } from './scaling.js';
 import type { RecommendInput, SplitKind } from './types.js';
+
+const MAX_TENSOR_PARALLEL = 8;
 
 export interface SplitCandidate {
   split: SplitKind;
   zeroStage: number | null;
+  plan: ParallelPlan;
   perGpuNeedBytes: number | null;
   needIsLowerBound: boolean;
   breakdown: MemoryBreakdown | null;
@@ -19,14 +32,49 @@ export interface SplitCandidate {
 }
 
 export interface MemoryPlanner {
-  /** Ways to run on `count` GPUs, cheapest in communication first. */
+  /** Ways to run on `count` GPUs, least communication first. */
   candidates(count: number): SplitCandidate[];
   /** The candidate to use on a GPU with `capacityBytes`: the first that fits, else the smallest need. */
   choose(count: number, capacityBytes: number): SplitCandidate;
 }
 
-function fromEstimate(estimate: MemoryEstimate, split: SplitKind, zeroStage: number | null): SplitCandidate {
-  return { split, zeroStage, perGpuNeedBytes: estimate.perGpu.totalBytes, needIsLowerBound: !estimate.complete, breakdown: estimate.perGpu, estimate };
+function fromEstimate(estimate: MemoryEstimate, split: SplitKind, plan: ParallelPlan, zeroStage: number | null): SplitCandidate {
+  return { split, zeroStage, plan, perGpuNeedBytes: estimate.perGpu.totalBytes, needIsLowerBound: !estimate.complete, breakdown: estimate.perGpu, estimate };
+}
+
+const divisorsUpTo = (n: number, max: number) => [2, 4, 8, 16, 32, 64].filter((d) => d <= max && n % d === 0);
+
+function pipelineCandidate(base: EstimateInput, count: number, stages: number): SplitCandidate | null {
+  const dataParallel = count / stages;
+  const replica = estimateMemory({ ...base, gpuCount: dataParallel, zeroStage: dataParallel > 1 ? 1 : 0 });
+  const layers = replica.model.shape?.layers ?? 0;
+  if (layers < stages) return null;
+  const p = replica.perGpu;
+  const perGpu = breakdown({
+    weightsBytes: p.weightsBytes / stages,
+    gradientsBytes: p.gradientsBytes / stages,
+    optimizerStatesBytes: p.optimizerStatesBytes / stages,
+    activationsBytes: p.activationsBytes,
+    kvCacheBytes: p.kvCacheBytes,
+    overheadBytes: p.overheadBytes,
+  });
+  const estimate: MemoryEstimate = { ...replica, perGpu, assumptions: [...replica.assumptions, { key: 'advisor.assume.pipeline', params: { stages, dp: dataParallel } }] };
+  return { ...fromEstimate(estimate, 'pipeline-parallel', { kind: 'pipeline', stages, dataParallel }, dataParallel > 1 ? 1 : 0) };
+}
+
+function trainingCandidates(base: EstimateInput, count: number): SplitCandidate[] {
+  if (count === 1) return [fromEstimate(estimateMemory({ ...base, zeroStage: 0 }), 'single', { kind: 'single' }, 0)];
+  const zero = ([0, 1, 2, 3] as const).map((stage) => fromEstimate(estimateMemory({ ...base, zeroStage: stage }), 'zero', { kind: 'zero', stage, dataParallel: count }, stage));
+  const first = zero[0]?.estimate;
+  // Tensor and pipeline splits need the model's shape; a size alone can only be sharded by ZeRO.
+  if (!first?.model.shape) return zero;
+  const tensor = divisorsUpTo(count, MAX_TENSOR_PARALLEL).map((t) => {
+    const dataParallel = count / t;
+    const stage = dataParallel > 1 ? 1 : 0;
+    return fromEstimate(estimateMemory({ ...base, tensorParallel: t, zeroStage: stage }), 'tensor-parallel', { kind: 'tensor', tensorParallel: t, dataParallel }, stage);
+  });
+  const pipeline = divisorsUpTo(count, count).flatMap((p) => pipelineCandidate(base, count, p) ?? []);
+  return [...zero, ...tensor, ...pipeline];
 }
 
 export function createMemoryPlanner(input: RecommendInput): MemoryPlanner {
@@ -42,14 +90,14 @@ export function createMemoryPlanner(input: RecommendInput): MemoryPlanner {
   const build = (count: number): SplitCandidate[] => {
     if (usesEstimator && model !== undefined) {
       const base: EstimateInput = { ...input.estimate, task: task as EstimateInput['task'], model, gpuCount: count };
-      if (task === 'inference') return [fromEstimate(estimateMemory(base), count === 1 ? 'single' : 'tensor-parallel', null)];
-      if (count === 1) return [fromEstimate(estimateMemory({ ...base, zeroStage: 0 }), 'single', 0)];
-      return ([0, 1, 2, 3] as const).map((zeroStage) => fromEstimate(estimateMemory({ ...base, zeroStage }), 'zero', zeroStage));
+      if (task === 'inference') {
+        return [fromEstimate(estimateMemory(base), count === 1 ? 'single' : 'tensor-parallel', count === 1 ? { kind: 'single' } : { kind: 'inference-tensor', tensorParallel: count }, null)];
+      }
+      return trainingCandidates(base, count);
     }
-    if (memoryNeed === null) {
-      return [{ split: count === 1 ? 'single' : 'partition', zeroStage: null, perGpuNeedBytes: null, needIsLowerBound: false, breakdown: null, estimate: null }];
-    }
-    return [{ split: count === 1 ? 'single' : 'partition', zeroStage: null, perGpuNeedBytes: memoryNeed / count + overhead, needIsLowerBound: false, breakdown: null, estimate: null }];
+    const split: SplitKind = count === 1 ? 'single' : 'partition';
+    const plan: ParallelPlan = { kind: 'partition', count };
+    return [{ split, zeroStage: null, plan, perGpuNeedBytes: memoryNeed === null ? null : memoryNeed / count + overhead, needIsLowerBound: false, breakdown: null, estimate: null }];
   };
 
   const candidates = (count: number) => {
@@ -66,10 +114,10 @@ export function createMemoryPlanner(input: RecommendInput): MemoryPlanner {
     choose(count, capacityBytes) {
       const list = candidates(count);
       const fitting = list.find((c) => c.perGpuNeedBytes !== null && c.perGpuNeedBytes <= capacityBytes);
-      const last = list[list.length - 1];
       if (fitting) return fitting;
-      if (!last) throw new Error('memory planner produced no candidate');
-      return last;
+      const smallest = list.reduce<SplitCandidate | null>((best, c) => (best === null || (c.perGpuNeedBytes ?? Infinity) < (best.perGpuNeedBytes ?? Infinity) ? c : best), null);
+      if (!smallest) throw new Error('memory planner produced no candidate');
+      return smallest;
     },
   };
 }

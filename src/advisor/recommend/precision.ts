@@ -1,19 +1,22 @@
 // Which catalog rate a task runs at on a given GPU. A GPU that lacks the precision asked for runs
-// the nearest slower one (BF16 → FP16 on Volta; FP16 → FP32 without tensor cores), and the
-// option says so — the rate is never invented.
+// at the best rate it has in a format at least as wide — FP16 work runs in BF16 where there is
+// no FP16 figure (Gaudi 2 publishes BF16, not FP16 tensor rates), and only then in TF32/FP32;
+// FP8 falls back to the 16-bit formats; BF16 to FP16 (mixed precision with loss scaling, as on
+// Volta) before FP32. The option says so — the rate is never invented.
 
 import { trainingFp16TensorTflops, type GpuEntry } from '../../catalog/index.js';
 import type { EstimateInput } from '../estimate/types.js';
 import type { ComputePrecision, RecommendTask } from './types.js';
 
-const FALLBACK: Record<ComputePrecision, ComputePrecision | null> = {
-  fp64: null,
-  fp32: null,
-  tf32: 'fp32',
-  fp16: 'fp32',
-  bf16: 'fp16',
-  fp8: 'bf16',
-  int8: 'fp16',
+/** Formats a GPU may run the work in instead, in order of preference (ties go to the earlier). */
+export const FALLBACKS: Record<ComputePrecision, readonly ComputePrecision[]> = {
+  fp64: [],
+  fp32: [],
+  tf32: ['fp32'],
+  fp16: ['bf16', 'tf32', 'fp32'],
+  bf16: ['fp16', 'tf32', 'fp32'],
+  fp8: ['bf16', 'fp16', 'tf32', 'fp32'],
+  int8: ['fp8', 'bf16', 'fp16', 'tf32', 'fp32'],
 };
 
 /** The dense rate at exactly this precision, or null when the GPU has no such path. */
@@ -47,13 +50,16 @@ export interface RateChoice {
 }
 
 export function rateWithFallback(entry: GpuEntry, wanted: ComputePrecision): RateChoice {
-  let precision: ComputePrecision | null = wanted;
-  while (precision !== null) {
+  const exact = rateAt(entry, wanted);
+  if (exact !== null) return { precision: wanted, fallbackFrom: null, tflops: exact };
+  // Without the format asked for, the fastest of the 16-bit alternatives first: a GPU whose FP16
+  // path is missing but whose BF16 runs at 432 TFLOPS is not rated at its FP32 vector speed.
+  let best: RateChoice = { precision: null, fallbackFrom: wanted, tflops: null };
+  for (const precision of FALLBACKS[wanted]) {
     const tflops = rateAt(entry, precision);
-    if (tflops !== null) return { precision, fallbackFrom: precision === wanted ? null : wanted, tflops };
-    precision = FALLBACK[precision];
+    if (tflops !== null && (best.tflops === null || tflops > best.tflops)) best = { precision, fallbackFrom: wanted, tflops };
   }
-  return { precision: null, fallbackFrom: wanted, tflops: null };
+  return best;
 }
 
 /** The precision a task computes in unless the user names one. */

@@ -2,31 +2,43 @@
 
 import { BYTES_PER_GIB } from '../../core/units.js';
 import type { AdvisorNote, MemoryEstimate } from '../estimate/types.js';
-import type { ComputePrecision, RecommendInput, RecommendOption } from './types.js';
+import { formatMoney, formatMoneyRange } from '../pricing/format.js';
+import type { Context } from './context.js';
+import type { RecommendOption } from './types.js';
 
 const gib = (bytes: number) => Number((bytes / BYTES_PER_GIB).toFixed(1));
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 function memoryReason(option: RecommendOption): AdvisorNote {
   const { memory, count } = option;
-  if (memory.perGpuNeedBytes === null) return { key: 'advisor.reason.needUnknown', params: { capacity: gib(memory.perGpuCapacityBytes) } };
-  const params = { count, need: gib(memory.perGpuNeedBytes), capacity: gib(memory.perGpuCapacityBytes) };
-  if (memory.fits === false) return { key: 'advisor.reason.doesNotFit', params };
+  const capacity = {
+    usable: gib(memory.perGpuCapacityBytes),
+    visible: gib(memory.perGpuVisibleBytes),
+    nominal: gib(memory.perGpuNominalBytes),
+    margin: gib(memory.marginBytes),
+    marginPercent: Math.round(memory.marginShare * 100),
+  };
+  if (memory.perGpuNeedBytes === null) return { key: 'advisor.reason.needUnknownUsable', params: capacity };
+  const params = { count, need: gib(memory.perGpuNeedBytes), ...capacity };
+  if (memory.fits === false) return { key: 'advisor.reason.doesNotFitUsable', params };
   const headroom = memory.headroomBytes ?? 0;
   const percent = Math.round((headroom / memory.perGpuCapacityBytes) * 100);
-  return { key: memory.needIsLowerBound ? 'advisor.reason.fitsLowerBound' : 'advisor.reason.fits', params: { ...params, headroom: gib(headroom), percent } };
+  return { key: memory.needIsLowerBound ? 'advisor.reason.fitsLowerBoundUsable' : 'advisor.reason.fitsUsable', params: { ...params, headroom: gib(headroom), percent } };
 }
 
 function splitReason(option: RecommendOption): AdvisorNote | null {
-  const { memory, count } = option;
-  if (count === 1) return null;
-  switch (memory.split) {
+  const plan = option.memory.plan;
+  switch (plan.kind) {
     case 'zero':
-      return { key: 'advisor.reason.splitZero', params: { count, stage: memory.zeroStage ?? 0 } };
-    case 'tensor-parallel':
-      return { key: 'advisor.reason.splitTensorParallel', params: { count } };
+      return { key: 'advisor.reason.splitZeroFastest', params: { count: option.count, stage: plan.stage } };
+    case 'tensor':
+      return { key: 'advisor.reason.splitTensorTraining', params: { count: option.count, tp: plan.tensorParallel, dp: plan.dataParallel } };
+    case 'pipeline':
+      return { key: 'advisor.reason.splitPipeline', params: { count: option.count, stages: plan.stages, dp: plan.dataParallel } };
+    case 'inference-tensor':
+      return { key: 'advisor.reason.splitTensorParallel', params: { count: option.count } };
     case 'partition':
-      return { key: 'advisor.reason.splitPartition', params: { count } };
+      return option.count > 1 ? { key: 'advisor.reason.splitPartition', params: { count: option.count } } : null;
     case 'single':
       return null;
   }
@@ -38,35 +50,79 @@ function speedReason(option: RecommendOption): AdvisorNote | null {
     return { key: 'advisor.reason.decodeBandwidth', params: { bandwidth: round(t.perGpuBandwidthGBps, 0), read: gib(t.bytesPerStepPerGpu ?? 0), tokens: round(t.rate) } };
   }
   if (t.bound === 'bandwidth') return { key: 'advisor.reason.analyticsBandwidth', params: { bandwidth: round(t.perGpuBandwidthGBps, 0), count: option.count } };
-  if (t.perGpuRate === null || t.precision === null) return { key: 'advisor.reason.noRate', params: { precision: t.fallbackFrom ?? '' } };
+  if (t.perGpuRate === null || t.precision === null) return { key: 'advisor.reason.noRate', params: { precision: (t.fallbackFrom ?? '').toUpperCase() } };
   const params = { precision: t.precision.toUpperCase(), tflops: round(t.perGpuRate), count: option.count };
   if (t.peakTokensPerSecond !== null && t.rateUnit === 'flop/s') return { key: 'advisor.reason.computeTokens', params: { ...params, tokens: Math.round(t.peakTokensPerSecond) } };
   if (t.rateUnit === 'token/s') return { key: 'advisor.reason.decodeCompute', params: { ...params, tokens: round(t.rate ?? 0) } };
   return { key: 'advisor.reason.compute', params };
 }
 
-export function optionReasons(option: RecommendOption, input: RecommendInput): AdvisorNote[] {
+function scalingReason(option: RecommendOption): AdvisorNote | null {
+  if (option.count < 2) return null;
+  const s = option.throughput.scaling;
+  const params = { count: option.count, percent: Math.round(s.efficiency * 100), penalty: Math.round((1 - s.efficiency) * 100) };
+  if (option.memory.plan.kind === 'partition' || option.throughput.rateUnit === 'byte/s') return { key: 'advisor.reason.linearScaling', params };
+  switch (s.link.kind) {
+    case 'fast-link':
+      return { key: 'advisor.reason.scalingFastLink', params };
+    case 'pcie':
+      return { key: 'advisor.reason.scalingPcie', params };
+    case 'pcie-no-p2p':
+      return { key: 'advisor.reason.scalingPcieNoP2p', params };
+    case 'network':
+      return { key: 'advisor.reason.scalingNetwork', params };
+    case 'none':
+      return null;
+  }
+}
+
+function priceReasons(option: RecommendOption, context: Context): AdvisorNote[] {
+  const { input } = context;
+  if (input.deployment === 'cloud') {
+    if (option.rental === null) return [{ key: 'advisor.reason.rentalUnknown', params: {} }];
+    const r = option.rental;
+    const notes: AdvisorNote[] = [{ key: 'advisor.reason.rental', params: { price: formatMoney(r.perHour, r.currency), provider: r.provider, instance: r.instanceType, asOf: r.asOf } }];
+    if (input.budgetPerHour !== undefined) notes.push({ key: 'advisor.reason.withinHourlyBudget', params: { price: formatMoney(r.perHour, r.currency), budget: formatMoney(input.budgetPerHour, context.currency) } });
+    return notes;
+  }
+  const p = option.price;
+  if (p === null) return [{ key: 'advisor.reason.priceMissing', params: {} }];
+  const params = { price: formatMoneyRange(p.low, p.high, p.currency), boards: p.boards, asOf: p.asOf, market: p.market, quoted: p.quotedCurrency };
+  const key = p.kind === 'launch' ? 'advisor.reason.priceLaunch' : p.kind === 'street' ? 'advisor.reason.priceStreet' : 'advisor.reason.priceQuote';
+  const notes: AdvisorNote[] = [{ key, params }];
+  if (p.quotedCurrency !== p.currency) notes.push({ key: 'advisor.reason.priceConverted', params: { from: p.quotedCurrency, to: p.currency, asOf: context.fx.asOf } });
+  if (input.budget !== undefined) notes.push({ key: 'advisor.reason.withinBudgetIn', params: { price: formatMoney(p.amount, p.currency), budget: formatMoney(input.budget, context.currency) } });
+  return notes;
+}
+
+export function optionReasons(option: RecommendOption, context: Context): AdvisorNote[] {
   const notes: AdvisorNote[] = [memoryReason(option)];
   const split = splitReason(option);
   if (split) notes.push(split);
   const speed = speedReason(option);
   if (speed) notes.push(speed);
+  const scaling = scalingReason(option);
+  if (scaling) notes.push(scaling);
   const t = option.throughput;
   if (t.fallbackFrom !== null && t.precision !== null) {
     notes.push({ key: 'advisor.reason.precisionFallback', params: { wanted: t.fallbackFrom.toUpperCase(), used: t.precision.toUpperCase() } });
   }
-  if (option.priceUsd === null) notes.push({ key: 'advisor.reason.priceUnknown', params: {} });
-  else if (input.budgetUsd !== undefined) notes.push({ key: 'advisor.reason.withinBudget', params: { price: Math.round(option.priceUsd), budget: input.budgetUsd, announced: option.priceAnnounced ?? '' } });
-  if (option.count > 1) notes.push({ key: 'advisor.reason.linearScaling', params: { count: option.count } });
+  if (option.devicesPerBoard > 1) notes.push({ key: 'advisor.reason.devicesPerBoard', params: { count: option.count, boards: Math.ceil(option.count / option.devicesPerBoard), perBoard: option.devicesPerBoard } });
+  if (option.confidence !== 'official') notes.push({ key: `advisor.reason.confidence.${option.confidence}`, params: {} });
+  notes.push(...priceReasons(option, context));
   return notes;
 }
 
-export function recommendationAssumptions(input: RecommendInput, estimate: MemoryEstimate | null, precision: ComputePrecision): AdvisorNote[] {
+export function recommendationAssumptions(context: Context, estimate: MemoryEstimate | null): AdvisorNote[] {
+  const { input } = context;
   const notes: AdvisorNote[] = [{ key: 'advisor.assume.roofline', params: {} }];
-  if (input.precision === undefined) notes.push({ key: 'advisor.assume.precision', params: { precision: precision.toUpperCase() } });
-  if (input.task === 'train' || input.task === 'finetune') notes.push({ key: 'advisor.assume.zeroChoice', params: {} });
+  if (input.precision === undefined) notes.push({ key: 'advisor.assume.precision', params: { precision: context.precision.toUpperCase() } });
+  notes.push({ key: 'advisor.assume.usableMemory', params: { percent: Math.round(context.margin * 100) } });
+  if (input.task === 'train' || input.task === 'finetune') notes.push({ key: 'advisor.assume.parallelChoice', params: {} });
+  notes.push({ key: 'advisor.assume.communication', params: {} });
   if (input.memoryNeedBytes !== undefined && input.model === undefined) notes.push({ key: 'advisor.assume.partition', params: {} });
   if (input.deployment === 'workstation') notes.push({ key: 'advisor.assume.workstationCards', params: {} });
-  notes.push({ key: 'advisor.assume.launchPrices', params: {} });
+  notes.push({ key: 'advisor.assume.pricesDated', params: { currency: context.currency, asOf: context.fx.asOf, cny: round(context.fx.perUsd.CNY, 2), eur: round(context.fx.perUsd.EUR, 3) } });
+  notes.push({ key: 'advisor.assume.hostRules', params: {} });
   return [...notes, ...(estimate?.assumptions ?? [])];
 }

@@ -24,15 +24,15 @@ describe('advice comes out of the computation', () => {
     expect(a100_40.count).toBeGreaterThan(1);
     expect(finetune.singleGpuNeedBytes).toBeGreaterThan(40 * GIB);
     expect(finetune.singleGpuNeedBytes).toBeLessThan(80 * GIB);
-    expect(a100_40.reasons.map((r) => r.key)).toContain('advisor.reason.splitZero');
-    expect(a100_80.reasons[0]?.key).toBe('advisor.reason.fits');
+    expect(a100_40.memory.plan.kind).not.toBe('single');
+    expect(a100_80.reasons[0]?.key).toBe('advisor.reason.fitsUsable');
   });
 
   it('with standard mixed-precision AdamW (16 B/param) no card holds it alone; 80 GB cards need two', () => {
     const mixed = run({ task: 'finetune', model: 'llama-3-8b' });
     expect(mixed.singleGpuNeedBytes).toBeGreaterThan(128e9);
     expect(option(mixed.options, 'a100-sxm4-80gb').count).toBe(2);
-    expect(option(mixed.options, 'a100-sxm4-80gb').memory.zeroStage).toBeGreaterThan(0);
+    expect(option(mixed.options, 'a100-sxm4-80gb').memory.plan.kind).not.toBe('single');
   });
 
   it('Llama 3 8B inference: both the 40 GB and the 80 GB A100 fit on one GPU', () => {
@@ -41,11 +41,12 @@ describe('advice comes out of the computation', () => {
     expect(option(serve.options, 'a100-sxm4-80gb')).toMatchObject({ count: 1, memory: { fits: true } });
   });
 
-  it('a model too big for any allowed count is listed as not fitting, last', () => {
+  it('a model too big for any allowed count is not ranked: it is listed apart, at the most GPUs tried, with why', () => {
     const big = run({ task: 'train', model: 'llama-3.1-405b', maxGpuCount: 2 });
-    expect(big.options.every((o) => o.memory.fits === false)).toBe(true);
-    expect(big.options.every((o) => o.count === 2)).toBe(true);
-    expect(big.options[0]?.reasons[0]?.key).toBe('advisor.reason.doesNotFit');
+    expect(big.options).toEqual([]);
+    expect(big.notFitting).toHaveLength(FIXTURE_CATALOG.gpus.length);
+    expect(big.notFitting.every((o) => o.memory.fits === false && o.count === 2)).toBe(true);
+    expect(big.notFitting[0]?.reasons[0]?.key).toBe('advisor.reason.doesNotFitUsable');
   });
 });
 
@@ -58,20 +59,24 @@ describe('ranking', () => {
     expect(result.options[0]?.throughput.relative).toBe(1);
   });
 
-  it('puts options that do not fit after every option that fits', () => {
-    const result = run({ task: 'inference', model: 'llama-3-70b', maxGpuCount: 2 });
-    const fits = result.options.map((o) => o.memory.fits);
-    const firstMiss = fits.indexOf(false);
-    expect(firstMiss).toBeGreaterThan(0);
-    expect(fits.slice(firstMiss).every((f) => f === false)).toBe(true);
+  it('expert: nothing that does not fit is ranked, under any sort key', () => {
+    for (const sortBy of ['balanced', 'throughput', 'price-performance', 'performance-per-watt', 'price'] as const) {
+      const result = run({ task: 'inference', model: 'llama-3-70b', maxGpuCount: 2, sortBy });
+      expect(result.options.every((o) => o.memory.fits !== false)).toBe(true);
+      expect(result.unranked.every((o) => o.memory.fits !== false)).toBe(true);
+      expect(result.notFitting.length).toBeGreaterThan(0);
+      expect(result.notFitting.every((o) => o.memory.fits === false)).toBe(true);
+    }
   });
 
   it('by price-performance: priced options ordered by rate per dollar, unpriced after', () => {
     const result = run({ task: 'inference', model: 'llama-3-8b', sortBy: 'price-performance' });
-    const priced = result.options.filter((o) => o.ratePerThousandUsd !== null);
-    const values = priced.map((o) => o.ratePerThousandUsd ?? 0);
+    const values = result.options.map((o) => o.ratePerThousand ?? 0);
     expect([...values].sort((a, b) => b - a)).toEqual(values);
-    expect(result.options.slice(0, priced.length).every((o) => o.ratePerThousandUsd !== null)).toBe(true);
+    // Only options with the value are ranked; the unpriced ones are listed apart, not mixed in.
+    expect(result.options.every((o) => o.ratePerThousand !== null)).toBe(true);
+    expect(result.unranked.length).toBeGreaterThan(0);
+    expect(result.unranked.every((o) => o.price === null)).toBe(true);
     // Token generation is bandwidth-bound, so per dollar it is GB/s per dollar: the RTX 4090
     // (1008 GB/s for $1599) just edges the RTX 3090 (936 GB/s for $1499); the H100 is far behind.
     expect(result.options.slice(0, 3).map((o) => o.gpuId)).toEqual(['rtx-4090', 'rtx-3090', 'l40s']);
@@ -84,10 +89,10 @@ describe('ranking', () => {
   });
 
   it('scientific work ranks by FP64 (tensor path where it exists), analytics by bandwidth', () => {
-    const science = run({ task: 'scientific' });
+    const science = run({ task: 'scientific', sortBy: 'throughput' });
     expect(science.options.slice(0, 2).map((o) => o.gpuId)).toEqual(['h100-sxm5-80gb', 'a100-pcie-80gb']);
     expect(option(science.options, 'a100-sxm4-80gb').throughput.perGpuRate).toBe(19.5);
-    const analytics = run({ task: 'analytics', memoryNeedBytes: 10 * GIB });
+    const analytics = run({ task: 'analytics', memoryNeedBytes: 10 * GIB, sortBy: 'throughput' });
     expect(analytics.options[0]?.gpuId).toBe('h100-sxm5-80gb');
     expect(analytics.options[1]?.gpuId).toBe('a100-sxm4-80gb');
   });
@@ -127,12 +132,18 @@ describe('speed model', () => {
 });
 
 describe('constraints', () => {
-  it('budget removes options over it and keeps unpriced ones, marked unknown', () => {
-    const result = run({ task: 'inference', model: 'llama-3-8b', budgetUsd: 5000 });
+  it('expert: an unpriced GPU is never inside a budget — left out and counted as not checked', () => {
+    const result = run({ task: 'inference', model: 'llama-3-8b', budget: 5000 });
     expect(result.options.some((o) => o.gpuId === 'h100-sxm5-80gb')).toBe(false);
     expect(result.excluded.budget).toBeGreaterThan(0);
-    expect(option(result.options, 'a100-sxm4-80gb').withinBudget).toBeNull();
+    const unpriced = FIXTURE_CATALOG.gpus.filter((g) => g.launchPrice.value === null && (g.prices ?? []).length === 0).map((g) => g.id);
+    expect(unpriced.length).toBeGreaterThan(0);
+    for (const id of unpriced) expect([...result.options, ...result.unranked].some((o) => o.gpuId === id)).toBe(false);
+    expect(result.excluded.budgetUnpriced).toBe(unpriced.filter((id) => !result.notFitting.some((o) => o.gpuId === id)).length);
     expect(option(result.options, 'rtx-4090').withinBudget).toBe(true);
+    // Even a budget of a billion does not let an unpriced card through.
+    const rich = run({ task: 'inference', model: 'llama-3-8b', budget: 1e9 });
+    expect(rich.options.some((o) => o.price === null)).toBe(false);
   });
 
   it('power limit counts every GPU’s board power', () => {
@@ -153,19 +164,19 @@ describe('constraints', () => {
     expect(a100.servers.map((s) => s.id)).toContain('dgx-station-a100');
     expect(result.options.some((o) => o.gpuId === 'h100-sxm5-80gb')).toBe(false);
     const huge = run({ task: 'train', model: 'llama-3-70b', deployment: 'workstation' });
-    expect(option(huge.options, 'a100-sxm4-80gb').count).toBeLessThanOrEqual(4);
+    expect(option([...huge.options, ...huge.notFitting], 'a100-sxm4-80gb').count).toBeLessThanOrEqual(4);
   });
 
   it('cloud deployment keeps GPUs with a dated rental price and ranks price-performance per rental dollar', () => {
     const result = run({ task: 'inference', model: 'llama-3-8b', deployment: 'cloud', sortBy: 'price-performance' });
     expect(result.options.length).toBeGreaterThan(0);
     for (const o of result.options) {
-      expect(o.rental?.usdPerHour).toBeGreaterThan(0);
+      expect(o.rental?.perHour).toBeGreaterThan(0);
       expect(o.rental?.asOf).toMatch(/^\d{4}/);
     }
-    const values = result.options.map((o) => o.ratePerUsdHour ?? 0);
+    const values = result.options.map((o) => o.ratePerCurrencyHour ?? 0);
     expect([...values].sort((a, b) => b - a)).toEqual(values);
-    const cheap = run({ task: 'inference', model: 'llama-3-8b', deployment: 'cloud', budgetUsdPerHour: 0.01 });
+    const cheap = run({ task: 'inference', model: 'llama-3-8b', deployment: 'cloud', budgetPerHour: 0.01 });
     expect(cheap.options).toHaveLength(0);
     expect(cheap.excluded.budget).toBe(result.options.length);
   });
@@ -187,7 +198,7 @@ describe('constraints', () => {
 describe('your local GPUs', () => {
   const device = (index: number, name: string, totalGiB: number, usedGiB = 0): GpuDevice =>
     ({ index, state: 'ok', name, memoryTotalBytes: totalGiB * GIB, memoryUsedBytes: usedGiB * GIB }) as GpuDevice;
-  const snapshot = (devices: GpuDevice[]) => ({ devices }) as unknown as Snapshot;
+  const snapshot = (devices: GpuDevice[]) => ({ devices, host: { memoryTotalBytes: null, cpuLogicalCount: null } }) as unknown as Snapshot;
 
   it('your RTX 3090 has 24 GiB: Llama 3 8B inference fits, 70B does not', () => {
     const local = snapshot([device(0, 'NVIDIA GeForce RTX 3090', 24)]);
@@ -215,7 +226,10 @@ describe('bad input', () => {
     [{ task: 'juggle' }, 'advisor.error.badChoice'],
     [{ task: 'train' }, 'advisor.error.needModelOrMemory'],
     [{ task: 'train', model: 'llama-3-8b', precision: 'fp7' }, 'advisor.error.badChoice'],
-    [{ task: 'train', model: 'llama-3-8b', budgetUsd: -1 }, 'advisor.error.badNumber'],
+    [{ task: 'train', model: 'llama-3-8b', budget: -1 }, 'advisor.error.badNumber'],
+    [{ task: 'train', model: 'llama-3-8b', currency: 'JPY' }, 'advisor.error.badChoice'],
+    [{ task: 'train', model: 'llama-3-8b', segments: ['gaming'] }, 'advisor.error.badChoice'],
+    [{ task: 'train', model: 'llama-3-8b', memoryMarginPercent: 100 }, 'advisor.error.badNumber'],
     [{ task: 'train', model: 'llama-3-8b', maxGpuCount: 0 }, 'advisor.error.badInteger'],
     [{ task: 'train', model: 'no-such-model' }, 'advisor.error.unknownModel'],
     [{ task: 'analytics', memoryNeedBytes: -5 }, 'advisor.error.badNumber'],

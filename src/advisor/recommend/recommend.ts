@@ -1,28 +1,29 @@
-// recommend(): every catalog GPU × the fewest GPUs that hold the work, with memory fit and
-// headroom, a roofline speed estimate, price-performance, performance per watt, the machines
-// that take them, and the reasons in words. Advice such as "80 GB to train, 40 GB to serve" is
-// whatever falls out of the estimator and the catalog — nothing here names a card.
+// recommend(): every catalog GPU × the fewest GPUs that hold the work, checked against the memory
+// the work can really use, with the parallel split that runs fastest over the GPU's link, a
+// roofline speed that pays for communication, the price in the asked currency, the host the GPUs
+// need, and the reasons in words. Only options that fit are ranked; those that do not are listed
+// apart. Advice such as "80 GB to train, 40 GB to serve" is whatever falls out of the estimator
+// and the catalog — nothing here names a card.
 
-import { loadGpuCatalog, memoryBytesOf, type GpuEntry } from '../../catalog/index.js';
+import { loadGpuCatalog, SEGMENTS, type GpuEntry } from '../../catalog/index.js';
 import { AdvisorError, requireNumber } from '../errors.js';
-import { cheapestRentals, serverCandidates, type RentalPrice } from './markets.js';
-import { createMemoryPlanner, type MemoryPlanner } from './memory-plan.js';
+import { DEFAULT_FX } from '../pricing/fx.js';
+import { gpuPrice } from '../pricing/gpu-price.js';
+import { boardsFor, deviceView, type DeviceView } from './device.js';
+import { hostNeeds, hostShortfalls } from './host.js';
+import { cheapestRentals, serverCandidates } from './markets.js';
+import { createMemoryPlanner, type SplitCandidate } from './memory-plan.js';
 import { localFits } from './local.js';
 import { defaultPrecision } from './precision.js';
 import { optionReasons, recommendationAssumptions } from './reasons.js';
+import { compareOptions, sortValue } from './sort.js';
 import { throughputOf } from './throughput.js';
-import {
-  COMPUTE_PRECISIONS,
-  DEPLOYMENTS,
-  RECOMMEND_TASKS,
-  SORT_KEYS,
-  type ComputePrecision,
-  type RecommendInput,
-  type RecommendOption,
-  type Recommendation,
-  type ServerCandidate,
-  type SortKey,
-} from './types.js';
+import { COMPUTE_PRECISIONS, DEPLOYMENTS, RECOMMEND_TASKS, SORT_KEYS, type RecommendInput, type RecommendOption, type Recommendation, type Throughput } from './types.js';
+import { defaultMargin, usableMemory } from './usable-memory.js';
+import { CURRENCIES } from '../../catalog/gpu-enums.js';
+import type { Context } from './context.js';
+
+export { compareOptions } from './sort.js';
 
 const DEFAULT_MAX_GPUS = 8;
 
@@ -39,14 +40,6 @@ export function gpuCounts(max: number): number[] {
   return counts;
 }
 
-interface Context {
-  input: RecommendInput;
-  planner: MemoryPlanner;
-  precision: ComputePrecision;
-  servers: readonly ServerCandidate[];
-  rentals: Map<string, RentalPrice>;
-}
-
 function deploymentAllows(entry: GpuEntry, context: Context): boolean {
   switch (context.input.deployment) {
     case 'workstation':
@@ -61,62 +54,91 @@ function deploymentAllows(entry: GpuEntry, context: Context): boolean {
   }
 }
 
-function budgetCheck(input: RecommendInput, priceUsd: number | null, rentalPerHour: number | null): boolean | null {
+function budgetCheck(context: Context, price: number | null, rentalPerHour: number | null): boolean | null {
+  const { input } = context;
   if (input.deployment === 'cloud') {
-    if (input.budgetUsdPerHour === undefined) return null;
-    return rentalPerHour === null ? null : rentalPerHour <= input.budgetUsdPerHour;
+    if (input.budgetPerHour === undefined) return null;
+    return rentalPerHour === null ? null : rentalPerHour <= input.budgetPerHour;
   }
-  if (input.budgetUsd === undefined) return null;
-  return priceUsd === null ? null : priceUsd <= input.budgetUsd;
+  if (input.budget === undefined) return null;
+  return price === null ? null : price <= input.budget;
 }
 
-function buildOption(entry: GpuEntry, count: number, context: Context): RecommendOption {
-  const { input, planner, precision } = context;
-  const capacity = memoryBytesOf(entry);
-  const candidate = planner.choose(count, capacity);
+interface Evaluated {
+  candidate: SplitCandidate;
+  fits: boolean | null;
+  throughput: Omit<Throughput, 'relative'>;
+}
+
+/** Of the ways to split the work over `count` GPUs, the fastest that fits; else the smallest need. */
+function bestSplit(view: DeviceView, count: number, usableBytes: number, context: Context): Evaluated {
+  let best: Evaluated | null = null;
+  let smallest: SplitCandidate | null = null;
+  for (const candidate of context.planner.candidates(count)) {
+    const need = candidate.perGpuNeedBytes;
+    if (smallest === null || (need ?? Infinity) < (smallest.perGpuNeedBytes ?? Infinity)) smallest = candidate;
+    if (need !== null && need > usableBytes) continue;
+    const fits = need === null || candidate.needIsLowerBound ? null : true;
+    const throughput = throughputOf(view, count, context.input.task, context.precision, candidate);
+    if (best === null || (throughput.rate ?? 0) > (best.throughput.rate ?? 0)) best = { candidate, fits, throughput };
+  }
+  if (best) return best;
+  if (!smallest) throw new Error('memory planner produced no candidate');
+  return { candidate: smallest, fits: false, throughput: throughputOf(view, count, context.input.task, context.precision, smallest) };
+}
+
+function buildOption(view: DeviceView, count: number, context: Context): RecommendOption {
+  const { entry } = view;
+  const usable = usableMemory(entry, view.memoryBytes, context.margin);
+  const { candidate, fits, throughput } = bestSplit(view, count, usable.usableBytes, context);
   const need = candidate.perGpuNeedBytes;
-  const fits = need === null ? null : need <= capacity ? (candidate.needIsLowerBound ? null : true) : false;
-  const throughput = { ...throughputOf(entry, count, input.task, precision, candidate), relative: null };
-  const price = entry.launchPrice.value;
-  const priceUsd = price === null ? null : price.usd * count;
-  const boardPowerWatts = entry.tdpWatts.value * count;
+  const boards = boardsFor(view, count);
+  const chosen = gpuPrice(entry, context.currency, context.fx);
+  const price = chosen === null ? null : { amount: chosen.amount * boards, low: chosen.low * boards, high: chosen.high * boards, currency: chosen.currency, quotedCurrency: chosen.quotedCurrency, kind: chosen.kind, market: chosen.market, asOf: chosen.asOf, boards };
+  const boardPowerWatts = Math.round(view.tdpWatts * count);
   const servers = context.servers
-    .map((server) => ({ id: server.id, name: server.name, holds: server.gpuSlots[entry.id] ?? 0 }))
+    .map((server) => ({ id: server.id, name: server.name, holds: (server.gpuSlots[entry.id] ?? 0) * view.devicesPerBoard }))
     .filter((server) => server.holds >= count);
   const rentalPrice = context.rentals.get(entry.id);
   const rental = rentalPrice
-    ? { usdPerHour: rentalPrice.usdPerGpuHour * count, offeringId: rentalPrice.offeringId, provider: rentalPrice.provider, instanceType: rentalPrice.instanceType, asOf: rentalPrice.asOf }
+    ? { perHour: rentalPrice.perGpuHour * count, currency: rentalPrice.currency, quotedCurrency: rentalPrice.quotedCurrency, offeringId: rentalPrice.offeringId, provider: rentalPrice.provider, instanceType: rentalPrice.instanceType, asOf: rentalPrice.asOf }
     : null;
-  const option: RecommendOption = {
+  return {
     gpuId: entry.id,
-    gpuName: entry.name,
+    gpuName: view.devicesPerBoard > 1 ? `${entry.name} (GCD)` : entry.name,
+    segment: entry.segment,
     count,
+    devicesPerBoard: view.devicesPerBoard,
+    confidence: entry.confidence ?? 'official',
     memory: {
       split: candidate.split,
       zeroStage: candidate.zeroStage,
+      plan: candidate.plan,
       perGpuNeedBytes: need,
-      perGpuCapacityBytes: capacity,
+      perGpuCapacityBytes: usable.usableBytes,
+      perGpuNominalBytes: usable.nominalBytes,
+      perGpuVisibleBytes: usable.visibleBytes,
+      marginBytes: usable.marginBytes,
+      marginShare: usable.marginShare,
       fits,
       needIsLowerBound: candidate.needIsLowerBound,
-      headroomBytes: need === null ? null : capacity - need,
+      headroomBytes: need === null ? null : usable.usableBytes - need,
       breakdown: candidate.breakdown,
     },
-    throughput,
-    priceUsd,
-    priceAnnounced: price?.announced ?? null,
-    ratePerThousandUsd: priceUsd === null || throughput.rate === null ? null : (throughput.rate / priceUsd) * 1000,
+    throughput: { ...throughput, relative: null },
+    price,
+    ratePerThousand: price === null || throughput.rate === null ? null : (throughput.rate / price.amount) * 1000,
     rental,
-    ratePerUsdHour: rental === null || throughput.rate === null ? null : throughput.rate / rental.usdPerHour,
+    ratePerCurrencyHour: rental === null || throughput.rate === null ? null : throughput.rate / rental.perHour,
     boardPowerWatts,
     ratePerWatt: throughput.rate === null ? null : throughput.rate / boardPowerWatts,
-    withinBudget: budgetCheck(input, priceUsd, rental?.usdPerHour ?? null),
+    withinBudget: budgetCheck(context, price?.amount ?? null, rental?.perHour ?? null),
     servers,
+    host: hostNeeds(view, count, context.input.task, candidate.estimate),
     reasons: [],
   };
-  return option;
 }
 
-/** The fewest GPUs of this model that hold the work; the most allowed when none does. */
 /** A workstation holds a datacenter card only as a catalog workstation does (DGX Station: 4). */
 function countsFor(entry: GpuEntry, counts: number[], context: Context): number[] {
   if (context.input.deployment !== 'workstation' || entry.segment !== 'datacenter') return counts;
@@ -125,98 +147,114 @@ function countsFor(entry: GpuEntry, counts: number[], context: Context): number[
   return allowed.length > 0 ? allowed : counts.slice(0, 1);
 }
 
+/** The fewest GPUs of this model that hold the work; the most allowed when none does. */
 function optionForGpu(entry: GpuEntry, counts: number[], context: Context): RecommendOption {
+  const view = deviceView(entry);
   let last: RecommendOption | null = null;
   for (const count of countsFor(entry, counts, context)) {
-    last = buildOption(entry, count, context);
+    last = buildOption(view, count, context);
     if (last.memory.fits !== false) return last;
   }
   if (!last) throw new Error('no GPU count to try');
   return last;
 }
 
-function sortValue(sortBy: SortKey, cloud: boolean): (o: RecommendOption) => number | null {
-  switch (sortBy) {
-    case 'throughput':
-      return (o) => o.throughput.rate;
-    case 'price-performance':
-      return cloud ? (o) => o.ratePerUsdHour : (o) => o.ratePerThousandUsd;
-    case 'performance-per-watt':
-      return (o) => o.ratePerWatt;
-  }
-}
-
-const fitRank = (o: RecommendOption) => (o.memory.fits === true ? 0 : o.memory.fits === null ? 1 : 2);
-
-export function compareOptions(sortBy: SortKey, cloud = false) {
-  const value = sortValue(sortBy, cloud);
-  return (a: RecommendOption, b: RecommendOption): number => {
-    const fit = fitRank(a) - fitRank(b);
-    if (fit !== 0) return fit;
-    const va = value(a);
-    const vb = value(b);
-    if (va !== vb) {
-      if (va === null) return 1;
-      if (vb === null) return -1;
-      return vb - va;
-    }
-    return a.count - b.count || (a.priceUsd ?? Infinity) - (b.priceUsd ?? Infinity) || a.gpuId.localeCompare(b.gpuId);
-  };
-}
-
-export function recommend(input: RecommendInput): Recommendation {
+function validate(input: RecommendInput): void {
   if (!(RECOMMEND_TASKS as readonly string[]).includes(input.task)) {
     throw new AdvisorError('advisor.error.badChoice', { name: 'task', value: String(input.task), choices: RECOMMEND_TASKS.join(', ') });
   }
   check('precision', input.precision, COMPUTE_PRECISIONS);
   check('deployment', input.deployment, DEPLOYMENTS);
-  const sortBy = check('sortBy', input.sortBy, SORT_KEYS) ?? 'throughput';
-  const maxGpus = input.maxGpuCount === undefined ? DEFAULT_MAX_GPUS : requireNumber('maxGpuCount', input.maxGpuCount, { min: 1, integer: true });
-  if (input.budgetUsd !== undefined) requireNumber('budgetUsd', input.budgetUsd);
-  if (input.budgetUsdPerHour !== undefined) requireNumber('budgetUsdPerHour', input.budgetUsdPerHour);
+  check('currency', input.currency, CURRENCIES);
+  for (const segment of input.segments ?? []) check('segment', segment, SEGMENTS);
+  if (input.budget !== undefined) requireNumber('budget', input.budget);
+  if (input.budgetPerHour !== undefined) requireNumber('budgetPerHour', input.budgetPerHour);
   if (input.maxPowerWatts !== undefined) requireNumber('maxPowerWatts', input.maxPowerWatts, { min: 0, exclusiveMin: true });
   if (input.limit !== undefined) requireNumber('limit', input.limit, { min: 1, integer: true });
+  if (input.memoryMarginPercent !== undefined) requireNumber('memoryMarginPercent', input.memoryMarginPercent);
+  if ((input.memoryMarginPercent ?? 0) >= 100) throw new AdvisorError('advisor.error.badNumber', { name: 'memoryMarginPercent', value: String(input.memoryMarginPercent), min: '< 100' });
+}
 
+export function recommend(input: RecommendInput): Recommendation {
+  validate(input);
+  const sortBy = check('sortBy', input.sortBy, SORT_KEYS) ?? 'balanced';
+  const maxGpus = input.maxGpuCount === undefined ? DEFAULT_MAX_GPUS : requireNumber('maxGpuCount', input.maxGpuCount, { min: 1, integer: true });
   const catalog = input.catalog ?? loadGpuCatalog();
+  const currency = input.currency ?? 'USD';
+  const fx = input.fx ?? DEFAULT_FX;
   const planner = createMemoryPlanner(input);
   const precision = input.precision ?? defaultPrecision(input.task, input.estimate ?? {});
-  const context: Context = { input, planner, precision, servers: input.servers ?? serverCandidates(), rentals: cheapestRentals(input.cloudCatalog) };
+  const context: Context = {
+    input,
+    planner,
+    precision,
+    currency,
+    fx,
+    margin: input.memoryMarginPercent === undefined ? defaultMargin(input.task) : input.memoryMarginPercent / 100,
+    servers: input.servers ?? serverCandidates(),
+    rentals: cheapestRentals(input.cloudCatalog, currency, fx),
+  };
   const counts = gpuCounts(maxGpus);
-  const excluded = { budget: 0, power: 0, deployment: 0 };
+  const excluded = { budget: 0, budgetUnpriced: 0, power: 0, deployment: 0, segment: 0 };
+  const fitting: RecommendOption[] = [];
+  const notFitting: RecommendOption[] = [];
+  const budgeted = input.deployment === 'cloud' ? input.budgetPerHour !== undefined : input.budget !== undefined;
 
-  const options: RecommendOption[] = [];
   for (const entry of catalog.gpus) {
+    if (input.segments !== undefined && !input.segments.includes(entry.segment)) {
+      excluded.segment += 1;
+      continue;
+    }
     if (!deploymentAllows(entry, context)) {
       excluded.deployment += 1;
       continue;
     }
     const option = optionForGpu(entry, counts, context);
+    if (option.memory.fits === false) {
+      notFitting.push(option);
+      continue;
+    }
     if (input.maxPowerWatts !== undefined && option.boardPowerWatts > input.maxPowerWatts) {
       excluded.power += 1;
+      continue;
+    }
+    // No price, no pass: an option we cannot price is never "within budget".
+    if (budgeted && option.withinBudget === null) {
+      excluded.budgetUnpriced += 1;
       continue;
     }
     if (option.withinBudget === false) {
       excluded.budget += 1;
       continue;
     }
-    options.push(option);
+    fitting.push(option);
   }
 
-  const best = Math.max(0, ...options.filter((o) => o.memory.fits !== false).map((o) => o.throughput.rate ?? 0));
-  for (const option of options) {
+  const best = Math.max(0, ...fitting.map((o) => o.throughput.rate ?? 0));
+  for (const option of [...fitting, ...notFitting]) {
     option.throughput.relative = option.throughput.rate === null || best === 0 ? null : option.throughput.rate / best;
-    option.reasons = optionReasons(option, input);
+    option.reasons = optionReasons(option, context);
   }
-  options.sort(compareOptions(sortBy, input.deployment === 'cloud'));
+  const cloud = input.deployment === 'cloud';
+  const value = sortValue(sortBy, cloud);
+  const ranked = fitting.filter((o) => value(o) !== null).sort(compareOptions(sortBy, cloud));
+  const unranked = fitting.filter((o) => value(o) === null).sort(compareOptions('balanced', cloud));
+  notFitting.sort((a, b) => (a.memory.perGpuNeedBytes ?? 0) / a.memory.perGpuCapacityBytes - (b.memory.perGpuNeedBytes ?? 0) / b.memory.perGpuCapacityBytes || a.gpuId.localeCompare(b.gpuId));
 
   const single = planner.candidates(1)[0] ?? null;
+  const top = ranked[0];
   return {
     task: input.task,
     sortBy,
+    currency,
+    fx,
     singleGpuNeedBytes: single?.perGpuNeedBytes ?? null,
-    options: input.limit === undefined ? options : options.slice(0, input.limit),
+    options: input.limit === undefined ? ranked : ranked.slice(0, input.limit),
+    unranked,
+    notFitting,
     excluded,
-    local: input.snapshot ? localFits(input.snapshot, planner, catalog) : [],
-    assumptions: recommendationAssumptions(input, single?.estimate ?? null, precision),
+    local: input.snapshot ? localFits(input.snapshot, planner, catalog, context.margin) : [],
+    localHost: input.snapshot && top ? hostShortfalls(top.host, input.snapshot.host) : null,
+    assumptions: recommendationAssumptions(context, single?.estimate ?? null),
   };
 }

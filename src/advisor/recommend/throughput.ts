@@ -8,14 +8,14 @@
 //     "Efficiently Scaling Transformer Inference", arXiv:2211.05102 §2). A mixture-of-experts
 //     step reads only the experts its tokens were routed to: with b tokens each picking k of E
 //     experts, a share 1 − (1 − k/E)^b of each layer's experts (uniform routing assumed);
-//   - scientific (FP64) work is compute-bound at the FP64 rate, data analytics bandwidth-bound.
-// GPUs are assumed to scale linearly; real jobs lose some of that to communication (more over
-// PCIe than NVLink), which the rate does not model — the options say so.
+//   - scientific (FP64) work is compute-bound at the FP64 rate, data analytics bandwidth-bound;
+//   - N GPUs lose what communication costs them, over the link they actually have (scaling.ts).
 
-import type { GpuEntry } from '../../catalog/index.js';
 import type { MemoryEstimate } from '../estimate/types.js';
+import type { DeviceView } from './device.js';
 import type { SplitCandidate } from './memory-plan.js';
 import { rateWithFallback } from './precision.js';
+import { decodeScaling, ringLink, trainingScaling, type Scaling } from './scaling.js';
 import type { ComputePrecision, RecommendTask, Throughput } from './types.js';
 
 export function trainingFlopsPerToken(estimate: MemoryEstimate): number {
@@ -39,42 +39,37 @@ function isDecoder(estimate: MemoryEstimate | null): estimate is MemoryEstimate 
   return estimate !== null && (estimate.perGpu.kvCacheBytes ?? 0) > 0;
 }
 
-export function throughputOf(
-  entry: GpuEntry,
-  count: number,
-  task: RecommendTask,
-  wanted: ComputePrecision,
-  candidate: SplitCandidate,
-): Omit<Throughput, 'relative'> {
-  const bandwidth = entry.memoryBandwidthGBps.value * 1e9;
+export function throughputOf(view: DeviceView, count: number, task: RecommendTask, wanted: ComputePrecision, candidate: SplitCandidate): Omit<Throughput, 'relative'> {
+  const bandwidthGBps = view.bandwidthGBps;
+  const bandwidth = bandwidthGBps * 1e9;
+  const linear: Scaling = { efficiency: 1, link: ringLink(view, count), computeSeconds: null, communicationSeconds: null };
+  const base = { perGpuBandwidthGBps: bandwidthGBps, bytesPerStepPerGpu: null, peakTokensPerSecond: null };
   if (task === 'analytics') {
-    return { bound: 'bandwidth', precision: null, fallbackFrom: null, perGpuRate: null, perGpuBandwidthGBps: entry.memoryBandwidthGBps.value, bytesPerStepPerGpu: null, rate: count * bandwidth, rateUnit: 'byte/s', peakTokensPerSecond: null };
+    return { ...base, bound: 'bandwidth', precision: null, fallbackFrom: null, perGpuRate: null, rate: count * bandwidth, rateUnit: 'byte/s', scaling: linear, linearRate: count * bandwidth };
   }
-  const choice = rateWithFallback(entry, wanted);
-  const flops = choice.tflops === null ? null : count * choice.tflops * 1e12;
+  const choice = rateWithFallback(view.entry, wanted);
+  const perGpuTflops = choice.tflops === null ? null : choice.tflops / view.rateDivisor;
+  const gpuFlops = perGpuTflops === null ? null : perGpuTflops * 1e12;
   const estimate = candidate.estimate;
-  const result = (bound: Throughput['bound'], rate: number | null, rateUnit: Throughput['rateUnit'], tokens: number | null, bytesPerStep: number | null) => ({
-    bound,
-    precision: choice.precision,
-    fallbackFrom: choice.fallbackFrom,
-    perGpuRate: choice.tflops,
-    perGpuBandwidthGBps: entry.memoryBandwidthGBps.value,
-    bytesPerStepPerGpu: bytesPerStep,
-    rate,
-    rateUnit,
-    peakTokensPerSecond: tokens,
-  });
+  const common = { ...base, precision: choice.precision, fallbackFrom: choice.fallbackFrom, perGpuRate: perGpuTflops };
 
   if (task === 'inference' && isDecoder(estimate) && candidate.breakdown) {
     const bytesPerStep = candidate.breakdown.weightsBytes * decodeWeightShare(estimate) + (candidate.breakdown.kvCacheBytes ?? 0);
     const memoryTime = bytesPerStep / bandwidth;
-    const computeTime = flops === null ? Number.POSITIVE_INFINITY : (2 * estimate.model.activeParameterCount * estimate.settings.batchSize) / flops;
-    const tokensPerSecond = estimate.settings.batchSize / Math.max(memoryTime, computeTime);
-    return result(memoryTime >= computeTime ? 'bandwidth' : 'compute', tokensPerSecond, 'token/s', tokensPerSecond, bytesPerStep);
+    // Without any published rate the compute side is unknown, not infinite: the bandwidth bound
+    // still holds, and the reasons say the rate is missing.
+    const computeTime = gpuFlops === null ? 0 : (2 * estimate.model.activeParameterCount * estimate.settings.batchSize) / (gpuFlops * count);
+    const step = Math.max(memoryTime, computeTime);
+    const scaling = decodeScaling(count, view, estimate, step);
+    const tokensPerSecond = estimate.settings.batchSize / (step + (scaling.communicationSeconds ?? 0));
+    const linearTokens = estimate.settings.batchSize / step;
+    return { ...common, bound: memoryTime >= computeTime ? 'bandwidth' : 'compute', bytesPerStepPerGpu: bytesPerStep, rate: tokensPerSecond, rateUnit: 'token/s', peakTokensPerSecond: tokensPerSecond, scaling, linearRate: linearTokens };
   }
-  const tokens =
-    (task === 'train' || task === 'finetune') && estimate?.model.architecture === 'transformer' && flops !== null
-      ? flops / trainingFlopsPerToken(estimate)
-      : null;
-  return result('compute', flops, 'flop/s', tokens, null);
+  if (gpuFlops === null) return { ...common, bound: 'compute', rate: null, rateUnit: 'flop/s', scaling: linear, linearRate: null };
+  const training = (task === 'train' || task === 'finetune') && estimate !== null;
+  const flopsPerToken = training ? trainingFlopsPerToken(estimate) : 0;
+  const scaling = training ? trainingScaling(candidate.plan, count, view, estimate, gpuFlops, flopsPerToken) : linear;
+  const flops = count * gpuFlops * scaling.efficiency;
+  const tokens = training && estimate.model.architecture === 'transformer' ? flops / flopsPerToken : null;
+  return { ...common, bound: 'compute', rate: flops, rateUnit: 'flop/s', peakTokensPerSecond: tokens, scaling, linearRate: count * gpuFlops };
 }

@@ -1,9 +1,12 @@
 // The recommender's input and typed result.
 
 import type { CloudCatalog } from '../../catalog/cloud.js';
-import type { GpuCatalog } from '../../catalog/index.js';
+import type { ConfidenceLevel, Currency, GpuCatalog, PriceMarket, PriceQuote, Segment } from '../../catalog/index.js';
+import type { FxTable } from '../pricing/fx.js';
+import type { HostNeeds, HostShortfall } from './host.js';
+import type { LinkKind, ParallelPlan, Scaling } from './scaling.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import type { AdvisorNote, CustomModelInput, EstimateInput, MemoryBreakdown } from '../estimate/types.js';
+import type { AdvisorNote, EstimateInput, MemoryBreakdown, ModelInput } from '../estimate/types.js';
 
 export const RECOMMEND_TASKS = ['train', 'finetune', 'inference', 'scientific', 'analytics'] as const;
 export type RecommendTask = (typeof RECOMMEND_TASKS)[number];
@@ -15,7 +18,11 @@ export type ComputePrecision = (typeof COMPUTE_PRECISIONS)[number];
 export const DEPLOYMENTS = ['workstation', 'server', 'cloud'] as const;
 export type Deployment = (typeof DEPLOYMENTS)[number];
 
-export const SORT_KEYS = ['throughput', 'price-performance', 'performance-per-watt'] as const;
+/**
+ * `balanced` (the default): the fewest GPUs, then the cheapest (unknown prices last), then the
+ * fastest — what a buyer asks first. The others rank only the options that have the value.
+ */
+export const SORT_KEYS = ['balanced', 'throughput', 'price-performance', 'performance-per-watt', 'price'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 /** A machine that can hold the GPUs (from the server catalog). */
@@ -30,18 +37,26 @@ export interface ServerCandidate {
 export interface RecommendInput {
   task: RecommendTask;
   /** A preset or custom model (train, finetune, inference). */
-  model?: string | CustomModelInput;
+  model?: ModelInput;
   /** Or the memory the work needs in all, in bytes (any task; split evenly over the GPUs). */
   memoryNeedBytes?: number;
   /** The arithmetic to rate GPUs by; default follows the task and the estimator settings. */
   precision?: ComputePrecision;
   /** Settings passed to the memory estimator (sequence length, batch, method, optimizer …). */
   estimate?: Omit<EstimateInput, 'task' | 'model' | 'gpuCount' | 'zeroStage' | 'tensorParallel'>;
-  /** Most you will pay for the GPUs, at launch prices (USD). */
-  budgetUsd?: number;
-  /** Cloud: most you will pay per hour for all GPUs of an option (USD). */
-  budgetUsdPerHour?: number;
+  /** Currency prices are shown and budgets read in (default USD). */
+  currency?: Currency;
+  /** Exchange rates (default: the dated table in pricing/fx.ts). */
+  fx?: FxTable;
+  /** Most you will pay for the GPUs, in `currency`. Options without a price are left out, and counted. */
+  budget?: number;
+  /** Cloud: most you will pay per hour for all GPUs of an option, in `currency`. */
+  budgetPerHour?: number;
   deployment?: Deployment;
+  /** Keep only GPUs of these market segments (datacenter, workstation, consumer). */
+  segments?: readonly Segment[];
+  /** Memory kept free for the allocator's fragmentation, % of the visible memory (default 10 for inference, 5 for training). */
+  memoryMarginPercent?: number;
   /** Most board power all GPUs together may draw (W). */
   maxPowerWatts?: number;
   /** Most GPUs in one option (default 8). */
@@ -58,14 +73,21 @@ export interface RecommendInput {
   cloudCatalog?: CloudCatalog;
 }
 
-export type SplitKind = 'single' | 'zero' | 'tensor-parallel' | 'partition';
+export type SplitKind = 'single' | 'zero' | 'tensor-parallel' | 'pipeline-parallel' | 'partition';
 
 export interface MemoryFit {
   split: SplitKind;
   zeroStage: number | null;
+  plan: ParallelPlan;
   /** What each GPU needs; null when nothing is known of the work's memory. */
   perGpuNeedBytes: number | null;
+  /** What the work can use: the driver-visible size less the fragmentation margin (usable-memory.ts). */
   perGpuCapacityBytes: number;
+  /** The marketed size of one device, the size the driver shows, and the margin kept free. */
+  perGpuNominalBytes: number;
+  perGpuVisibleBytes: number;
+  marginBytes: number;
+  marginShare: number;
   /** null when the need is unknown or a lower bound that fits (see `needIsLowerBound`). */
   fits: boolean | null;
   needIsLowerBound: boolean;
@@ -90,28 +112,52 @@ export interface Throughput {
   peakTokensPerSecond: number | null;
   /** rate ÷ the best rate among the options that fit (1 = fastest). */
   relative: number | null;
+  /** What communication leaves of linear scaling, over which link. */
+  scaling: Scaling;
+  /** The rate if N GPUs scaled linearly. */
+  linearRate: number | null;
+}
+
+export interface OptionPrice {
+  /** All boards of the option, in the asked currency: middle of the quoted range, and its ends. */
+  amount: number;
+  low: number;
+  high: number;
+  currency: Currency;
+  quotedCurrency: Currency;
+  kind: PriceQuote['kind'];
+  market: PriceMarket;
+  asOf: string;
+  boards: number;
 }
 
 export interface RecommendOption {
   gpuId: string;
   gpuName: string;
+  segment: Segment;
+  /** GPUs as the driver shows them (an MI250X board counts as two). */
   count: number;
+  /** Devices per board as sold (2 for MI250X): count ÷ this = boards to buy. */
+  devicesPerBoard: number;
+  /** How far the catalog's figures for this GPU can be trusted. */
+  confidence: ConfidenceLevel;
   memory: MemoryFit;
   throughput: Throughput;
-  /** Launch price × count; null when not published. */
-  priceUsd: number | null;
-  priceAnnounced: string | null;
-  /** rate per 1000 USD of launch price. */
-  ratePerThousandUsd: number | null;
-  /** Cheapest dated on-demand rental of `count` GPUs per hour; null when not in the price catalog. */
-  rental: { usdPerHour: number; offeringId: string; provider: string; instanceType: string; asOf: string } | null;
-  /** rate per USD per hour of rental. */
-  ratePerUsdHour: number | null;
+  /** The boards' price in the asked currency; null when no price is known. */
+  price: OptionPrice | null;
+  /** rate per 1000 units of the asked currency. */
+  ratePerThousand: number | null;
+  /** Cheapest dated on-demand rental of `count` GPUs per hour, converted; null when not in the price catalog. */
+  rental: { perHour: number; currency: Currency; quotedCurrency: Currency; offeringId: string; provider: string; instanceType: string; asOf: string } | null;
+  /** rate per unit of currency per hour of rental. */
+  ratePerCurrencyHour: number | null;
   boardPowerWatts: number;
   ratePerWatt: number | null;
-  /** Against budgetUsd (purchase) or, in the cloud, budgetUsdPerHour; null when a price is unknown. */
+  /** Against the budget (purchase) or, in the cloud, the hourly budget; null when no budget or no price. */
   withinBudget: boolean | null;
   servers: { id: string; name: string; holds: number }[];
+  /** The host these GPUs need (host.ts). */
+  host: HostNeeds;
   reasons: AdvisorNote[];
 }
 
@@ -128,11 +174,25 @@ export interface LocalFit {
 export interface Recommendation {
   task: RecommendTask;
   sortBy: SortKey;
+  currency: Currency;
+  fx: FxTable;
   /** The memory the work needs on one GPU (before any splitting); null when unknown. */
   singleGpuNeedBytes: number | null;
+  /** Options that fit (or fit as far as is known), ranked. */
   options: RecommendOption[];
-  /** How many GPU × count options the constraints removed, by constraint. */
-  excluded: { budget: number; power: number; deployment: number };
+  /** Options that fit but lack the value `sortBy` ranks by (no price, no rate), listed apart. */
+  unranked: RecommendOption[];
+  /** GPUs that cannot hold the work at any allowed count: their best try, with why. */
+  notFitting: RecommendOption[];
+  /**
+   * How many GPU models the constraints removed, by constraint. `budgetUnpriced`: left out because
+   * they have no price, so they could not be checked against the budget.
+   */
+  excluded: { budget: number; budgetUnpriced: number; power: number; deployment: number; segment: number };
   local: LocalFit[];
+  /** With a snapshot: what this machine's host lacks for the first ranked option. */
+  localHost: HostShortfall[] | null;
   assumptions: AdvisorNote[];
 }
+
+export type { LinkKind };
