@@ -31,11 +31,42 @@ export interface TransformerArchitecture {
   /** Dropout layers (GPT-2, BERT); modern LLMs train without. Adds the masks to activations. */
   dropout: boolean;
   /** Mixture of experts (Mixtral): every layer has `count` MLPs, each token uses `activePerToken`. */
-  experts: { count: number; activePerToken: number } | null;
+  experts: ExpertLayout | null;
+  /** Multi-head latent attention (DeepSeek-V2/V3) instead of multi-head/grouped-query attention. */
+  mla?: LatentAttention | null;
   /** Context the model was built for (max_position_embeddings). */
   maxContext: number;
   /** Sliding-window attention (Mistral 7B v0.1: 4096): the KV cache never holds more tokens. */
   slidingWindow: number | null;
+}
+
+/**
+ * DeepSeek-style mixture of experts, beyond Mixtral's: `shared` experts every token uses, a
+ * narrower expert MLP (`intermediateSize`, config `moe_intermediate_size`), the first
+ * `denseLayers` layers with an ordinary MLP of the architecture's intermediateSize
+ * (`first_k_dense_replace`), and a per-expert router bias (`e_score_correction_bias`).
+ */
+export interface ExpertLayout {
+  count: number;
+  activePerToken: number;
+  shared?: number;
+  intermediateSize?: number;
+  denseLayers?: number;
+  routerBias?: boolean;
+}
+
+/**
+ * Multi-head latent attention (DeepSeek-V2, arXiv:2405.04434 §2.1): keys and values are
+ * compressed into one latent of `kvLoraRank` values per token plus a decoupled RoPE key of
+ * `qkRopeHeadDim` — all the KV cache holds, (d_c + d_h^R) per layer per token; queries through a
+ * `qLoraRank` bottleneck (null: a plain projection).
+ */
+export interface LatentAttention {
+  qLoraRank: number | null;
+  kvLoraRank: number;
+  qkNopeHeadDim: number;
+  qkRopeHeadDim: number;
+  vHeadDim: number;
 }
 
 /** A ResNet as in He et al. 2016 (arXiv:1512.03385) Table 1, bottleneck blocks. */
@@ -64,27 +95,63 @@ export interface LinearShape {
   count: number;
 }
 
-/** The linear layers inside the transformer blocks (what LoRA adapts and int4/NF4 quantises). */
-export function blockLinearShapes(arch: TransformerArchitecture): LinearShape[] {
-  const { hiddenSize: h, attentionHeads: a, kvHeads: kv, headDim: d, intermediateSize: i, layers: L } = arch;
-  const experts = arch.experts?.count ?? 1;
-  const mlp: LinearShape[] = arch.gatedMlp
-    ? [
-        { module: 'gate_proj', inFeatures: h, outFeatures: i, count: L * experts },
-        { module: 'up_proj', inFeatures: h, outFeatures: i, count: L * experts },
-        { module: 'down_proj', inFeatures: i, outFeatures: h, count: L * experts },
-      ]
-    : [
-        { module: 'up_proj', inFeatures: h, outFeatures: i, count: L * experts },
-        { module: 'down_proj', inFeatures: i, outFeatures: h, count: L * experts },
-      ];
+/** Layers with an ordinary MLP, and layers with experts. */
+export function layerSplit(arch: TransformerArchitecture): { dense: number; moe: number } {
+  if (!arch.experts) return { dense: arch.layers, moe: 0 };
+  const dense = Math.min(arch.layers, arch.experts.denseLayers ?? 0);
+  return { dense, moe: arch.layers - dense };
+}
+
+function attentionShapes(arch: TransformerArchitecture): LinearShape[] {
+  const { hiddenSize: h, attentionHeads: a, kvHeads: kv, headDim: d, layers: L } = arch;
+  const m = arch.mla;
+  if (m) {
+    const qOut = a * (m.qkNopeHeadDim + m.qkRopeHeadDim);
+    const q: LinearShape[] =
+      m.qLoraRank === null
+        ? [{ module: 'q_proj', inFeatures: h, outFeatures: qOut, count: L }]
+        : [
+            { module: 'q_a_proj', inFeatures: h, outFeatures: m.qLoraRank, count: L },
+            { module: 'q_b_proj', inFeatures: m.qLoraRank, outFeatures: qOut, count: L },
+          ];
+    return [
+      ...q,
+      { module: 'kv_a_proj_with_mqa', inFeatures: h, outFeatures: m.kvLoraRank + m.qkRopeHeadDim, count: L },
+      { module: 'kv_b_proj', inFeatures: m.kvLoraRank, outFeatures: a * (m.qkNopeHeadDim + m.vHeadDim), count: L },
+      { module: 'o_proj', inFeatures: a * m.vHeadDim, outFeatures: h, count: L },
+    ];
+  }
   return [
     { module: 'q_proj', inFeatures: h, outFeatures: a * d, count: L },
     { module: 'k_proj', inFeatures: h, outFeatures: kv * d, count: L },
     { module: 'v_proj', inFeatures: h, outFeatures: kv * d, count: L },
     { module: 'o_proj', inFeatures: a * d, outFeatures: h, count: L },
-    ...mlp,
   ];
+}
+
+function mlpShapes(arch: TransformerArchitecture, width: number, count: number): LinearShape[] {
+  const h = arch.hiddenSize;
+  if (count === 0) return [];
+  return arch.gatedMlp
+    ? [
+        { module: 'gate_proj', inFeatures: h, outFeatures: width, count },
+        { module: 'up_proj', inFeatures: h, outFeatures: width, count },
+        { module: 'down_proj', inFeatures: width, outFeatures: h, count },
+      ]
+    : [
+        { module: 'up_proj', inFeatures: h, outFeatures: width, count },
+        { module: 'down_proj', inFeatures: width, outFeatures: h, count },
+      ];
+}
+
+const expertWidth = (arch: TransformerArchitecture) => arch.experts?.intermediateSize ?? arch.intermediateSize;
+const mlpWeights = (arch: TransformerArchitecture, width: number) => (arch.gatedMlp ? 3 : 2) * arch.hiddenSize * width;
+
+/** The linear layers inside the transformer blocks (what LoRA adapts and int4/NF4 quantises). */
+export function blockLinearShapes(arch: TransformerArchitecture): LinearShape[] {
+  const { dense, moe } = layerSplit(arch);
+  const expertsPerLayer = arch.experts ? arch.experts.count + (arch.experts.shared ?? 0) : 0;
+  return [...attentionShapes(arch), ...mlpShapes(arch, arch.intermediateSize, dense), ...mlpShapes(arch, expertWidth(arch), moe * expertsPerLayer)];
 }
 
 export interface TransformerParameterCounts {
@@ -101,25 +168,25 @@ export interface TransformerParameterCounts {
 
 export function transformerParameterCounts(arch: TransformerArchitecture): TransformerParameterCounts {
   const { hiddenSize: h, attentionHeads: a, kvHeads: kv, headDim: d, intermediateSize: i, layers: L } = arch;
+  const { moe } = layerSplit(arch);
   const experts = arch.experts?.count ?? 1;
   const active = arch.experts?.activePerToken ?? 1;
-  const mlpWeightsPerExpert = (arch.gatedMlp ? 3 : 2) * h * i;
-  const attentionWeights = h * a * d + 2 * h * kv * d + a * d * h;
-  const blockLinear = L * (attentionWeights + experts * mlpWeightsPerExpert);
+  const blockLinear = blockLinearShapes(arch).reduce((sum, m) => sum + m.inFeatures * m.outFeatures * m.count, 0);
 
   const embeddings = (arch.vocabSize + arch.learnedPositions + arch.tokenTypes) * h;
   const head = arch.tiedEmbeddings ? 0 : arch.vocabSize * h;
 
   const normSize = arch.norm === 'layernorm' ? 2 * h : h;
-  const qkvBias = arch.linearBias === 'none' ? 0 : a * d + 2 * kv * d;
+  const latentNorms = arch.mla ? (arch.mla.qLoraRank ?? 0) + arch.mla.kvLoraRank : 0;
+  const qkvBias = arch.linearBias === 'none' || arch.mla ? 0 : a * d + 2 * kv * d;
   const otherBias = arch.linearBias === 'all' ? h + experts * (arch.gatedMlp ? 2 * i + h : i + h) : 0;
-  const router = arch.experts ? h * arch.experts.count : 0;
-  const perLayerOther = 2 * normSize + qkvBias + otherBias + router;
+  const router = arch.experts ? moe * arch.experts.count * (h + (arch.experts.routerBias ? 1 : 0)) : 0;
+  const perLayerOther = 2 * normSize + latentNorms + qkvBias + otherBias;
   const outside = (arch.finalNorm ? normSize : 0) + (arch.embeddingNorm ? normSize : 0) + (arch.pooler ? h * h + h : 0);
-  const other = L * perLayerOther + outside;
+  const other = L * perLayerOther + router + outside;
 
   const total = blockLinear + embeddings + head + other;
-  const inactiveExperts = L * (experts - active) * mlpWeightsPerExpert;
+  const inactiveExperts = moe * (experts - active) * mlpWeights(arch, expertWidth(arch));
   return { blockLinear, embeddingsAndHead: embeddings + head, other, total, activePerToken: total - inactiveExperts };
 }
 

@@ -55,6 +55,7 @@ export function estimateInference(input: EstimateInput, model: ResolvedModel): M
     kvCache = kvCacheBytesPerGpu({ arch, contextLength: s, batchSize: b, dtype: kvCacheDtype, tensorParallel: t });
     workspace = decoderWorkspaceBytes(arch, s, b) / t;
     notes.push({ key: 'advisor.assume.kvCache', params: { tokens: s, batch: b, dtype: kvCacheDtype } });
+    if (arch.mla) notes.push({ key: 'advisor.assume.mlaCache', params: { elements: arch.mla.kvLoraRank + arch.mla.qkRopeHeadDim } });
     if (arch.slidingWindow && s > arch.slidingWindow) notes.push({ key: 'advisor.assume.slidingWindow', params: { window: arch.slidingWindow } });
     notes.push({ key: 'advisor.assume.prefillChunk', params: { tokens: PREFILL_CHUNK_TOKENS } });
     if (arch.experts) notes.push({ key: 'advisor.assume.moeResident', params: { experts: arch.experts.count } });
@@ -95,6 +96,7 @@ export function estimateInference(input: EstimateInput, model: ResolvedModel): M
       activeParameterCount: model.activeParameterCount,
       architecture: model.architecture?.kind ?? null,
       experts: model.architecture?.kind === 'transformer' ? model.architecture.experts : null,
+      shape: model.architecture?.kind === 'transformer' ? { layers: model.architecture.layers, hiddenSize: model.architecture.hiddenSize } : null,
     },
     settings: {
       precision: null,

@@ -143,7 +143,10 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
   const optimizer = choice('optimizer', input.optimizer, OPTIMIZERS, 'adamw');
   const method = choice('method', input.method, FINETUNE_METHODS, 'full');
   if (method !== 'full' && input.task !== 'finetune') throw new AdvisorError('advisor.error.methodNeedsFinetune', { method });
-  const recomputation = choice('recomputation', input.recomputation, RECOMPUTATION_MODES, 'none');
+  // PEFT recipes (the QLoRA paper's, Hugging Face's `prepare_model_for_kbit_training`) turn
+  // gradient checkpointing on: a layer's activations are recomputed in the backward pass.
+  const adapters = method === 'lora' || method === 'qlora';
+  const recomputation = choice('recomputation', input.recomputation, RECOMPUTATION_MODES, adapters ? 'full' : 'none');
   const attention = choice('attention', input.attention, ATTENTION_KINDS, 'flash');
   const gpuCount = positiveInteger('gpuCount', input.gpuCount, 1);
   const tensorParallel = positiveInteger('tensorParallel', input.tensorParallel, 1);
@@ -171,6 +174,7 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
   const overhead = overheadBytes(input);
 
   const notes: AdvisorNote[] = [...statesResult.notes, ...act.notes];
+  if (adapters && input.recomputation === undefined) notes.push({ key: 'advisor.assume.peftCheckpointing', params: {} });
   if (gpuCount > 1) notes.push({ key: 'advisor.assume.sharding', params: { stage: zeroStage, dp: dataParallel, tp: tensorParallel } });
   if (tensorParallel > 1) notes.push({ key: 'advisor.assume.sequenceParallel', params: { tp: tensorParallel } });
   notes.push({ key: 'advisor.assume.overhead', params: { gib: round(overhead / 1024 ** 3, 2) } });
@@ -186,6 +190,7 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
       activeParameterCount: model.activeParameterCount,
       architecture: model.architecture?.kind ?? null,
       experts: model.architecture?.kind === 'transformer' ? model.architecture.experts : null,
+      shape: model.architecture?.kind === 'transformer' ? { layers: model.architecture.layers, hiddenSize: model.architecture.hiddenSize } : null,
     },
     settings: {
       precision,

@@ -8,3 +8,6 @@ export { LORA_TARGETS, parseLoraTargets, type LoraTargets } from './lora.js';
 export { OPTIMIZERS, TRAINING_PRECISIONS, ZERO_STAGES, type Optimizer, type TrainingPrecision, type ZeroStage } from './training.js';
 export { DEFAULT_OVERHEAD_BYTES } from './settings.js';
 export * from './types.js';
+export { architectureFromHfConfig, type ModelFromConfig } from './hf-config.js';
+export { kvValuesPerLayerPerToken } from './inference.js';
+export { transformerParameterCounts, type ExpertLayout, type LatentAttention, type TransformerArchitecture } from './architecture.js';

@@ -44,11 +44,21 @@ export function kvHeadsPerGpu(kvHeads: number, tensorParallel: number): number {
   return Math.max(1, Math.ceil(kvHeads / tensorParallel));
 }
 
+/**
+ * Values one layer caches per token: 2 × kv_heads × head_dim, or under multi-head latent attention
+ * the compressed latent plus the RoPE key, kv_lora_rank + qk_rope_head_dim (DeepSeek-V2 §2.1.2,
+ * Table 1: (d_c + d_h^R) · l elements per token). vLLM keeps the whole latent on every
+ * tensor-parallel GPU, so it does not divide.
+ */
+export function kvValuesPerLayerPerToken(arch: TransformerArchitecture, tensorParallel = 1): number {
+  if (arch.mla) return arch.mla.kvLoraRank + arch.mla.qkRopeHeadDim;
+  return 2 * kvHeadsPerGpu(arch.kvHeads, tensorParallel) * arch.headDim;
+}
+
 /** KV-cache bytes on one GPU; a sliding window caps the tokens kept. */
 export function kvCacheBytesPerGpu({ arch, contextLength, batchSize, dtype, tensorParallel }: KvCacheInput): number {
   const tokens = arch.slidingWindow ? Math.min(contextLength, arch.slidingWindow) : contextLength;
-  const heads = kvHeadsPerGpu(arch.kvHeads, tensorParallel);
-  return 2 * arch.layers * heads * arch.headDim * tokens * batchSize * BYTES_PER_VALUE[dtype];
+  return arch.layers * kvValuesPerLayerPerToken(arch, tensorParallel) * tokens * batchSize * BYTES_PER_VALUE[dtype];
 }
 
 /** Peak working memory of one forward step of a decoder, over all GPUs (divide by t per GPU). */

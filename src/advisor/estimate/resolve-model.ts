@@ -9,7 +9,7 @@ import {
   type TransformerArchitecture,
 } from './architecture.js';
 import { getModelPreset, type ModelFamily } from './models.js';
-import type { CustomModelInput } from './types.js';
+import type { ArchitectureModelInput, CustomModelInput, ModelInput } from './types.js';
 
 export interface ResolvedModel {
   id: string | null;
@@ -24,7 +24,22 @@ export interface ResolvedModel {
   sources: string[];
 }
 
-export function resolveModel(model: string | CustomModelInput): ResolvedModel {
+function resolveArchitecture(model: ArchitectureModelInput): ResolvedModel {
+  const counts = transformerParameterCounts(model.architecture);
+  return {
+    id: null,
+    name: model.name,
+    family: 'llm',
+    architecture: model.architecture,
+    parameterCount: counts.total,
+    activeParameterCount: counts.activePerToken,
+    countFromArchitecture: true,
+    sources: [...(model.sources ?? [])],
+  };
+}
+
+export function resolveModel(model: ModelInput): ResolvedModel {
+  if (typeof model !== 'string' && 'architecture' in model) return resolveArchitecture(model);
   if (typeof model === 'string') {
     const preset = getModelPreset(model);
     const arch = preset.architecture;

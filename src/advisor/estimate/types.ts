@@ -2,6 +2,7 @@
 
 import type { MessageKey, MessageParams } from '../../i18n/index.js';
 import type { AttentionKind, Recomputation } from './activations.js';
+import type { TransformerArchitecture } from './architecture.js';
 import type { KvCacheDtype, WeightDtype } from './dtypes.js';
 import type { LoraTargets } from './lora.js';
 import type { Optimizer, TrainingPrecision, ZeroStage } from './training.js';
@@ -26,10 +27,19 @@ export interface CustomModelInput {
   gatedMlp?: boolean;
 }
 
+/** A model given by its whole shape, e.g. read from a config.json (hf-config.ts). */
+export interface ArchitectureModelInput {
+  name: string;
+  architecture: TransformerArchitecture;
+  sources?: string[];
+}
+
+export type ModelInput = string | CustomModelInput | ArchitectureModelInput;
+
 export interface EstimateInput {
   task: EstimateTask;
-  /** A preset id or alias (models.ts), or a custom model. */
-  model: string | CustomModelInput;
+  /** A preset id or alias (models.ts), a custom model, or a whole shape. */
+  model: ModelInput;
   /** Training: number format of weights and arithmetic. Default mixed-bf16. */
   precision?: TrainingPrecision;
   /** Training: default adamw. */
@@ -114,6 +124,8 @@ export interface MemoryEstimate {
     architecture: 'transformer' | 'resnet' | 'composite' | null;
     /** Mixture of experts: experts per layer and how many each token uses; null for dense models. */
     experts: { count: number; activePerToken: number } | null;
+    /** A transformer's depth and width, for the communication model of multi-GPU speed; null otherwise. */
+    shape: { layers: number; hiddenSize: number } | null;
   };
   settings: ResolvedSettings;
   /** What each GPU holds. */
