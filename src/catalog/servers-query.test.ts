@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SERVER_CATALOG_DATA } from './data/servers/index.js';
 import { knownGpuIds, queryServers, resolveGpuId, UnknownGpuError } from './servers-query.js';
 
 describe('queryServers', () => {
@@ -11,7 +12,7 @@ describe('queryServers', () => {
 
   it('returns the fitting servers with their sources and dated rental quotes', () => {
     const result = queryServers({ gpu: 'h100-sxm5-80gb', count: 8 });
-    expect(result.matches.map((m) => m.server.id)).toEqual(['dell-poweredge-xe9680', 'dgx-h100']);
+    expect(result.matches.map((m) => m.server.id).sort()).toEqual(['dell-poweredge-xe9680', 'dgx-h100', 'supermicro-sys-821ge-tnhr']);
     expect(result.matches.every((m) => m.option?.gpuId === 'h100-sxm5-80gb' && m.sources.length > 0)).toBe(true);
     expect(result.rental.map((q) => [q.offering.id, q.kind])).toEqual([
       ['lambda-1x-h100-sxm-2026-05', 'onDemand'],
@@ -21,11 +22,19 @@ describe('queryServers', () => {
   });
 
   it('without a GPU: every server, or those with at least N sourced GPUs', () => {
-    expect(queryServers({}).matches).toHaveLength(16);
+    expect(queryServers({}).matches).toHaveLength(SERVER_CATALOG_DATA.servers.length);
     const eight = queryServers({ count: 8 });
     expect(eight.matches.every((m) => (m.server.gpuCountMax.value ?? 0) >= 8)).toBe(true);
     expect(eight.unsourcedGpuCount).toContain('supermicro-sys-1029gq-trt');
     expect(eight.rental).toEqual([]);
+  });
+
+  it('finds an 8× RTX 4090 machine, and says it is a custom build over PCIe', () => {
+    const result = queryServers({ gpu: 'rtx-4090', count: 8 });
+    expect(result.matches.map((m) => m.server.id)).toContain('upstation-8x-rtx-4090');
+    const match = result.matches.find((m) => m.server.id === 'upstation-8x-rtx-4090');
+    expect(match?.option?.interconnect.value).toBe('pcie');
+    expect(match?.server.notes.some((n) => /custom|not a catalogue product/i.test(n.en))).toBe(true);
   });
 
   it('rejects a count that is not a positive integer', () => {

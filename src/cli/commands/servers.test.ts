@@ -3,6 +3,7 @@ import { CommanderError } from 'commander';
 import { collectingContext } from '../../../test/helpers/cli-context.js';
 import { buildProgram } from '../program.js';
 import { runServers } from './servers-run.js';
+import { SERVER_CATALOG_DATA } from '../../catalog/data/servers/index.js';
 
 async function parse(args: string[], locale: 'en' | 'zh-CN') {
   const cli = collectingContext(locale);
@@ -36,7 +37,7 @@ describe('gpuwise servers', () => {
     const cli = collectingContext('zh-CN');
     expect(runServers(cli, {})).toBe(0);
     const out = cli.stdout.join('');
-    expect(out).toContain('目录中的服务器与工作站：16 台');
+    expect(out).toContain(`目录中的服务器与工作站：${SERVER_CATALOG_DATA.servers.length} 台`);
     expect(out).toContain('DGX Station 配 4 块 Tesla V100');
     expect(out).toContain('ROG Strix GA15 是华硕的游戏台式机');
     expect(out).toContain('无来源');

@@ -79,6 +79,11 @@ export const DELL_HPE_LENOVO_SERVERS: ServerEntryInput[] = [
           text('It takes the HGX H100 board, whose eight GPUs connect through four NVSwitch chips.', '它使用 HGX H100 基板，8 块 GPU 经 4 颗 NVSwitch 互联。'),
         ),
       },
+      {
+        gpuId: 'mi300x',
+        count: cite('mlperf-inference-v41-dell-xe9680-mi300x', 'accelerators_per_node, accelerator_model_name')(8, text('Submitted as "AMD MI300X-NPS1-SPX-192GB-750W".', '提交型号为 "AMD MI300X-NPS1-SPX-192GB-750W"。')),
+        interconnect: notSourced(text('The submission says "XGMI", mesh topology: Infinity Fabric, which this field has no value for.', '提交材料写的是 "XGMI"、网状拓扑：即 Infinity Fabric，本字段没有对应取值。')),
+      },
     ],
     cpuSockets: citeAll(2, [mlperfXe9680, storagereview]),
     cpuFamilies: storagereview(['Intel Xeon Scalable 4th gen (up to 56 cores)', 'Intel Xeon Scalable 5th gen (up to 64 cores)']),

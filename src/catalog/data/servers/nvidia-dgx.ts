@@ -19,6 +19,8 @@ const tweaktown = cite('tweaktown-dgx-a100-rumour');
 const hgxH100 = cite('nvidia-hgx-h100-blog', 'section "HGX H100 8-GPU"');
 const unanswered = cite('unanswered-dgx-h100-density');
 const supercluster = cite('supercluster-dgx-h100', 'section "What is the DGX H100?"');
+const mlperfDgxH100 = cite('mlperf-inference-v41-nvidia-dgx-h100', 'host_processor_model_name, host_processors_per_node, host_memory_capacity');
+const epochH100Price = cite('epoch-ml-hardware', 'row "NVIDIA H100 SXM5 80GB", column "Source for the price"');
 
 const v100MemoryNote = text(
   'The white paper names "Tesla V100" without the memory size; NVIDIA sold the Station with 16 GB and later 32 GB modules.',
@@ -166,14 +168,18 @@ export const NVIDIA_DGX_SERVERS: ServerEntryInput[] = [
         interconnect: hgxH100('nvswitch', text('Eight H100s on four NVSwitch chips (the HGX H100 8-GPU board).', '8 块 H100 接 4 颗 NVSwitch（HGX H100 8-GPU 基板）。')),
       },
     ],
-    cpuSockets: notSourced(),
-    cpuFamilies: notSourced(),
-    maxMemoryGiB: notSourced(),
+    cpuSockets: mlperfDgxH100(2),
+    cpuFamilies: mlperfDgxH100(['Intel Xeon Platinum 8480C (Sapphire Rapids, 56 cores)']),
+    maxMemoryGiB: mlperfDgxH100(2048, text('2 TB in 32 DIMMs, as shipped.', '出厂为 32 条内存共 2 TB。')),
     psu: notSourced(),
     maxPowerWatts: unanswered(10200, text('40.8 kW per rack of four systems, i.e. 10.2 kW each.', '每机柜 4 台共 40.8 kW，即每台 10.2 kW。')),
     driveBays: notSourced(),
     launchYear: notSourced(),
     listPrice: notSourced(),
+    prices: [
+      { kind: 'street', currency: 'USD', market: 'global', low: 269000, high: 269000, asOf: '2023-05', gpuId: 'h100-sxm5-80gb', gpuCount: 8, sources: [epochH100Price.ref], note: text('An industry analyst\'s May 2023 selling price, as Epoch AI records it.', '业内分析师 2023 年 5 月给出的售价，按 Epoch AI 记录。') },
+      { kind: 'quote', currency: 'EUR', market: 'eu', low: 370000, high: 370000, asOf: '2022-09', gpuId: 'h100-sxm5-80gb', gpuCount: 8, sources: [epochH100Price.ref], note: text('An early European listing (Delta Computer, DGX H100 640GB), as Epoch AI records it.', '早期欧洲报价（Delta Computer，DGX H100 640GB），按 Epoch AI 记录。') },
+    ],
     corrections: [
       {
         field: 'formFactor',

@@ -1,0 +1,137 @@
+// The 8-GPU machines people buy now: DGX H200 and DGX B200, HGX H100/H200 servers from Supermicro
+// and Lenovo (as their vendors submitted them to MLPerf), and two documented 8× RTX 4090 builds —
+// the consumer-card boxes Chinese integrators and rental sites run. We found no vendor datasheet for
+// a packaged 8× 4090 server, so those entries are builds their owners described, and say so.
+
+import { cite, citeAll, text } from '../cite.js';
+import { notSourced, type ServerEntryInput } from '../../servers-schema.js';
+
+const dgxB200 = cite('nvidia-dgx-b200-user-guide', 'hardware overview, component descriptions and mechanical specifications');
+const vengineerB200 = cite('vengineer-dgx-b200-price', 'closing paragraph');
+const mlperfH200 = cite('mlperf-inference-v41-nvidia-8xh200', 'accelerators_per_node, accelerator_interconnect, host_processor_model_name, host_processors_per_node, host_memory_capacity');
+const semifly = cite('semifly-dgx-h200', 'sections "The Engine Room" and "The Nervous System"');
+const epsindo = cite('epsindo-dgx-qa', 'rows on DGX H200');
+const mlperfSmc = cite('mlperf-inference-v41-supermicro-821ge', 'accelerators_per_node, accelerator_interconnect, host_processor_model_name, host_processors_per_node');
+const mlperfLenovo = cite('mlperf-inference-v41-lenovo-sr680a-v3', 'system_name, accelerators_per_node, accelerator_interconnect, host_processor_model_name, host_processors_per_node');
+const hgxH100 = cite('nvidia-hgx-h100-blog', 'section "HGX H100 8-GPU"');
+const upstation = cite('upstation-8x4090-build', 'TL;DR and "The Chassis"');
+const rig4090d = cite('localaiservers-8x4090d-rig', '"The build" list');
+
+const nothingElse = {
+  psu: notSourced(),
+  maxPowerWatts: notSourced(),
+  driveBays: notSourced(),
+  launchYear: notSourced(),
+  listPrice: notSourced(),
+  corrections: [],
+} as const satisfies Partial<ServerEntryInput>;
+
+const asSubmitted = text(
+  'CPUs as in the vendor\'s MLPerf submission; the platform takes other models of the same family.',
+  'CPU 为厂商 MLPerf 提交时的配置；平台也支持同系列的其他型号。',
+);
+const customBuild = text(
+  'A build its owner documented, not a catalogue product: no vendor datasheet or warranty. In China, integrators convert RTX 4090s to two-slot blower coolers for such boxes (Wccftech). Consumer cards have no NVLink: tensor parallelism runs over PCIe.',
+  '这是使用者记录的自建机器，不是厂商目录产品：没有厂商数据表或保修。在中国，集成商把 RTX 4090 改装为双槽涡轮散热用于此类机器（Wccftech 报道）。消费级显卡没有 NVLink：张量并行只能走 PCIe。',
+);
+
+export const CURRENT_8GPU_SERVERS: ServerEntryInput[] = [
+  {
+    ...nothingElse,
+    id: 'dgx-h200',
+    vendor: 'NVIDIA',
+    model: 'DGX H200',
+    aliases: ['NVIDIA DGX H200'],
+    category: 'server',
+    formFactor: notSourced(),
+    gpuCountMax: citeAll(8, [mlperfH200, semifly]),
+    gpuOptions: [{ gpuId: 'h200-sxm-141gb', count: citeAll(8, [mlperfH200, semifly]), interconnect: semifly('nvswitch', text('Eight H200s all-to-all through NVSwitch.', '8 块 H200 经 NVSwitch 全互联。')) }],
+    cpuSockets: citeAll(2, [mlperfH200, epsindo]),
+    cpuFamilies: citeAll(['Intel Xeon Platinum 8480C (Sapphire Rapids, 56 cores)'], [mlperfH200, epsindo]),
+    maxMemoryGiB: citeAll(2048, [epsindo, mlperfH200], text('2 TB in 32 DIMMs, as shipped.', '出厂为 32 条内存共 2 TB。')),
+    notes: [text('NVIDIA\'s MLPerf system "NVIDIA H200 (8x H200-SXM-141GB)" has the DGX H100\'s host: two Xeon 8480C and 2 TB.', 'NVIDIA 的 MLPerf 系统 "NVIDIA H200 (8x H200-SXM-141GB)" 与 DGX H100 主机相同：两颗 Xeon 8480C、2 TB 内存。')],
+  },
+  {
+    ...nothingElse,
+    id: 'dgx-b200',
+    vendor: 'NVIDIA',
+    model: 'DGX B200',
+    aliases: ['NVIDIA DGX B200', 'DGX B200 1440GB'],
+    category: 'server',
+    formFactor: dgxB200({ kind: 'rack', rackUnits: 10 }),
+    gpuCountMax: dgxB200(8),
+    gpuOptions: [{ gpuId: 'b200-180gb', count: dgxB200(8, text('1,440 GB of GPU memory in all.', '共 1440 GB 显存。')), interconnect: dgxB200('nvswitch', text('Two fifth-generation NVLink switches, 14.4 TB/s aggregate.', '两颗第五代 NVLink 交换芯片，总带宽 14.4 TB/s。')) }],
+    cpuSockets: dgxB200(2),
+    cpuFamilies: dgxB200(['Intel Xeon Platinum 8570 (Emerald Rapids, 56 cores)']),
+    maxMemoryGiB: dgxB200(4096, text('2 TB in 32 DIMMs as shipped, upgradable to 4 TB.', '出厂 32 条内存共 2 TB，可升级到 4 TB。')),
+    psu: dgxB200({ count: 6, wattsEach: 3300, redundancy: null }),
+    driveBays: dgxB200('2 × 1.92 TB NVMe M.2 (OS, RAID 1) + 8 × 3.84 TB NVMe U.2 (data cache, RAID 0)'),
+    prices: [
+      { kind: 'street', currency: 'USD', market: 'global', low: 515000, high: 515000, asOf: '2025-03', gpuId: 'b200-180gb', gpuCount: 8, sources: [vengineerB200.ref], note: text('As reported ("$515K"); NVIDIA quotes through partners.', '据报道为 51.5 万美元；NVIDIA 通过合作伙伴报价。') },
+    ],
+    notes: [],
+  },
+  {
+    ...nothingElse,
+    id: 'supermicro-sys-821ge-tnhr',
+    vendor: 'Supermicro',
+    model: 'SuperServer SYS-821GE-TNHR',
+    aliases: ['SYS-821GE-TNHR', 'Supermicro 821GE-TNHR'],
+    category: 'server',
+    formFactor: notSourced(),
+    gpuCountMax: mlperfSmc(8),
+    gpuOptions: [{ gpuId: 'h100-sxm5-80gb', count: mlperfSmc(8), interconnect: citeAll('nvswitch', [mlperfSmc, hgxH100], text('The HGX H100 8-GPU board: 18 NVLink 4 links per GPU through NVSwitch.', 'HGX H100 8-GPU 基板：每 GPU 18 条 NVLink 4 链路经 NVSwitch。')) }],
+    cpuSockets: mlperfSmc(2),
+    cpuFamilies: mlperfSmc(['Intel Xeon Platinum 8468 (Sapphire Rapids, 48 cores), as submitted'], asSubmitted),
+    maxMemoryGiB: notSourced(text('Submitted with 2 TB (32 × 64 GB DDR5-4800); the maximum is not in the submission.', '提交配置为 2 TB（32 × 64 GB DDR5-4800）；最大容量不在提交材料中。')),
+    notes: [],
+  },
+  {
+    ...nothingElse,
+    id: 'lenovo-thinksystem-sr680a-v3',
+    vendor: 'Lenovo',
+    model: 'ThinkSystem SR680a V3',
+    aliases: ['Lenovo SR680a V3'],
+    category: 'server',
+    formFactor: notSourced(),
+    gpuCountMax: mlperfLenovo(8),
+    gpuOptions: [{ gpuId: 'h200-sxm-141gb', count: mlperfLenovo(8), interconnect: mlperfLenovo('nvswitch', text('"18x 4th Gen NVLink, 900GB/s": the HGX H200 8-GPU board.', '"18x 4th Gen NVLink, 900GB/s"：HGX H200 8-GPU 基板。')) }],
+    cpuSockets: mlperfLenovo(2),
+    cpuFamilies: mlperfLenovo(['Intel Xeon Platinum 8568Y+ (Emerald Rapids, 48 cores), as submitted'], asSubmitted),
+    maxMemoryGiB: notSourced(text('Submitted with 2 TB; the maximum is not in the submission.', '提交配置为 2 TB；最大容量不在提交材料中。')),
+    notes: [],
+  },
+  {
+    ...nothingElse,
+    id: 'upstation-8x-rtx-4090',
+    vendor: 'Upstation (custom build)',
+    model: '8× RTX 4090 rental node',
+    aliases: ['8x4090 server', '8x RTX 4090 server', '8卡4090服务器'],
+    category: 'server',
+    formFactor: upstation({ kind: 'rack', rackUnits: 10 }, text('Custom 6U–10U chassis; the one described is 10U, GPUs in two rows of four.', '自制 6U–10U 机箱；文中描述的是 10U，GPU 分两排各 4 块。')),
+    gpuCountMax: upstation(8),
+    gpuOptions: [{ gpuId: 'rtx-4090', count: upstation(8), interconnect: upstation('pcie', text('PCIe Gen 4 risers over SlimSAS cables; no NVLink.', '经 SlimSAS 线缆的 PCIe Gen 4 转接；无 NVLink。')) }],
+    cpuSockets: notSourced(text('Built on an ASRock Rack ROME2D32GM-2T board.', '使用 ASRock Rack ROME2D32GM-2T 主板。')),
+    cpuFamilies: notSourced(),
+    maxMemoryGiB: notSourced(),
+    corrections: [],
+    notes: [customBuild],
+  },
+  {
+    ...nothingElse,
+    id: 'rig-8x-rtx-4090-d-genoa',
+    vendor: 'Custom build (r/LocalAIServers)',
+    model: '8× RTX 4090 D inference rig (dual EPYC 9004)',
+    aliases: ['8x4090D server', '8卡4090D服务器'],
+    category: 'server',
+    formFactor: rig4090d({ kind: 'rack', rackUnits: 4 }, text('A custom CNC-machined 4U chassis; off-the-shelf ones did not fit.', '定制 CNC 加工的 4U 机箱；现成机箱装不下。')),
+    gpuCountMax: rig4090d(8),
+    gpuOptions: [{ gpuId: 'rtx-4090-d', count: rig4090d(8, text('192 GB of GPU memory in all.', '共 192 GB 显存。')), interconnect: rig4090d('pcie', text('MCIO cables and adapter cards; no NVLink.', 'MCIO 线缆与转接卡；无 NVLink。')) }],
+    cpuSockets: rig4090d(2),
+    cpuFamilies: rig4090d(['AMD EPYC 9004 (Genoa)']),
+    maxMemoryGiB: notSourced(),
+    psu: rig4090d({ count: 4, wattsEach: 2000, redundancy: null }, text('On a power distribution board, 8000 W in all.', '接在配电板上，共 8000 W。')),
+    notes: [customBuild, text('Measured about 4,600 W at the wall under inference load (owner\'s figure, not a maximum).', '推理负载下实测约 4600 W（使用者数据，非最大值）。')],
+    corrections: [],
+  },
+];

@@ -1,0 +1,59 @@
+// The current 8-GPU machines against the text of their sources (quoted in the comments).
+
+import { describe, expect, it } from 'vitest';
+import { getServer } from './servers.js';
+
+const server = (id: string) => {
+  const entry = getServer(id);
+  if (!entry) throw new Error(`server catalog lacks ${id}`);
+  return entry;
+};
+
+describe('current 8-GPU machines', () => {
+  it('DGX B200 as NVIDIA\'s user guide describes it', () => {
+    // "8 x NVIDIA B200 GPUs that provide 1,440 GB", "2 x Intel Xeon 8570 … 56 cores each",
+    // "2 TB using 32 x DIMMs (upgradable to 4 TB)", "6 x 3.3 kW", "10U Rackmount"
+    const dgx = server('dgx-b200');
+    expect(dgx.gpuOptions[0]).toMatchObject({ gpuId: 'b200-180gb', count: { value: 8 }, interconnect: { value: 'nvswitch' } });
+    expect(dgx.cpuSockets.value).toBe(2);
+    expect(dgx.maxMemoryGiB.value).toBe(4096);
+    expect(dgx.psu.value).toEqual({ count: 6, wattsEach: 3300, redundancy: null });
+    expect(dgx.formFactor.value).toEqual({ kind: 'rack', rackUnits: 10 });
+    // Vengineer: "DGX B200のお値段 … $515K"
+    expect(dgx.prices).toContainEqual(expect.objectContaining({ currency: 'USD', low: 515000, gpuCount: 8 }));
+  });
+
+  it('DGX H100 and DGX H200 hosts as NVIDIA submitted them to MLPerf', () => {
+    // "host_processor_model_name": "Intel(R) Xeon(R) Platinum 8480C", "host_processors_per_node": 2, "host_memory_capacity": "2 TB"
+    for (const id of ['dgx-h100', 'dgx-h200']) {
+      const dgx = server(id);
+      expect(dgx.cpuSockets.value, id).toBe(2);
+      expect(dgx.cpuFamilies.value?.[0], id).toMatch(/8480C/);
+      expect(dgx.maxMemoryGiB.value, id).toBe(2048);
+    }
+    // Epoch AI's H100 price note: "DGX servers with 8xH100 were sold for $269k"; "One early listing had DGX at 370k EUR"
+    expect(server('dgx-h100').prices).toEqual([
+      expect.objectContaining({ currency: 'USD', low: 269000 }),
+      expect.objectContaining({ currency: 'EUR', market: 'eu', low: 370000 }),
+    ]);
+  });
+
+  it('HGX servers carry their vendor\'s submitted GPUs and CPUs', () => {
+    // Supermicro: "SYS-821GE-TNHR (8x H100-SXM-80GB…)", "Intel(R) Xeon(R) Platinum 8468"
+    expect(server('supermicro-sys-821ge-tnhr').gpuOptions[0]).toMatchObject({ gpuId: 'h100-sxm5-80gb', count: { value: 8 } });
+    expect(server('supermicro-sys-821ge-tnhr').cpuFamilies.value?.[0]).toMatch(/8468/);
+    // Lenovo: "ThinkSystem SR680a V3 (8x H200-SXM-141GB…)", "Intel(R) Xeon(R) Platinum 8568Y+"
+    expect(server('lenovo-thinksystem-sr680a-v3').gpuOptions[0]).toMatchObject({ gpuId: 'h200-sxm-141gb', count: { value: 8 } });
+    // Dell: "Dell PowerEdge XE9680 (8x MI300X_192GB, vLLM)"
+    expect(server('dell-poweredge-xe9680').gpuOptions.map((o) => o.gpuId)).toContain('mi300x');
+  });
+
+  it('the 8× 4090 builds run over PCIe and say they are custom', () => {
+    // Upstation: "Custom 6-10U server chassis", "PCIe Gen 4 risers"; r/LocalAIServers: "8x RTX 4090D", "4x 2000W PSUs"
+    expect(server('upstation-8x-rtx-4090').gpuOptions[0]).toMatchObject({ gpuId: 'rtx-4090', count: { value: 8 }, interconnect: { value: 'pcie' } });
+    const rig = server('rig-8x-rtx-4090-d-genoa');
+    expect(rig.gpuOptions[0]).toMatchObject({ gpuId: 'rtx-4090-d', count: { value: 8 } });
+    expect(rig.psu.value).toEqual({ count: 4, wattsEach: 2000, redundancy: null });
+    expect(rig.maxPowerWatts.value).toBeNull();
+  });
+});
