@@ -17,7 +17,7 @@ export function parseQuery<Shape extends z.ZodRawShape>(url: URL, shape: Shape):
   const raw: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
     if (name === 'lang') continue;
-    if (Object.hasOwn(raw, name)) throw new ApiError(400, 'serve.api.duplicateParameter', { parameter: name }, { parameter: name });
+    if (Object.hasOwn(raw, name)) throw new ApiError(400, 'serve.api.duplicateParameter', { parameter: shown(name) }, { parameter: name });
     raw[name] = value;
   }
   const result = z.strictObject(shape).safeParse(raw);
@@ -25,11 +25,16 @@ export function parseQuery<Shape extends z.ZodRawShape>(url: URL, shape: Shape):
   throw issueError(result.error.issues[0], raw, Object.keys(shape));
 }
 
+/** A client's parameter name as a message shows it: escaped, bounded (details keep it as sent). */
+function shown(name: string): string {
+  return safeText(name.slice(0, 64));
+}
+
 function issueError(issue: z.core.$ZodIssue | undefined, raw: Record<string, string>, allowed: string[]): ApiError {
   if (issue?.code === 'unrecognized_keys') {
     const parameter = issue.keys[0] ?? '';
     const known = [...allowed, 'lang'].join(', ');
-    return new ApiError(400, 'serve.api.unknownParameter', { parameter, known }, { parameter, known: [...allowed, 'lang'] });
+    return new ApiError(400, 'serve.api.unknownParameter', { parameter: shown(parameter), known }, { parameter, known: [...allowed, 'lang'] });
   }
   const parameter = String(issue?.path[0] ?? '');
   if (!Object.hasOwn(raw, parameter)) return new ApiError(400, 'serve.api.missingParameter', { parameter }, { parameter });
