@@ -5,14 +5,15 @@
 
 import type { GpuEvent } from '../events/types.js';
 import type { Sample, Sampler } from '../monitor/sampler.js';
+import type { XidAvailability } from '../host/kernel-log.js';
 import type { HistoryStore, RetentionOptions } from '../store/types.js';
 import type { ServerAppOptions } from './options.js';
 
 export interface ServiceRecorder {
   /** Writes what it holds now (one transaction). */
-  flush(): void | Promise<void>;
+  flush(): unknown;
   /** Stops listening to the sampler and writes what is left. */
-  stop(): void | Promise<void>;
+  stop(): unknown;
 }
 
 export interface ServiceRecorderOptions {
@@ -21,6 +22,13 @@ export interface ServiceRecorderOptions {
   deriveEvents?: (sample: Sample) => GpuEvent[];
   flushEveryMs: number;
   onError?: (error: unknown) => void;
+}
+
+export interface ServiceEventSource {
+  deriveEvents: (sample: Sample) => GpuEvent[];
+  /** Whether Xid errors can be read, and if not why (a message key and its values). */
+  xid: XidAvailability | null;
+  close(): void;
 }
 
 export interface ServiceApp {
@@ -34,34 +42,48 @@ export type MetricsRenderer = (input: { sample: Sample | null; hostname: string;
 export interface ServiceParts {
   openStore(options: { path: string; retention?: Partial<RetentionOptions> }): HistoryStore | Promise<HistoryStore>;
   createRecorder(options: ServiceRecorderOptions): ServiceRecorder;
-  createEventDeriver(): { next(sample: Sample): GpuEvent[] };
+  /** The recorder's events: derived from samples, plus Xid errors where the kernel log is readable. */
+  createEventSource(): Promise<ServiceEventSource>;
   createApp(options: ServerAppOptions): ServiceApp;
   /** Absent: /metrics answers 404. */
   renderMetrics?: MetricsRenderer;
-  /** Where the history goes without --db. */
+  /** Where the history goes without --db (its folder is created, private). */
   defaultHistoryPath(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string;
+  /** The store's retention when no flag changes it. */
+  defaultRetention: RetentionOptions;
 }
 
 export async function loadServiceParts(): Promise<ServiceParts> {
-  const [{ createServerApp }, { renderMetrics }, { createEventDeriver }, store] = await Promise.all([
+  const [{ createServerApp }, { renderMetrics }, events, { createXidWatcher }, store] = await Promise.all([
     import('./app.js'),
     import('./metrics/index.js'),
-    import('../events/derive.js'),
+    import('../events/index.js'),
+    import('../host/kernel-log.js'),
     loadStoreParts(),
   ]);
   return {
     ...store,
-    createEventDeriver: () => createEventDeriver(),
+    async createEventSource() {
+      const watcher = await createXidWatcher();
+      return {
+        deriveEvents: events.sampleEvents(events.createEventDeriver(), watcher),
+        xid: watcher.availability(),
+        close: () => watcher.close(),
+      };
+    },
     createApp: (options) => createServerApp(options),
     renderMetrics: (input) => renderMetrics(input),
   };
 }
 
-type StoreParts = Pick<ServiceParts, 'openStore' | 'createRecorder' | 'defaultHistoryPath'>;
+type StoreParts = Pick<ServiceParts, 'openStore' | 'createRecorder' | 'defaultHistoryPath' | 'defaultRetention'>;
 
 async function loadStoreParts(): Promise<StoreParts> {
-  const missing = (): never => {
-    throw new Error('the history store is not part of this build yet: run with --no-record');
+  const { openHistoryStore, createRecorder, defaultHistoryPath, DEFAULT_RETENTION } = await import('../store/index.js');
+  return {
+    openStore: (options) => openHistoryStore(options),
+    createRecorder: (options) => createRecorder(options),
+    defaultHistoryPath: (env, platform) => defaultHistoryPath(env, platform),
+    defaultRetention: DEFAULT_RETENTION,
   };
-  return { openStore: missing, createRecorder: missing, defaultHistoryPath: () => missing() };
 }

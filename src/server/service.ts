@@ -16,7 +16,8 @@ import type { SessionOptions } from '../snapshot/session.js';
 import type { HistoryStore, RetentionOptions } from '../store/types.js';
 import { isLoopbackHost } from './bind-policy.js';
 import { loopbackAllowedHosts } from './options.js';
-import { loadServiceParts, type MetricsRenderer, type ServiceApp, type ServiceParts, type ServiceRecorder } from './service-parts.js';
+import type { XidAvailability } from '../host/kernel-log.js';
+import { loadServiceParts, type MetricsRenderer, type ServiceApp, type ServiceEventSource, type ServiceParts, type ServiceRecorder } from './service-parts.js';
 
 /**
  * Outside the Prometheus exporters' range (9100–9999, every port of it allocated, dcgm-exporter
@@ -67,6 +68,8 @@ export interface Service {
   /** null with --no-record. */
   readonly store: HistoryStore | null;
   readonly historyPath: string | null;
+  /** Whether Xid errors are recorded, and if not why; null without a store. */
+  readonly xid: XidAvailability | null;
   /** Stops everything in order; idempotent; resolves when the database is closed. */
   close(): Promise<void>;
 }
@@ -102,7 +105,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
       throw new ServiceStartError('store-failed', error instanceof Error ? error.message : String(error), { cause: error });
     }
   }
-  const running: RunningParts = { app: null, server: null, sampler: null, recorder: null, store };
+  const running: RunningParts = { app: null, server: null, sampler: null, recorder: null, events: null, store };
   try {
     const sampler = await createSampler({
       intervalMs: options.intervalMs,
@@ -111,11 +114,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     });
     running.sampler = sampler;
     if (store) {
-      const deriver = parts.createEventDeriver();
+      const events = await parts.createEventSource();
+      running.events = events;
       running.recorder = parts.createRecorder({
         sampler,
         store,
-        deriveEvents: (sample) => deriver.next(sample),
+        deriveEvents: events.deriveEvents,
         flushEveryMs: RECORDER_FLUSH_MS,
         onError: (error) => options.onWarning?.({ kind: 'record-failed', error }),
       });
@@ -147,6 +151,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     sampler,
     store,
     historyPath: history?.path ?? null,
+    xid: running.events?.xid ?? null,
     close: () => (closing ??= stopParts(running)),
   };
 }
@@ -211,11 +216,12 @@ interface RunningParts {
   server: Server | null;
   sampler: Sampler | null;
   recorder: ServiceRecorder | null;
+  events: ServiceEventSource | null;
   store: HistoryStore | null;
 }
 
 async function stopParts(running: RunningParts): Promise<void> {
-  const { server, sampler, recorder, store } = running;
+  const { server, sampler, recorder, events, store } = running;
   if (server) {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Streams never end by themselves: let other requests finish, then cut what is left open.
@@ -229,6 +235,7 @@ async function stopParts(running: RunningParts): Promise<void> {
   try {
     await recorder?.stop();
   } finally {
+    events?.close();
     store?.close();
   }
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Translate } from '../../i18n/index.js';
 import { decideBind, MIN_TOKEN_LENGTH, tokenFrom, type BindRefusal } from '../../server/bind-policy.js';
 import { startService, ServiceStartError, type Service, type ServiceStartFailure } from '../../server/service.js';
+import { isStoreError } from '../../store/errors.js';
 import type { RetentionOptions } from '../../store/types.js';
 import type { CliContext } from '../context.js';
 import { safeLine } from '../render/safe-view.js';
@@ -58,10 +59,17 @@ export async function runServe(cli: CliContext, options: ServeOptions): Promise<
   }
   if (source === 'flag') cli.err(`${t('serve.cli.tokenOnCommandLine')}\n`);
   const retention = retentionOf(options);
+  const { loadServiceParts } = await import('../../server/service-parts.js');
+  const parts = await loadServiceParts();
   let historyPath: string | null = null;
   if (options.record) {
-    const { defaultHistoryPath } = await import('../../server/service-parts.js').then((m) => m.loadServiceParts());
-    historyPath = path.resolve(options.db ?? defaultHistoryPath(cli.env, process.platform));
+    try {
+      historyPath = path.resolve(options.db ?? parts.defaultHistoryPath(cli.env, process.platform));
+    } catch (error) {
+      // The default folder could not be made (a read-only home): say so as a failed open.
+      cli.err(`${t('serve.cli.fail.storeFailed', { path: '', detail: safeLine(error instanceof Error ? error.message : String(error)) })}\n`);
+      return 1;
+    }
   }
   let lastWarningMs = -Infinity;
   let service: Service;
@@ -76,6 +84,7 @@ export async function runServe(cli: CliContext, options: ServeOptions): Promise<
       history: historyPath === null ? null : { path: historyPath, retention },
       backend: options.backend,
       version: VERSION,
+      parts,
       onWarning: (warning) => {
         const now = Date.now();
         if (now - lastWarningMs < WARNING_EVERY_MS) return;
@@ -86,11 +95,13 @@ export async function runServe(cli: CliContext, options: ServeOptions): Promise<
     });
   } catch (error) {
     if (!(error instanceof ServiceStartError)) throw error;
-    cli.err(`${t(FAILURE_KEYS[error.failure], { where: safeLine(`${options.host}:${options.port}`), path: safeLine(historyPath ?? ''), detail: safeLine(error.detail) })}\n`);
+    // The store says what went wrong in the user's language; other failures carry the system's words.
+    const detail = isStoreError(error.cause) ? t(error.cause.key, error.cause.params) : error.detail;
+    cli.err(`${t(FAILURE_KEYS[error.failure], { where: safeLine(`${options.host}:${options.port}`), path: safeLine(historyPath ?? ''), detail: safeLine(detail) })}\n`);
     return 1;
   }
   if (insecureNoAuth) cli.err(`${cli.color.bold(cli.color.red(t('serve.cli.insecureWarning', { url: service.url })))}\n`);
-  await printStartup(cli, service, { json: options.json === true, auth: decision.ok ? decision.auth : 'token', metricsOpen: options.metricsOpen === true, retention });
+  await printStartup(cli, service, { json: options.json === true, auth: decision.ok ? decision.auth : 'token', metricsOpen: options.metricsOpen === true, retention, defaults: parts.defaultRetention });
   return waitForStop(cli, service);
 }
 
@@ -116,7 +127,7 @@ function waitForStop(cli: CliContext, service: Service): Promise<number> {
         process.exit(130);
       }
       stopping = true;
-      cli.err(`${t('serve.cli.stopping')}\n`);
+      cli.err(`${t(service.store ? 'serve.cli.stopping' : 'serve.cli.stoppingLive')}\n`);
       const deadline = setTimeout(() => {
         cli.err(`${t('serve.cli.stopTimeout', { seconds: STOP_DEADLINE_MS / 1000 })}\n`);
         process.exit(1);
@@ -126,7 +137,7 @@ function waitForStop(cli: CliContext, service: Service): Promise<number> {
         () => {
           clearTimeout(deadline);
           for (const name of SIGNALS) process.off(name, onSignal);
-          cli.err(`${t('serve.cli.stopped')}\n`);
+          cli.err(`${t(service.store ? 'serve.cli.stopped' : 'serve.cli.stoppedLive')}\n`);
           resolve(0);
         },
         (error: unknown) => {

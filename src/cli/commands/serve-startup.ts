@@ -62,6 +62,7 @@ export async function printStartup(cli: CliContext, service: Service, info: Star
   const session = service.sampler.session;
   const attempts = sample?.snapshot.backendAttempts ?? session.attempts.map((a) => ({ backend: a.id, ok: a.ok, code: a.unavailable?.code ?? null, detail: a.unavailable?.detail ?? null }));
   const gpuCount = sample ? sample.snapshot.devices.length : null;
+  const { t } = cli;
   if (info.json) {
     cli.out(
       `${JSON.stringify({
@@ -76,11 +77,11 @@ export async function printStartup(cli: CliContext, service: Service, info: Star
         backend: session.backend?.id ?? null,
         gpuCount,
         backendAttempts: attempts,
+        xid: service.xid === null ? null : { available: service.xid.available, source: service.xid.source, reason: service.xid.reason, message: t(service.xid.key, service.xid.params) },
       })}\n`,
     );
     return;
   }
-  const { t } = cli;
   const lines = [t('serve.cli.start.listening', { url: service.url })];
   lines.push(`  ${t(info.auth === 'token' ? 'serve.cli.start.authToken' : info.auth === 'insecure' ? 'serve.cli.start.authInsecure' : 'serve.cli.start.authLoopback')}`);
   const access = info.auth === 'token' && !info.metricsOpen ? 'serve.cli.start.metricsProtected' : 'serve.cli.start.metricsOpen';
@@ -98,6 +99,8 @@ export async function printStartup(cli: CliContext, service: Service, info: Star
           })
     }`,
   );
+  // Xid errors: where they are read from, or why they cannot be (the events domain's sentences).
+  if (service.xid !== null) lines.push(`  ${safeLine(t(service.xid.key, service.xid.params))}`);
   if (sample === null) lines.push(`  ${t('serve.cli.start.waiting')}`);
   else if (gpuCount === 0 || session.backend === null) {
     lines.push(`  ${t('serve.cli.start.noGpu')}`);

@@ -56,7 +56,7 @@ const CLI_EN = {
   'serve.cli.start.noGpu': 'GPUs: none found — the server runs, and /api/v1/snapshot says what was tried:',
   'serve.cli.start.tried': '  {backend}: {reason}',
   'serve.cli.start.waiting': 'GPUs: the first reading is taking long; the server runs meanwhile',
-  'serve.cli.start.stopHint': 'Ctrl-C or SIGTERM stops it (the history is written first).',
+  'serve.cli.start.stopHint': 'Ctrl-C or SIGTERM stops it cleanly.',
 
   'serve.cli.fail.portInUse': 'Cannot listen on {where}: the port is in use by another program. Stop it, or choose another port with --port (0 picks a free one).',
   'serve.cli.fail.addressUnavailable': 'Cannot listen on {where}: this machine has no such address. Use one of its own addresses, 0.0.0.0 for all, or leave --host out.',
@@ -69,6 +69,8 @@ const CLI_EN = {
   'serve.cli.requestFailed': 'A request failed inside the server: {detail}. The server keeps running.',
   'serve.cli.stopping': 'Stopping: writing the history and closing the database… (Ctrl-C again to quit at once)',
   'serve.cli.stopped': 'Stopped; the database is closed.',
+  'serve.cli.stoppingLive': 'Stopping… (Ctrl-C again to quit at once)',
+  'serve.cli.stoppedLive': 'Stopped.',
   'serve.cli.forced': 'Quit at once; samples not yet written are lost (the database stays sound).',
   'serve.cli.stopTimeout': 'Stopping took longer than {seconds} s; quitting without waiting further.',
 
@@ -136,7 +138,7 @@ const CLI_ZH: Record<keyof typeof CLI_EN, string> = {
   'serve.cli.start.noGpu': 'GPU：未发现——服务照常运行，/api/v1/snapshot 会说明尝试了什么：',
   'serve.cli.start.tried': '  {backend}：{reason}',
   'serve.cli.start.waiting': 'GPU：第一次读取耗时较长；服务已在运行',
-  'serve.cli.start.stopHint': '按 Ctrl-C 或发送 SIGTERM 停止（会先写入历史）。',
+  'serve.cli.start.stopHint': '按 Ctrl-C 或发送 SIGTERM 即可干净地停止。',
 
   'serve.cli.fail.portInUse': '无法监听 {where}：该端口已被其他程序占用。请停止该程序，或用 --port 换一个端口（0 表示任选空闲端口）。',
   'serve.cli.fail.addressUnavailable': '无法监听 {where}：本机没有这个地址。请使用本机自己的地址，用 0.0.0.0 监听全部地址，或去掉 --host。',
@@ -149,6 +151,8 @@ const CLI_ZH: Record<keyof typeof CLI_EN, string> = {
   'serve.cli.requestFailed': '服务内部处理请求失败：{detail}。服务继续运行。',
   'serve.cli.stopping': '正在停止：写入历史并关闭数据库……（再按一次 Ctrl-C 立即退出）',
   'serve.cli.stopped': '已停止；数据库已关闭。',
+  'serve.cli.stoppingLive': '正在停止……（再按一次 Ctrl-C 立即退出）',
+  'serve.cli.stoppedLive': '已停止。',
   'serve.cli.forced': '已立即退出；尚未写入的样本丢失（数据库保持完好）。',
   'serve.cli.stopTimeout': '停止耗时超过 {seconds} 秒；不再等待，直接退出。',
 
