@@ -26,10 +26,8 @@ const V1_SQL = `
   CREATE TABLE devices (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, uuid TEXT, gpu_index INTEGER NOT NULL,
     name TEXT, pci_bus_id TEXT, memory_total_bytes REAL, first_seen_ms INTEGER NOT NULL, last_seen_ms INTEGER NOT NULL);
   CREATE TABLE device_raw (k INTEGER NOT NULL, t INTEGER NOT NULL, "gpuUtilPercent" REAL, "memoryUsedBytes" REAL,
-    "energyConsumedJoules" REAL, "energyConsumedJoules__inc" REAL);
-  CREATE UNIQUE INDEX device_raw_kt ON device_raw (k, t);
-  CREATE TABLE host_raw (k INTEGER NOT NULL, t INTEGER NOT NULL, "cpuUtilPercent" REAL);
-  CREATE UNIQUE INDEX host_raw_kt ON host_raw (k, t);
+    "energyConsumedJoules" REAL, "energyConsumedJoules__inc" REAL, PRIMARY KEY (k, t)) WITHOUT ROWID;
+  CREATE TABLE host_raw (k INTEGER NOT NULL, t INTEGER NOT NULL, "cpuUtilPercent" REAL, PRIMARY KEY (k, t)) WITHOUT ROWID;
   CREATE TABLE processes (id INTEGER PRIMARY KEY, device_id INTEGER NOT NULL, pid INTEGER NOT NULL,
     gpu_index INTEGER NOT NULL, name, command, user, first_seen_ms INTEGER NOT NULL, last_seen_ms INTEGER NOT NULL,
     max_used_memory_bytes REAL, last_used_memory_bytes REAL);

@@ -65,6 +65,10 @@ export function metricColumnsOf(f: AnyFamily, tier: HistoryTier): [string, strin
 }
 
 /**
+ * Raw rows are clustered by (GPU, time) (WITHOUT ROWID): a chart's range is one contiguous run of
+ * pages, not an index walk with a lookup per row. Rollup rows are wider (four values a metric),
+ * past what a WITHOUT ROWID row should hold, so they keep a rowid and a unique (k, t) index.
+ *
  * Each entry takes the database from version i to i + 1. Never edit one that has shipped: add
  * the next. Version 1 was the first cut (raw samples and processes only); version 2 added the
  * rollup tiers, events, and tells processes apart by start time (a reused PID is a new row).
@@ -74,10 +78,8 @@ export const MIGRATIONS: readonly string[] = [
    INSERT INTO meta (key, value) VALUES ('application', '${APPLICATION_ID}');
    CREATE TABLE devices (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, uuid TEXT, gpu_index INTEGER NOT NULL,
      name TEXT, pci_bus_id TEXT, memory_total_bytes REAL, first_seen_ms INTEGER NOT NULL, last_seen_ms INTEGER NOT NULL);
-   CREATE TABLE device_raw (k INTEGER NOT NULL, t INTEGER NOT NULL);
-   CREATE UNIQUE INDEX device_raw_kt ON device_raw (k, t);
-   CREATE TABLE host_raw (k INTEGER NOT NULL, t INTEGER NOT NULL);
-   CREATE UNIQUE INDEX host_raw_kt ON host_raw (k, t);
+   CREATE TABLE device_raw (k INTEGER NOT NULL, t INTEGER NOT NULL, PRIMARY KEY (k, t)) WITHOUT ROWID;
+   CREATE TABLE host_raw (k INTEGER NOT NULL, t INTEGER NOT NULL, PRIMARY KEY (k, t)) WITHOUT ROWID;
    CREATE TABLE processes (id INTEGER PRIMARY KEY, device_id INTEGER NOT NULL, pid INTEGER NOT NULL,
      gpu_index INTEGER NOT NULL, name, command, user, first_seen_ms INTEGER NOT NULL, last_seen_ms INTEGER NOT NULL,
      max_used_memory_bytes REAL, last_used_memory_bytes REAL);
