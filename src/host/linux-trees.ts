@@ -1,42 +1,99 @@
-// The trees of the GPU processes for one tick: found again only when new PIDs were handed out
-// (process-tree.ts explains why that is enough), otherwise the known descendants are read again —
-// one stat each — and dropped when they exited or were reparented.
+// The trees of the GPU processes for one tick. A tree is found (process-tree.ts) when its root is
+// first seen, and again at least every TREE_MAX_AGE_MS; in between, a tick on which the kernel
+// handed out new PIDs checks only the processes created since the last look (new-pids.ts) and
+// adds those whose parent is in a tree. Every tick reads the known descendants again — one
+// stat each — and drops those that exited or were reparented.
 
 import type { HostProcessNode, HostProcessTree } from '../core/snapshot.js';
+import { createNewPidFinder, type PidRange } from './new-pids.js';
 import { readTextFile } from './proc-files.js';
 import { parseLoadavg } from './proc-system-parsers.js';
 import type { Member, MemberReader } from './process-members.js';
-import { createTreeDiscovery, type DiscoveredTree } from './process-tree.js';
+import { createTreeDiscovery, walkTree, type DiscoveredTree } from './process-tree.js';
 
 /**
- * Trees are found again at least this often even when /proc/loadavg says no PID was handed out,
- * for sandboxes (gVisor) whose loadavg never changes.
+ * Trees are found again at least this often while /proc/loadavg's last PID has never moved: a
+ * sandbox (gVisor) whose loadavg stands still says nothing about new processes.
  */
 export const TREE_MAX_AGE_MS = 5000;
+/** Once it has moved, the new-PID check does the work; a full look this often bounds what it could miss. */
+export const TREE_SAFETY_AGE_MS = 60_000;
+
+/** What changed since the last look: nothing, a range of new PIDs, or unknown (find every tree again). */
+type Pending = 'none' | 'full' | PidRange;
+
+/** `tree` with the new processes whose parent is in it (the new ones' children too), in walk order. */
+export function extendTree(root: number, tree: DiscoveredTree, newcomers: ReadonlyMap<number, number>): DiscoveredTree {
+  const members = new Set<number>([root]);
+  for (const link of tree.links) members.add(link.pid);
+  const added: [pid: number, parentPid: number][] = [];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parentPid] of newcomers) {
+      if (members.has(pid) || !members.has(parentPid)) continue;
+      members.add(pid);
+      added.push([pid, parentPid]);
+      grew = true;
+    }
+  }
+  if (added.length === 0) return tree;
+  const children = new Map<number, number[]>();
+  const adopt = (parentPid: number, pid: number) => {
+    const list = children.get(parentPid);
+    if (list === undefined) children.set(parentPid, [pid]);
+    else list.push(pid);
+  };
+  for (const link of tree.links) adopt(link.parentPid, link.pid);
+  for (const [pid, parentPid] of added) adopt(parentPid, pid);
+  return { ...walkTree(root, (pid) => children.get(pid) ?? []), source: tree.source };
+}
 
 export function createTreeReader(procRoot: string, members: MemberReader) {
   const discovery = createTreeDiscovery(procRoot);
+  const newPids = createNewPidFinder(procRoot);
   const knownTrees = new Map<number, { startTicks: number; tree: DiscoveredTree }>();
-  // When processes were last looked for, and the last PID handed out then.
-  let lastLook: { lastPid: number | null; atMs: number } = { lastPid: null, atMs: -Infinity };
+  let lastPidSeen: number | null = null;
+  let lastPidMoved = false;
+  let lastFullAtMs = -Infinity;
+  let pending: Pending = 'full';
   let lookAgain = false;
 
   /** True when processes or threads may have been created since the last look (see process-tree.ts). */
   function pidsHandedOut(atMs: number): boolean {
     const read = readTextFile(`${procRoot}/loadavg`, 4096);
     const lastPid = read.ok ? (parseLoadavg(read.text)?.lastPid ?? null) : null;
-    const changed = lookAgain || lastPid === null || lastPid !== lastLook.lastPid || atMs - lastLook.atMs >= TREE_MAX_AGE_MS;
-    if (changed) lastLook = { lastPid, atMs };
+    const previous = lastPidSeen;
+    lastPidSeen = lastPid;
+    if (previous !== null && lastPid !== null && lastPid !== previous) lastPidMoved = true;
+    const maxAgeMs = lastPidMoved ? TREE_SAFETY_AGE_MS : TREE_MAX_AGE_MS;
+    if (lookAgain || lastPid === null || previous === null || atMs - lastFullAtMs >= maxAgeMs) pending = 'full';
+    else pending = lastPid === previous ? 'none' : { after: previous, last: lastPid };
     lookAgain = false;
-    return changed;
+    return pending !== 'none';
   }
 
   /** Finds (or reuses) each root's tree and reads its descendants into `tick`. */
   function readTrees(roots: readonly number[], tick: Map<number, Member>, changed: boolean, atMs: number): Map<number, DiscoveredTree> {
-    const stale = roots.filter((pid) => changed || knownTrees.get(pid)?.startTicks !== tick.get(pid)?.stat.startTicks);
+    // `changed` false (the caller did not ask about new PIDs this tick) means nothing to look for.
+    const now: Pending = changed ? pending : 'none';
+    const full = now === 'full';
+    const unknown = (pid: number) => knownTrees.get(pid)?.startTicks !== tick.get(pid)?.stat.startTicks;
+    // A truncated tree does not say who it left out: found again whenever something changed.
+    const stale = roots.filter((pid) => full || unknown(pid) || (now !== 'none' && knownTrees.get(pid)!.tree.truncated));
     if (stale.length > 0) {
       const knownParents = new Map([...tick].map(([pid, member]) => [pid, member.stat.parentPid]));
       for (const [root, tree] of discovery.discover(stale, knownParents)) knownTrees.set(root, { startTicks: tick.get(root)!.stat.startTicks, tree });
+    }
+    if (full) lastFullAtMs = atMs;
+    if (typeof now === 'object' && stale.length < roots.length) {
+      const newcomers = newPids.find(now);
+      if (newcomers.size > 0) {
+        const staleSet = new Set(stale);
+        for (const root of roots) {
+          const known = knownTrees.get(root);
+          if (known !== undefined && !staleSet.has(root)) known.tree = extendTree(root, known.tree, newcomers);
+        }
+      }
     }
     const trees = new Map<number, DiscoveredTree>();
     for (const root of roots) {

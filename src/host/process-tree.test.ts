@@ -132,19 +132,80 @@ describe('process tree of a GPU process', () => {
     expect(processes[1]!.tree!.descendants).toEqual([]);
   });
 
-  it('looks for new children only once a new PID was handed out (or the tree is 5 s old)', async () => {
+  /** A copy of worker 201 as a new process `pid` (parent 100), listed on thread 100's children. */
+  function newWorker(dir: string, pid: number, exitSignal = 17): void {
+    fs.cpSync(path.join(dir, '201'), path.join(dir, String(pid)), { recursive: true });
+    const stat = fs.readFileSync(path.join(dir, '201', 'stat'), 'utf8').replace(/^201 /, `${pid} `);
+    fs.writeFileSync(path.join(dir, String(pid), 'stat'), stat.replace(/ 17 (0 0 0 0 0 0 \d+ \d+ \d+ \d+ \d+ \d+ \d+ 0\s*)$/, ` ${exitSignal} $1`));
+    const children = path.join(dir, '100', 'task', '100', 'children');
+    fs.writeFileSync(children, `${fs.readFileSync(children, 'utf8').trim()} ${pid} `);
+  }
+  const loadavg = (dir: string, lastPid: number) => fs.writeFileSync(path.join(dir, 'loadavg'), `0.52 0.58 0.59 2/312 ${lastPid}\n`);
+  const pids = async (host: ReturnType<typeof reader>['host']) => (await host.enrichProcesses([gpu(100)])).processes[0]!.tree!.descendants.map((node) => node.pid);
+
+  it('looks for new children only once a new PID was handed out, among the PIDs handed out since', async () => {
     const dir = copyTree();
     const { host, advance } = reader(dir);
-    expect((await host.enrichProcesses([gpu(100)])).processes[0]!.tree!.descendants).toHaveLength(4);
-    // A new worker 203 appears — but loadavg still names 6000 as the last PID, so it cannot exist.
-    fs.cpSync(path.join(dir, '201'), path.join(dir, '203'), { recursive: true });
-    fs.writeFileSync(path.join(dir, '203', 'stat'), fs.readFileSync(path.join(dir, '201', 'stat'), 'utf8').replace(/^201 /, '203 '));
-    fs.writeFileSync(path.join(dir, '100', 'task', '100', 'children'), '200 201 203 ');
+    expect(await pids(host)).toHaveLength(4);
+    // A new worker 6001 appears — but loadavg still names 6000 as the last PID, so it cannot exist yet.
+    newWorker(dir, 6001);
     advance(1000);
-    expect((await host.enrichProcesses([gpu(100)])).processes[0]!.tree!.descendants).toHaveLength(4);
-    fs.writeFileSync(path.join(dir, 'loadavg'), '0.52 0.58 0.59 2/312 6001\n');
+    expect(await pids(host)).toHaveLength(4);
+    loadavg(dir, 6003);
     advance(1000);
-    expect((await host.enrichProcesses([gpu(100)])).processes[0]!.tree!.descendants.map((node) => node.pid)).toContain(203);
+    expect(await pids(host)).toEqual([200, 300, 201, 202, 6001]);
+    // Its own child, created later, hangs under it.
+    newWorker(dir, 6010);
+    fs.writeFileSync(path.join(dir, '6010', 'stat'), fs.readFileSync(path.join(dir, '6010', 'stat'), 'utf8').replace(/^6010 \(pt_data_worker\) S 100 /, '6010 (pt_data_worker) S 6001 '));
+    loadavg(dir, 6010);
+    advance(1000);
+    expect((await host.enrichProcesses([gpu(100)])).processes[0]!.tree!.descendants.map((node) => [node.pid, node.depth])).toEqual([[200, 1], [300, 2], [201, 1], [202, 1], [6001, 1], [6010, 2]]);
+  });
+
+  it('does not take a new thread in that range for a process, whatever its parent field says', async () => {
+    const dir = copyTree();
+    const { host, advance } = reader(dir);
+    await pids(host);
+    newWorker(dir, 6001, -1); // exit_signal -1: a thread (reachable as /proc/<tid>, like a process)
+    loadavg(dir, 6001);
+    advance(1000);
+    expect(await pids(host)).toEqual([200, 300, 201, 202]);
+  });
+
+  it('lists /proc for the new PIDs when many were handed out, or the counter wrapped', async () => {
+    for (const [worker, last] of [[6500, 6900], [37, 40]] as const) {
+      const dir = copyTree();
+      const { host, advance } = reader(dir);
+      await pids(host);
+      newWorker(dir, worker);
+      loadavg(dir, last); // 900 PIDs later, or past pid_max and round to 40
+      advance(1000);
+      expect(await pids(host)).toContain(worker);
+    }
+  });
+
+  it('finds every tree again when it is 5 s old while loadavg stands still (a sandbox), else every 60 s', async () => {
+    const dir = copyTree();
+    const { host, advance } = reader(dir);
+    await pids(host);
+    newWorker(dir, 203); // a PID below the last one: only a full look finds it
+    advance(1000);
+    expect(await pids(host)).toHaveLength(4);
+    advance(4000);
+    expect(await pids(host)).toContain(203);
+
+    const moving = copyTree();
+    const second = reader(moving);
+    await pids(second.host);
+    newWorker(moving, 203);
+    for (let t = 1; t < 60; t++) {
+      loadavg(moving, 6000 + t); // PIDs handed out every second, none of them 203
+      second.advance(1000);
+      expect(await pids(second.host)).toHaveLength(4);
+    }
+    loadavg(moving, 6060);
+    second.advance(1000);
+    expect(await pids(second.host)).toContain(203);
   });
 
   it('drops a descendant that exited or was reparented, without waiting for a new PID', async () => {

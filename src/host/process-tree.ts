@@ -8,6 +8,8 @@
 // Re-discovery is skipped while nothing new can exist: /proc/loadavg names the last PID the
 // kernel handed out, and while it stays the same no process (nor thread) was created, so only
 // exits can have changed a tree — and those show as failed stat reads (see linux-processes.ts).
+// When it moved, only the PIDs handed out in between can be new members (new-pids.ts,
+// linux-trees.ts): those are checked, and the trees found again only now and then.
 
 import type { HostProcessTree } from '../core/snapshot.js';
 import { listDirectory, readBytes, readTextFile } from './proc-files.js';
