@@ -247,6 +247,23 @@ describe('bad input', () => {
   });
 });
 
+describe('the sampler is only read', () => {
+  it('no route asks the sampler for a read (only latest()): a hung GPU cannot slow an answer', async () => {
+    const { app, sampler } = testServer();
+    const calls: string[] = [];
+    sampler.refresh = () => (calls.push('refresh'), Promise.reject(new Error('no reads from routes')));
+    sampler.setInterval = (ms) => (calls.push('setInterval'), ms);
+    sampler.start = () => void calls.push('start');
+    sampler.stop = async () => void calls.push('stop');
+    for (const path of ['/api/v1/devices', '/api/v1/snapshot', '/api/v1/history?device=0&metric=gpuUtilPercent', '/api/v1/processes', '/api/v1/processes?from=-1h', '/api/v1/events', '/api/v1/health', '/metrics', '/']) {
+      expect((await app.request(path)).status, path).toBe(200);
+    }
+    const stream = await app.request('/api/v1/stream');
+    await stream.body!.cancel();
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('/metrics and the index page', () => {
   it('mounts the renderer with Prometheus\' content type; 404 JSON without one', async () => {
     const { app } = testServer();
