@@ -4,7 +4,9 @@
 // and read the diff before committing it.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GOLDEN_AGE_MS, GOLDEN_CASES, GOLDEN_DIR, recordedSample } from './__fixtures__/samples.js';
 import { renderMetrics } from './render.js';
@@ -45,6 +47,20 @@ describe('golden /metrics bodies', () => {
       expect(complaints.filter((line) => !ACCEPTED_LINT.some((rule) => rule.test(line)))).toEqual([]);
     });
   }
+
+  it.skipIf(PROMTOOL === null)('the alert rules in docs/metrics.md are valid rules (promtool check rules)', () => {
+    const docs = readFileSync(new URL('../../../docs/metrics.md', import.meta.url), 'utf8');
+    const rules = /```yaml\n(groups:[\s\S]*?)```/.exec(docs)?.[1];
+    expect(rules, 'docs/metrics.md has a ```yaml block of rules').toBeDefined();
+    const dir = mkdtempSync(join(tmpdir(), 'gpuwise-rules-'));
+    try {
+      writeFileSync(join(dir, 'rules.yml'), rules!);
+      const result = spawnSync(PROMTOOL!, ['check', 'rules', join(dir, 'rules.yml')], { encoding: 'utf8' });
+      expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it.runIf(PROMTOOL === null)('promtool is not installed (apt-get install prometheus): the format check above was skipped', () => {
     expect(PROMTOOL).toBeNull();

@@ -5,7 +5,7 @@ import { translate } from '../../i18n/index.js';
 import { parseExposition, type ParsedSeries } from './__fixtures__/parse.js';
 import { recordedSample } from './__fixtures__/samples.js';
 import { MAX_COMMAND_LABEL_CHARS } from './process-families.js';
-import { renderMetrics, type RenderMetricsInput } from './render.js';
+import { renderMetrics, renderMetricsBytes, type RenderMetricsInput } from './render.js';
 
 const h100 = () => recordedSample('metrics-8x-h100');
 
@@ -161,6 +161,17 @@ describe('renderMetrics', () => {
     expect(named(scrape(next).series, 'DCGM_FI_DEV_GPU_TEMP', { gpu: '0' })[0]?.value).toBe(99);
     // Options are part of the key: per-process series appear at once when asked for.
     expect(scrape(sample, { perProcess: true }).body).toContain('gpuwise_process_gpu_memory_used_bytes');
+  });
+
+  it('gives the same body as UTF-8 bytes, scrape after scrape, with the age moving', () => {
+    const sample = h100();
+    Object.assign(sample.snapshot.processes[0]!, { name: 'träin…😀' });
+    const input = { sample, hostname: 'node-1', perProcess: true };
+    for (const nowMs of [sample.wallMs + 100, sample.wallMs + 2500]) {
+      const bytes = renderMetricsBytes({ ...input, nowMs });
+      expect(Buffer.from(bytes).toString('utf8')).toBe(renderMetrics({ ...input, nowMs }));
+    }
+    expect(Buffer.from(renderMetricsBytes({ sample: null, hostname: 'n', perProcess: false })).toString()).toBe(renderMetrics({ sample: null, hostname: 'n', perProcess: false }));
   });
 
   it('has a HELP and a TYPE for every family, in English, from the catalog (zh-CN there too)', () => {
