@@ -82,7 +82,8 @@ describe('gpuwise recommend', () => {
   it('prints a table in Chinese with the reasons', async () => {
     const r = await run(['recommend', '--task', 'inference', '--model', 'llama-3-8b'], 'zh-CN');
     expect(r.exitCode).toBe(0);
-    expect(r.out).toContain('适合推理的 GPU，按速度排序');
+    expect(r.out).toContain('适合推理的 GPU，按卡数最少，其次价格，再次速度排序');
+    expect(r.out).toContain('主机：内存 ≥');
     expect(r.out).toContain('生成 token 受带宽限制');
     expect(r.out).toContain('……还有');
   });

@@ -5,6 +5,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { CustomModelInput, EstimateInput } from '../../advisor/index.js';
 import { AdvisorError, isAdvisorError } from '../../advisor/errors.js';
+import { safeText } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
 
@@ -41,6 +42,16 @@ export function parsePercent(t: Translate) {
     const number = Number(value.replace(/%$/, ''));
     if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 100) throw new InvalidArgumentError(t('advisor.cli.badPercent'));
     return number;
+  };
+}
+
+/** "datacenter,workstation" → the listed choices, each checked. */
+export function parseList<T extends string>(t: Translate, choices: readonly T[]) {
+  return (value: string): T[] => {
+    const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    const bad = items.find((item) => !(choices as readonly string[]).includes(item));
+    if (items.length === 0 || bad !== undefined) throw new InvalidArgumentError(t('advisor.cli.badList', { value: bad ?? value, choices: choices.join(', ') }));
+    return items as T[];
   };
 }
 
@@ -154,7 +165,9 @@ export async function withAdvisorErrors(cli: CliContext, command: string, run: (
     return await run();
   } catch (error) {
     if (!isAdvisorError(error)) throw error;
-    cli.err(`${cli.t('advisor.cli.error', { message: cli.t(error.key, error.params) })}\n`);
+    // Parameters often echo what the user typed or a file held: shown, never obeyed.
+    const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'string' ? safeText(v) : v]));
+    cli.err(`${cli.t('advisor.cli.error', { message: cli.t(error.key, params) })}\n`);
     cli.err(`${cli.t('cli.seeHelp', { command })}\n`);
     return 2;
   }

@@ -8,9 +8,11 @@ import type { CliContext } from '../context.js';
 import { formatBytes, padEnd, padStart } from '../render/format.js';
 import { estimatorSettings, modelFromOptions, withAdvisorErrors } from './advisor-options.js';
 import type { EstimateOptions } from './estimate.js';
+import { modelFromConfigFile } from './model-config.js';
+import { fitOnGpu, type GpuFit } from '../../advisor/recommend/fit-gpu.js';
 
 export function estimateInputFromOptions(options: EstimateOptions): EstimateInput {
-  const model = modelFromOptions(options);
+  const model = options.config !== undefined ? modelFromConfigFile(options.config, options) : modelFromOptions(options);
   if (model === null) throw new AdvisorError('advisor.error.needModel');
   const input: EstimateInput = { ...estimatorSettings(options), task: options.task, model };
   if (options.precision !== undefined) input.precision = options.precision;
@@ -26,8 +28,11 @@ export function runEstimate(cli: CliContext, options: EstimateOptions): Promise<
       cli.out(options.json ? `${toSafeJson(listModelPresets(), 2)}\n` : renderModelList(cli));
       return 0;
     }
-    const estimate = estimateMemory(estimateInputFromOptions(options));
-    cli.out(options.json ? `${toSafeJson(estimate, 2)}\n` : renderEstimate(cli, estimate));
+    const input = estimateInputFromOptions(options);
+    const estimate = estimateMemory(input);
+    const fit = options.gpu === undefined ? null : fitOnGpu(input, options.gpu, options.memoryMargin === undefined ? {} : { marginPercent: options.memoryMargin });
+    if (options.json) cli.out(`${toSafeJson(fit === null ? estimate : { ...estimate, gpuFit: fit }, 2)}\n`);
+    else cli.out(renderEstimate(cli, estimate) + (fit === null ? '' : renderFit(cli, fit)));
     return 0;
   });
 }
@@ -83,5 +88,16 @@ export function renderEstimate(cli: CliContext, estimate: MemoryEstimate): strin
   if (s.gpuCount > 1) lines.push('', t('advisor.cli.estimate.allGpus', { gpus: s.gpuCount, total: formatBytes(estimate.total.totalBytes) }));
   lines.push('', t('advisor.cli.assumptions'), ...estimate.assumptions.map((note) => color.dim(`  · ${renderNote(cli.locale, note)}`)));
   lines.push(t('advisor.cli.sources'), ...estimate.sources.map((source) => color.dim(`  · ${source}`)));
+  return `${lines.join('\n')}\n`;
+}
+
+const gibText = (bytes: number) => (bytes / 1024 ** 3).toFixed(1);
+
+export function renderFit(cli: CliContext, fit: GpuFit): string {
+  const { t, color } = cli;
+  const lines = ['', color.bold(t('advisor.cli.estimate.onGpu', { gpu: fit.gpuName, usable: gibText(fit.memory.usableBytes), margin: Math.round(fit.memory.marginShare * 100) }))];
+  lines.push(fit.fits ? color.green(t('advisor.cli.estimate.fitsGpu', { need: gibText(fit.needBytes), headroom: gibText(fit.headroomBytes) })) : color.red(t('advisor.cli.estimate.doesNotFitGpu', { need: gibText(fit.needBytes) })));
+  if (fit.largestBatch !== null) lines.push(t('advisor.cli.estimate.largestBatch', { batch: fit.largestBatch }));
+  else if (!fit.batchUnbounded) lines.push(t('advisor.cli.estimate.noBatchFits'));
   return `${lines.join('\n')}\n`;
 }

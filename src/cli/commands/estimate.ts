@@ -9,7 +9,7 @@ import { LORA_TARGETS } from '../../advisor/estimate/lora.js';
 import { OPTIMIZERS, TRAINING_PRECISIONS, ZERO_STAGES, type TrainingPrecision } from '../../advisor/estimate/training.js';
 import { FINETUNE_METHODS, TASKS } from '../../advisor/estimate/types.js';
 import type { CliContext } from '../context.js';
-import { addEstimatorOptions, addModelOptions, choiceOption, parsePositiveInt, type EstimatorOptions, type ModelOptions } from './advisor-options.js';
+import { addEstimatorOptions, addModelOptions, choiceOption, parsePercent, parsePositiveInt, type EstimatorOptions, type ModelOptions } from './advisor-options.js';
 
 export interface EstimateOptions extends ModelOptions, EstimatorOptions {
   task: (typeof TASKS)[number];
@@ -19,6 +19,9 @@ export interface EstimateOptions extends ModelOptions, EstimatorOptions {
   tp?: number;
   listModels?: boolean;
   json?: boolean;
+  config?: string;
+  gpu?: string;
+  memoryMargin?: number;
 }
 
 export function register(program: Command, cli: CliContext): void {
@@ -42,6 +45,9 @@ export function register(program: Command, cli: CliContext): void {
     .addOption(new Option('--gpus <n>', t('advisor.cli.option.gpus')).argParser(parsePositiveInt(t)))
     .addOption(choiceOption('--zero <stage>', t('advisor.cli.option.zero'), ZERO_STAGES.map(String)))
     .addOption(new Option('--tp <n>', t('advisor.cli.option.tp')).argParser(parsePositiveInt(t)))
+    .option('--config <file>', t('advisor.cli.option.config'))
+    .option('--gpu <name>', t('advisor.cli.option.gpu'))
+    .addOption(new Option('--memory-margin <percent>', t('advisor.cli.option.memoryMargin')).argParser(parsePercent(t)))
     .option('--list-models', t('advisor.cli.option.listModels'))
     .option('--json', t('advisor.cli.option.json'))
     .action(async (options: EstimateOptions) => {

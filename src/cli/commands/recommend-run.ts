@@ -1,26 +1,42 @@
 // The work behind `gpuwise recommend`: build the input (with a local snapshot under --local), call
-// the recommender, print a ranked table with reasons, or the typed result as JSON.
+// the recommender, print the ranked options with reasons and the host each needs, then the
+// options listed apart (no value to sort by, or not fitting), or the typed result as JSON.
 
 import { toSafeJson } from '../../core/safe-text.js';
 import { recommend, renderNote, type RecommendInput, type RecommendOption, type Recommendation } from '../../advisor/index.js';
+import { DEFAULT_FX, parseFxOverrides } from '../../advisor/pricing/fx.js';
+import { formatMoney } from '../../advisor/pricing/format.js';
+import { parseMoney } from '../../advisor/pricing/money.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import type { CliContext } from '../context.js';
 import { formatBytes, padEnd, padStart } from '../render/format.js';
 import { estimatorSettings, modelFromOptions, withAdvisorErrors } from './advisor-options.js';
+import { modelFromConfigFile } from './model-config.js';
 import type { RecommendOptions } from './recommend.js';
 
 const GIB = 1024 ** 3;
 const DEFAULT_TEXT_LIMIT = 10;
+const APART_LIMIT = 5;
 
 export function recommendInputFromOptions(options: RecommendOptions): RecommendInput {
-  const input: RecommendInput = { task: options.task, estimate: estimatorSettings(options) };
-  const model = modelFromOptions(options);
+  const currency = options.currency ?? 'USD';
+  const input: RecommendInput = { task: options.task, estimate: estimatorSettings(options), currency };
+  const model = options.config !== undefined ? modelFromConfigFile(options.config, options) : modelFromOptions(options);
   if (model !== null) input.model = model;
   if (options.trainPrecision !== undefined) input.estimate = { ...input.estimate, precision: options.trainPrecision };
   if (options.memoryGib !== undefined) input.memoryNeedBytes = options.memoryGib * GIB;
   if (options.precision !== undefined) input.precision = options.precision;
-  if (options.budget !== undefined) input.budgetUsd = options.budget;
-  if (options.budgetPerHour !== undefined) input.budgetUsdPerHour = options.budgetPerHour;
+  const fx = options.fx === undefined ? DEFAULT_FX : parseFxOverrides(options.fx);
+  input.fx = fx;
+  // A budget typed in another currency than --currency is converted at the same rate prices are.
+  const money = (text: string) => {
+    const parsed = parseMoney(text, currency);
+    return (parsed.amount / fx.perUsd[parsed.currency]) * fx.perUsd[currency];
+  };
+  if (options.budget !== undefined) input.budget = money(options.budget);
+  if (options.budgetPerHour !== undefined) input.budgetPerHour = money(options.budgetPerHour);
+  if (options.segment !== undefined) input.segments = options.segment;
+  if (options.memoryMargin !== undefined) input.memoryMarginPercent = options.memoryMargin;
   if (options.formFactor !== undefined) input.deployment = options.formFactor;
   if (options.maxPower !== undefined) input.maxPowerWatts = options.maxPower;
   if (options.maxCount !== undefined) input.maxGpuCount = options.maxCount;
@@ -67,30 +83,78 @@ function rateText(option: RecommendOption): string {
   return `${(t.rate / 1e12).toFixed(0)} TFLOPS`;
 }
 
+function priceText(option: RecommendOption): string {
+  if (option.rental) return `${formatMoney(option.rental.perHour, option.rental.currency)}/h`;
+  return option.price === null ? '—' : formatMoney(option.price.amount, option.price.currency);
+}
+
+function hostLine(cli: CliContext, option: RecommendOption): string {
+  const h = option.host;
+  return cli.t('advisor.cli.recommend.host', {
+    ram: formatBytes(h.systemRamBytes),
+    cores: h.cpuCores,
+    lanes: h.pcieLanes,
+    gen: h.pcieGeneration === null ? '' : cli.t('advisor.cli.recommend.hostGen', { gen: h.pcieGeneration }),
+    storage: formatBytes(h.storageReadBytesPerSecond),
+    psu: h.powerSupplyWatts,
+    btu: h.heatBtuPerHour.toLocaleString('en-US'),
+    cooling: h.serverCooling ? cli.t('advisor.cli.recommend.serverCooling') : '',
+  });
+}
+
+function optionLines(cli: CliContext, option: RecommendOption, rank: string, withHost: boolean): string[] {
+  const { t, color } = cli;
+  const fits = option.memory.fits === true ? color.green(t('advisor.cli.fits.yes')) : option.memory.fits === false ? color.red(t('advisor.cli.fits.no')) : color.yellow(t('advisor.cli.fits.maybe'));
+  const need = option.memory.perGpuNeedBytes === null ? '—' : `${formatBytes(option.memory.perGpuNeedBytes)}/${formatBytes(option.memory.perGpuCapacityBytes)}`;
+  const relative = option.throughput.relative === null ? '—' : option.throughput.relative.toFixed(2);
+  const lines = [
+    `${padEnd(rank, 4)}${padEnd(option.gpuName, 30)}${padStart(`×${option.count}`, 4)}  ${padEnd(fits, 10)}${padStart(need, 20)}${padStart(rateText(option), 16)}${padStart(relative, 7)}${padStart(priceText(option), 14)}${padStart(`${option.boardPowerWatts} W`, 8)}`,
+  ];
+  for (const reason of option.reasons) lines.push(color.dim(`      · ${renderNote(cli.locale, reason)}`));
+  if (option.servers.length > 0) lines.push(color.dim(`      · ${t('advisor.cli.recommend.servers', { servers: option.servers.map((s) => s.name).join(', ') })}`));
+  if (withHost) {
+    lines.push(color.dim(`      · ${hostLine(cli, option)}`));
+    if (option.host.offloadRamBytes !== null) lines.push(color.dim(`      · ${t('advisor.cli.recommend.offload', { ram: formatBytes(option.host.offloadRamBytes) })}`));
+  }
+  return lines;
+}
+
 export function renderRecommendation(cli: CliContext, result: Recommendation, limit: number): string {
   const { t, color } = cli;
   const lines = [color.bold(t('advisor.cli.recommend.heading', { task: t(`advisor.cli.task.${result.task}`), sort: t(`advisor.cli.sort.${result.sortBy}`) }))];
   if (result.singleGpuNeedBytes !== null) lines.push(t('advisor.cli.recommend.need', { need: formatBytes(result.singleGpuNeedBytes) }));
   lines.push('');
-  const header = `${padEnd('#', 4)}${padEnd(t('advisor.cli.col.gpu'), 30)}${padStart(t('advisor.cli.col.count'), 4)}  ${padEnd(t('advisor.cli.col.fits'), 10)}${padStart(t('advisor.cli.col.perGpu'), 20)}${padStart(t('advisor.cli.col.speed'), 16)}${padStart(t('advisor.cli.col.relative'), 7)}${padStart(t('advisor.cli.col.price'), 12)}${padStart(t('advisor.cli.col.power'), 8)}`;
+  const header = `${padEnd('#', 4)}${padEnd(t('advisor.cli.col.gpu'), 30)}${padStart(t('advisor.cli.col.count'), 4)}  ${padEnd(t('advisor.cli.col.fits'), 10)}${padStart(t('advisor.cli.col.perGpu'), 20)}${padStart(t('advisor.cli.col.speed'), 16)}${padStart(t('advisor.cli.col.relative'), 7)}${padStart(t('advisor.cli.col.price'), 14)}${padStart(t('advisor.cli.col.power'), 8)}`;
   lines.push(color.dim(header));
-  result.options.slice(0, limit).forEach((option, i) => {
-    const fits = option.memory.fits === true ? color.green(t('advisor.cli.fits.yes')) : option.memory.fits === false ? color.red(t('advisor.cli.fits.no')) : color.yellow(t('advisor.cli.fits.maybe'));
-    const need = option.memory.perGpuNeedBytes === null ? '—' : `${formatBytes(option.memory.perGpuNeedBytes)}/${formatBytes(option.memory.perGpuCapacityBytes)}`;
-    const relative = option.throughput.relative === null ? '—' : option.throughput.relative.toFixed(2);
-    const price = option.rental ? `$${option.rental.usdPerHour.toFixed(2)}/h` : option.priceUsd === null ? '—' : `$${Math.round(option.priceUsd).toLocaleString('en-US')}`;
-    lines.push(
-      `${padEnd(String(i + 1), 4)}${padEnd(option.gpuName, 30)}${padStart(`×${option.count}`, 4)}  ${padEnd(fits, 10)}${padStart(need, 20)}${padStart(rateText(option), 16)}${padStart(relative, 7)}${padStart(price, 12)}${padStart(`${option.boardPowerWatts} W`, 8)}`,
-    );
-    for (const reason of option.reasons) lines.push(color.dim(`      · ${renderNote(cli.locale, reason)}`));
-    if (option.servers.length > 0) lines.push(color.dim(`      · ${t('advisor.cli.recommend.servers', { servers: option.servers.map((s) => s.name).join(', ') })}`));
-  });
+  result.options.slice(0, limit).forEach((option, i) => lines.push(...optionLines(cli, option, String(i + 1), true)));
   if (result.options.length > limit) lines.push(color.dim(t('advisor.cli.recommend.more', { count: result.options.length - limit })));
-  const { budget, power, deployment } = result.excluded;
-  if (budget + power + deployment > 0) lines.push(color.dim(t('advisor.cli.recommend.excluded', { budget, power, deployment })));
+  if (result.unranked.length > 0) {
+    lines.push('', t('advisor.cli.recommend.unranked', { sort: t(`advisor.cli.sort.${result.sortBy}`) }));
+    for (const option of result.unranked.slice(0, APART_LIMIT)) lines.push(...optionLines(cli, option, '-', false));
+    if (result.unranked.length > APART_LIMIT) lines.push(color.dim(t('advisor.cli.recommend.more', { count: result.unranked.length - APART_LIMIT })));
+  }
+  if (result.notFitting.length > 0) {
+    lines.push('', t('advisor.cli.recommend.notFitting'));
+    for (const option of result.notFitting.slice(0, APART_LIMIT)) lines.push(`  ${padEnd(option.gpuName, 30)} ×${option.count}  ${color.dim(option.reasons[0] ? renderNote(cli.locale, option.reasons[0]) : '')}`);
+    if (result.notFitting.length > APART_LIMIT) lines.push(color.dim(t('advisor.cli.recommend.more', { count: result.notFitting.length - APART_LIMIT })));
+  }
+  const { budget, budgetUnpriced, power, deployment, segment } = result.excluded;
+  if (budgetUnpriced > 0) lines.push('', color.yellow(t('advisor.cli.recommend.unpriced', { count: budgetUnpriced })));
+  if (budget > 0) lines.push(color.dim(t('advisor.cli.recommend.overBudget', { count: budget })));
+  if (power + deployment + segment > 0) lines.push(color.dim(t('advisor.cli.recommend.excludedOther', { power, deployment, segment })));
   if (result.local.length > 0) {
     lines.push('', t('advisor.cli.recommend.local'));
     for (const local of result.local) lines.push(`  ${renderNote(cli.locale, local.note)}`);
+  }
+  if (result.localHost !== null) {
+    if (result.localHost.length === 0) lines.push('', t('advisor.cli.recommend.localHostOk'));
+    else {
+      lines.push('', t('advisor.cli.recommend.localHost'));
+      for (const s of result.localHost) {
+        const fmt = (v: number) => (s.what === 'systemRam' ? formatBytes(v) : String(v));
+        lines.push(`  ${color.yellow(t(`advisor.cli.recommend.localShort.${s.what}`, { have: fmt(s.have), need: fmt(s.need) }))}`);
+      }
+    }
   }
   lines.push('', t('advisor.cli.assumptions'), ...result.assumptions.map((note) => color.dim(`  · ${renderNote(cli.locale, note)}`)));
   return `${lines.join('\n')}\n`;

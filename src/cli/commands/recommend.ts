@@ -18,12 +18,15 @@ import {
   type RecommendTask,
   type SortKey,
 } from '../../advisor/recommend/types.js';
+import { CURRENCIES, SEGMENTS, type Currency, type Segment } from '../../catalog/gpu-enums.js';
 import type { CliContext } from '../context.js';
 import {
   addEstimatorOptions,
   addModelOptions,
   choiceOption,
+  parseList,
   parseNonNegative,
+  parsePercent,
   parsePositiveInt,
   type EstimatorOptions,
   type ModelOptions,
@@ -34,8 +37,14 @@ export interface RecommendOptions extends ModelOptions, EstimatorOptions {
   memoryGib?: number;
   precision?: ComputePrecision;
   trainPrecision?: TrainingPrecision;
-  budget?: number;
-  budgetPerHour?: number;
+  /** As typed: "¥400000", "400k", "$60,000" — parsed with the currency (advisor/pricing/money.ts). */
+  budget?: string;
+  budgetPerHour?: string;
+  currency?: Currency;
+  fx?: string;
+  segment?: Segment[];
+  memoryMargin?: number;
+  config?: string;
   formFactor?: Deployment;
   maxPower?: number;
   maxCount?: number;
@@ -66,8 +75,13 @@ export function register(program: Command, cli: CliContext): void {
     kvDtype: KV_CACHE_DTYPES,
   });
   command
-    .addOption(new Option('--budget <usd>', t('advisor.cli.option.budget')).argParser(parseNonNegative(t)))
-    .addOption(new Option('--budget-per-hour <usd>', t('advisor.cli.option.budgetPerHour')).argParser(parseNonNegative(t)))
+    .option('--config <file>', t('advisor.cli.option.config'))
+    .option('--budget <amount>', t('advisor.cli.option.budgetMoney'))
+    .option('--budget-per-hour <amount>', t('advisor.cli.option.budgetPerHourMoney'))
+    .addOption(choiceOption('--currency <code>', t('advisor.cli.option.currency'), CURRENCIES))
+    .option('--fx <rates>', t('advisor.cli.option.fx'))
+    .addOption(new Option('--segment <list>', t('advisor.cli.option.segment')).argParser(parseList(t, SEGMENTS)))
+    .addOption(new Option('--memory-margin <percent>', t('advisor.cli.option.memoryMargin')).argParser(parsePercent(t)))
     .addOption(choiceOption('--form-factor <kind>', t('advisor.cli.option.formFactor'), DEPLOYMENTS))
     .addOption(new Option('--max-power <watts>', t('advisor.cli.option.maxPower')).argParser(parseNonNegative(t)))
     .addOption(new Option('--max-count <n>', t('advisor.cli.option.maxCount')).argParser(parsePositiveInt(t)))
