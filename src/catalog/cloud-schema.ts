@@ -31,6 +31,9 @@ export const CLOUD_PROVIDERS = [
   'autodl',
   'featurize',
   'gpushare',
+  /** 算家云 and 优云智算 (UCloud's compshare): Chinese hourly GPU rental sites. */
+  'suanjia-cloud',
+  'ucloud-compshare',
 ] as const;
 export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];
 

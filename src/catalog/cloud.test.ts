@@ -77,8 +77,14 @@ describe('perGpuHour', () => {
 describe('rentalQuotes and filters', () => {
   it('lists sourced on-demand quotes for a GPU, cheapest per GPU-hour first', () => {
     const quotes = rentalQuotes('h100-sxm5-80gb', 'onDemand');
-    expect(quotes.map((q) => q.offering.id)).toEqual(['lambda-1x-h100-sxm-2026-05']);
-    expect(quotes[0]?.usdPerGpuHour).toBe(3.78);
+    expect(quotes.map((q) => q.offering.id)).toEqual([
+      'runpod-1x-h100-sxm-community-2026-09',
+      'runpod-1x-h100-sxm-secure-2026-09',
+      'lambda-1x-h100-sxm-2026-05',
+      'aws-p5-48xlarge-us-east-1-2026-11',
+    ]);
+    expect(quotes[0]?.usdPerGpuHour).toBe(2.69);
+    expect(quotes[3]?.usdPerGpuHour).toBeCloseTo(55.04 / 8, 10);
     const blocks = rentalQuotes('a100-sxm4-40gb', 'capacityBlock');
     expect(blocks[0]?.usdPerGpuHour).toBeCloseTo(14.75 / 8, 10);
   });
@@ -90,13 +96,14 @@ describe('rentalQuotes and filters', () => {
   it('filters by provider, GPU and minimum GPU count', () => {
     expect(listCloudOfferings({ provider: 'lambda' }).every((o) => o.provider === 'lambda')).toBe(true);
     expect(listCloudOfferings({ minGpuCount: 8 }).every((o) => o.gpuCount >= 8)).toBe(true);
-    expect(listCloudOfferings({ provider: 'azure' })).toEqual([]);
+    expect(listCloudOfferings({ provider: 'azure' }).every((o) => o.provider === 'azure')).toBe(true);
+    expect(listCloudOfferings({ provider: 'coreweave' })).toEqual([]);
   });
 });
 
 describe('pricesAsOf', () => {
   it('spans the oldest and newest price readings', () => {
-    expect(pricesAsOf()).toEqual({ oldest: '2024', newest: '2026-05-07' });
+    expect(pricesAsOf()).toEqual({ oldest: '2024', newest: '2026-11-09' });
     expect(pricesAsOf([offering('lambda-1x-h100-pcie-2026-05')])).toEqual({ oldest: '2026-05-07', newest: '2026-05-07' });
     expect(pricesAsOf([])).toBeNull();
   });
@@ -137,5 +144,22 @@ describe('validateCloudCatalog on bad data', () => {
     expect(run([{ ...cny, usdPerHour }])).toThrow(/exactly one/);
     expect(run([rest])).toThrow(/exactly one/);
     expect(run([{ ...rest, perHour: usdPerHour }])).toThrow(/currency/);
+  });
+});
+
+describe('offerings added for issue 17', () => {
+  it('AWS p5 on-demand after the June 2025 cut, per the price API reading', () => {
+    // data-receipts hyperscalers.json: "instance": "p5.48xlarge" … "usd_per_hour": 55.04, "usd_per_gpu_hour": 6.88
+    expect(perGpuHour(offering('aws-p5-48xlarge-us-east-1-2026-11')).onDemand).toBeCloseTo(6.88, 10);
+  });
+
+  it('Chinese hourly rental stays in CNY and is marked rental', () => {
+    // gpu-price-index: "RTX 4090 | 1.24 | 算家云"; "H20 96GB | 7.5 | 优云智算"
+    const rtx = offering('suanjia-1x-rtx-4090-2026');
+    expect(hourlyPrices(rtx)).toMatchObject({ currency: 'CNY', perHour: { onDemand: { value: 1.24 } } });
+    expect(rtx.rental).toBe(true);
+    expect(hourlyPrices(offering('compshare-1x-h20-96gb-2026')).perHour.onDemand.value).toBe(7.5);
+    // USD-only rentalQuotes never mixes a CNY price in.
+    expect(rentalQuotes('rtx-4090').map((q) => q.offering.id)).not.toContain('suanjia-1x-rtx-4090-2026');
   });
 });

@@ -49,7 +49,7 @@ describe('gpuwise servers', () => {
     expect(runServers(cli, { gpu: 'h100-sxm5-80gb', count: 8 })).toBe(0);
     const out = cli.stdout.join('');
     expect(out).toContain('dell-poweredge-xe9680');
-    expect(out).toContain('Renting h100-sxm5-80gb instead (prices as of 2024-12 … 2026-05-07):');
+    expect(out).toContain('Renting h100-sxm5-80gb instead (prices as of 2024-12 … 2026-11-09):');
     expect(out).toContain('lambda 1x H100 SXM (all Lambda regions), on-demand: $3.780/GPU-hour');
     const byName = collectingContext('en');
     expect(runServers(byName, { gpu: 'NVIDIA A100-SXM4-80GB', count: 8 })).toBe(0);

@@ -3,10 +3,12 @@
 import type { CloudOfferingInput } from '../../cloud-schema.js';
 import type { CatalogSource } from '../../servers-schema.js';
 import { AWS_OFFERINGS } from './aws.js';
+import { CHINA_RENTAL_OFFERINGS } from './china-rental.js';
+import { HYPERSCALER_2026_OFFERINGS } from './hyperscalers-2026.js';
 import { LAMBDA_OFFERINGS } from './lambda.js';
 import { CLOUD_SOURCES } from './sources.js';
 
 export const CLOUD_CATALOG_DATA: { sources: CatalogSource[]; offerings: CloudOfferingInput[] } = {
   sources: CLOUD_SOURCES,
-  offerings: [...AWS_OFFERINGS, ...LAMBDA_OFFERINGS],
+  offerings: [...AWS_OFFERINGS, ...LAMBDA_OFFERINGS, ...HYPERSCALER_2026_OFFERINGS, ...CHINA_RENTAL_OFFERINGS],
 };

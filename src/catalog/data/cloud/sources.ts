@@ -32,4 +32,28 @@ export const CLOUD_SOURCES: CatalogSource[] = [
     url: 'https://techbytes.app/posts/serverless-gpu-pricing-matrix-modal-replicate-lambda-2026/',
     accessed,
   },
+  {
+    id: 'datareceipts-hyperscaler-gpu-prices',
+    kind: 'price-list',
+    publisher: 'data-receipts (GitHub), transcribed from the AWS and Azure price APIs',
+    title: '109-gpu-pricing/hyperscalers.json (retrieved 2026-11-09): on-demand USD per hour, us-east-1 / eastus',
+    url: 'https://raw.githubusercontent.com/datareceipts/data-receipts/main/109-gpu-pricing/hyperscalers.json',
+    accessed: '2026-12-01',
+  },
+  {
+    id: 'silybench-gpu-offers',
+    kind: 'price-list',
+    publisher: 'silybench-data (GitHub), read from the providers\' pricing pages',
+    title: 'derived/cost.json gpu_offers (RunPod H100 SXM checked 2026-09-25)',
+    url: 'https://raw.githubusercontent.com/tgarg01/silybench-data/main/derived/cost.json',
+    accessed: '2026-12-01',
+  },
+  {
+    id: 'gpu-price-index-cny',
+    kind: 'price-list',
+    publisher: 'brian8808/gpu-price-index (Hugging Face dataset)',
+    title: 'GPU rental price index: cheapest platform per GPU today, CNY per GPU-hour, with 30-day min/max',
+    url: 'https://huggingface.co/datasets/brian8808/gpu-price-index',
+    accessed: '2026-12-01',
+  },
 ];
