@@ -16,6 +16,7 @@ const besthub = cite('besthub-rtx-4090d-price');
 const svet = cite('svethardware-rtx-4090d');
 const tecnobabele = cite('tecnobabele-rtx-6000-ada-price');
 const hfH200 = cite('hf-hardware-h200');
+const upstation = cite('upstation-4090-price', 'section "Challenges of Scaling Consumer-Grade GPUs"');
 
 type Quote = PriceQuote;
 const usd = (kind: Quote['kind'], market: Quote['market'], low: number, high: number, asOf: string, sources: readonly ReturnType<typeof cite>[], en: string, zh: string): Quote => ({
@@ -85,6 +86,7 @@ export const GPU_PRICES: Readonly<Record<string, readonly Quote[]>> = {
     usd('street', 'us', 4299, 4299, '2025-07', [epochPrice('NVIDIA L20 PCle')], 'A US reseller\'s (Vipera) listing, as Epoch AI records it (row last modified 2025-07-21).', '美国经销商（Vipera）的报价，按 Epoch AI 记录（该行最后修改于 2025-07-21）。'),
   ],
   'rtx-4090': [
+    usd('street', 'us', 1650, 2000, '2024-11-19', [upstation], 'A rental company building 8× 4090 servers: $1,650 for an off-the-shelf card, $2,000+ for a two-slot blower card that fits a server.', '一家搭建 8 卡 4090 服务器的租赁公司：普通零售卡 1650 美元，适合服务器的双槽涡轮卡 2000 美元以上。'),
     { kind: 'launch', currency: 'CNY', market: 'cn', low: 12999, high: 12999, asOf: '2023-12', sources: [besthub.ref], note: text('The RTX 4090\'s China price when the RTX 4090 D launched at the same price.', 'RTX 4090 D 发布时 RTX 4090 的中国定价（两者相同）。') },
   ],
   'rtx-4090-d': [

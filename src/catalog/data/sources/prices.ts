@@ -53,6 +53,12 @@ export const PRICE_SOURCES: Source[] = [
     'The RTX 6000 (Ada) starts appearing for sale at $9,999 (2022)',
     'https://tecnobabele.com/?p=113166',
   ),
+  article(
+    'upstation-4090-price',
+    'Upstation (GPU rental company) on r/LocalLLaMA',
+    'How to build an 8x4090 Server: "Expect to pay $2000+ per 4090" for blower cards; "off-the-shelf $1650 4090s" (2024-11-19)',
+    'https://axebps-redlib.hf.space/r/LocalLLaMA/comments/1gum5yh/how_to_build_an_8x4090_server/lxwnclu/?context=3',
+  ),
   {
     id: 'hf-hardware-h200',
     kind: 'price-list',
