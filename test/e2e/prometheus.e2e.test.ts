@@ -20,6 +20,9 @@ const devices = sample.snapshot.devices;
 
 let dir = '';
 let service: Service | null = null;
+/** The same recording behind a token, /metrics not left open: Prometheus must send the token. */
+let guarded: Service | null = null;
+const TOKEN = 'prometheus-test-token-0123456789';
 let prometheus: ChildProcess | null = null;
 let api = '';
 let instance = '';
@@ -76,8 +79,13 @@ beforeAll(async () => {
     host: '127.0.0.1', port: 0, history: null, intervalMs: 500, metricsOpen: true, processMetrics: true,
     backend: 'static', sessionOptions: { env: { GPUWISE_REPLAY: recording }, platform: 'linux' },
   });
-  await service.sampler.first();
+  guarded = await startService({
+    host: '127.0.0.1', port: 0, history: null, intervalMs: 500, metricsOpen: false, token: TOKEN,
+    backend: 'static', sessionOptions: { env: { GPUWISE_REPLAY: recording }, platform: 'linux' },
+  });
+  await Promise.all([service.sampler.first(), guarded.sampler.first()]);
   instance = `127.0.0.1:${service.port}`;
+  writeFileSync(join(dir, 'token'), TOKEN);
   const port = await freePort();
   api = `http://127.0.0.1:${port}`;
   writeFileSync(join(dir, 'prometheus.yml'), [
@@ -85,6 +93,12 @@ beforeAll(async () => {
     'scrape_configs:',
     '  - job_name: gpuwise',
     `    static_configs: [{ targets: ['${instance}'] }]`,
+    // As docs/metrics.md tells a user to scrape a protected /metrics, and once without the token.
+    '  - job_name: gpuwise-token',
+    `    authorization: { credentials_file: '${join(dir, 'token')}' }`,
+    `    static_configs: [{ targets: ['127.0.0.1:${guarded.port}'] }]`,
+    '  - job_name: gpuwise-no-token',
+    `    static_configs: [{ targets: ['127.0.0.1:${guarded.port}'] }]`,
   ].join('\n'));
   prometheus = spawn(PROMETHEUS, [
     `--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`,
@@ -93,14 +107,14 @@ beforeAll(async () => {
   let stderr = '';
   prometheus.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   try {
-    await until('a successful scrape of gpuwise', async () => {
-      const { activeTargets } = await prom<{ activeTargets: { health: string; lastError: string }[] }>('/api/v1/targets', {});
-      const target = activeTargets[0];
-      if (target?.health === 'down') throw new Error(target.lastError);
-      return target?.health === 'up' ? target : null;
+    await until('a scrape of every target', async () => {
+      const { activeTargets } = await prom<{ activeTargets: { health: string; lastError: string; scrapePool: string }[] }>('/api/v1/targets', {});
+      const open = activeTargets.find((t) => t.scrapePool === 'gpuwise');
+      if (open?.health === 'down') throw new Error(open.lastError);
+      return activeTargets.length === 3 && activeTargets.every((t) => t.health !== 'unknown') ? activeTargets : null;
     }, 15_000);
     // The target is up after the scrape; the samples are queryable once it is committed.
-    await until('the first samples', async () => ((await instant('DCGM_FI_DEV_GPU_TEMP')).result.length === 8 ? true : null), 5000);
+    await until('the first samples', async () => ((await instant('DCGM_FI_DEV_GPU_TEMP')).result.length === 2 * devices.length ? true : null), 5000);
   } catch (error) {
     throw new Error(`${String(error)}\nprometheus stderr: ${stderr}`);
   }
@@ -114,7 +128,7 @@ afterAll(async () => {
     await exited;
     clearTimeout(timer);
   }
-  await service?.close();
+  await Promise.all([service?.close(), guarded?.close()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 }, 10_000);
 
@@ -145,10 +159,20 @@ describe.skipIf(PROMETHEUS === null)('a real Prometheus scraping gpuwise serve',
     for (const [name, query] of Object.entries(variables)) {
       const [, metric, label] = /^label_values\((\w+),\s*(\w+)\)$/.exec(query)!;
       const values = await prom<string[]>(`/api/v1/label/${label}/values`, { 'match[]': metric! });
-      expect(values, name).toEqual(name === 'instance' ? [instance] : devices.map((d) => String(d.index)));
+      expect(values, name).toEqual(name === 'instance' ? [instance, `127.0.0.1:${guarded!.port}`].sort() : devices.map((d) => String(d.index)));
     }
     const series = await prom<Record<string, string>[]>('/api/v1/series', { 'match[]': `DCGM_FI_DEV_GPU_TEMP{instance="${instance}"}` });
     expect(series.map((s) => s.UUID).sort()).toEqual(devices.map((d) => d.uuid).sort());
+  });
+
+  it('scrapes a protected /metrics with the token from a credentials file, and is refused without it', async () => {
+    const up = await instant('up');
+    const byJob = Object.fromEntries(up.result.map((r) => [r.metric.job, r.value[1]]));
+    expect(byJob).toEqual({ gpuwise: '1', 'gpuwise-token': '1', 'gpuwise-no-token': '0' });
+    const { activeTargets } = await prom<{ activeTargets: { scrapePool: string; lastError: string }[] }>('/api/v1/targets', {});
+    expect(activeTargets.find((t) => t.scrapePool === 'gpuwise-no-token')?.lastError).toMatch(/401/);
+    const temps = await instant('DCGM_FI_DEV_GPU_TEMP{job="gpuwise-token"}');
+    expect(temps.result).toHaveLength(devices.length);
   });
 
   it('answers every panel query of dcgm-exporter\'s dashboard with the GPUs\' values', async () => {
@@ -192,9 +216,9 @@ describe.skipIf(PROMETHEUS === null)('a real Prometheus scraping gpuwise serve',
   it('stores gpuwise\'s own series and labels as written, hostile process names included', async () => {
     const up = await instant(`gpuwise_gpu_up{instance="${instance}"}`);
     expect(up.result.map((r) => r.value[1])).toEqual(devices.map(() => '1'));
-    const bytes = await instant(`gpuwise_gpu_memory_used_bytes{gpu="0"}`);
+    const bytes = await instant(`gpuwise_gpu_memory_used_bytes{gpu="0",instance="${instance}"}`);
     expect(Number(bytes.result[0]!.value[1])).toBe(devices[0]!.memoryUsedBytes);
-    const backend = await instant('gpuwise_backend_up');
+    const backend = await instant(`gpuwise_backend_up{instance="${instance}"}`);
     expect(backend.result.map((r) => [r.metric.backend, r.value[1]])).toEqual([['static', '1']]);
     const hostile = sample.snapshot.processes[7]!;
     const processes = await instant(`gpuwise_process_gpu_memory_used_bytes{pid="${hostile.pid}"}`);
