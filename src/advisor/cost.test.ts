@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadCloudCatalog } from '../catalog/cloud.js';
 import { FIXTURE_CATALOG } from './__fixtures__/gpus.js';
 import { estimateCost, DEFAULT_PUE, DEFAULT_ELECTRICITY_USD_PER_KWH } from './cost.js';
 import type { CostInput } from './cost-types.js';
@@ -84,7 +85,8 @@ describe('total cost of ownership', () => {
   });
 
   it('a GPU with no rental price gets rent null with a reason', () => {
-    const noCloud = estimateCost({ gpu: 'rtx-4090', catalog: FIXTURE_CATALOG });
+    const cloud = loadCloudCatalog();
+    const noCloud = estimateCost({ gpu: 'rtx-4090', catalog: FIXTURE_CATALOG, cloudCatalog: { ...cloud, offerings: cloud.offerings.filter((o) => o.gpuId !== 'rtx-4090') } });
     expect(noCloud.rent).toBeNull();
     expect(noCloud.rentReason).toBe('no-cloud-price');
     expect(noCloud.verdict).toBe('unknown');

@@ -123,3 +123,13 @@ describe('estimate --gpu', () => {
     expect(r.out).toMatch(/45\.\d GiB/);
   });
 });
+
+describe('cost --currency', () => {
+  it('takes the prices in yuan and shows the result in yuan', async () => {
+    const usd = await run(['cost', '--gpu', 'h100-sxm5-80gb', '--price', '30000', '--json']);
+    const cny = await run(['cost', '--gpu', 'h100-sxm5-80gb', '--price', '213000', '--currency', 'CNY', '--fx', 'USD:CNY=7.1']);
+    expect(cny.exitCode).toBe(0);
+    expect(cny.out).toContain('¥213,000');
+    expect(JSON.parse(usd.out).own.purchaseUsd).toBe(30000);
+  });
+});

@@ -5,10 +5,21 @@ import { estimateCost, renderNote, type CostInput, type CostResult } from '../..
 import type { CliContext } from '../context.js';
 import { padEnd, padStart } from '../render/format.js';
 import { withAdvisorErrors } from './advisor-options.js';
+import { convert, DEFAULT_FX, parseFxOverrides, type FxTable } from '../../advisor/pricing/fx.js';
+import { formatMoney } from '../../advisor/pricing/format.js';
+import type { Currency } from '../../catalog/gpu-enums.js';
 import type { CostOptions } from './cost.js';
+
+const MONEY_INPUTS: readonly (keyof CostInput)[] = ['purchasePriceUsd', 'hostPriceUsd', 'electricityUsdPerKwh', 'cloudUsdPerGpuHour'];
+
+function fxOf(options: CostOptions): FxTable {
+  return options.fx === undefined ? DEFAULT_FX : parseFxOverrides(options.fx);
+}
 
 export function costInputFromOptions(options: CostOptions): CostInput {
   const input: CostInput = { gpu: options.gpu };
+  const currency = options.currency ?? 'USD';
+  const fx = fxOf(options);
   const map: [keyof CostOptions, keyof CostInput][] = [
     ['count', 'count'],
     ['price', 'purchasePriceUsd'],
@@ -30,22 +41,29 @@ export function costInputFromOptions(options: CostOptions): CostInput {
     if (typeof value === 'number') (input as unknown as Record<string, number>)[to] = value;
   }
   if (options.precision !== undefined) input.precision = options.precision;
+  // The model works in USD; amounts typed in another currency are converted at the same rate.
+  for (const key of MONEY_INPUTS) {
+    const value = input[key];
+    if (typeof value === 'number') (input as unknown as Record<string, number>)[key] = convert(value, currency, 'USD', fx);
+  }
   return input;
 }
 
 export function runCost(cli: CliContext, options: CostOptions): Promise<number> {
   return withAdvisorErrors(cli, 'gpuwise cost', () => {
     const result = estimateCost(costInputFromOptions(options));
-    cli.out(options.json ? `${toSafeJson(result, 2)}\n` : renderCost(cli, result));
+    const currency = options.currency ?? 'USD';
+    const fx = fxOf(options);
+    cli.out(options.json ? `${toSafeJson(result, 2)}\n` : renderCost(cli, result, (usdAmount) => convert(usdAmount, 'USD', currency, fx), currency));
     return 0;
   });
 }
 
-const usd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
-const usd3 = (value: number) => `$${value.toFixed(3)}`;
-
-export function renderCost(cli: CliContext, r: CostResult): string {
+export function renderCost(cli: CliContext, r: CostResult, from: (usd: number) => number = (v) => v, currency: Currency = 'USD'): string {
   const { t, color } = cli;
+  const symbol = formatMoney(0, currency).charAt(0);
+  const usd = (value: number) => formatMoney(Math.round(from(value)), currency);
+  const usd3 = (value: number) => `${symbol}${from(value).toFixed(3)}`;
   const row = (label: string, value: string) => `  ${padEnd(label, 28)} ${padStart(value, 14)}`;
   const lines = [
     color.bold(t('advisor.cli.cost.heading', { count: r.count, gpu: r.gpu.name, years: r.years, utilization: r.utilizationPercent })),
@@ -73,8 +91,8 @@ export function renderCost(cli: CliContext, r: CostResult): string {
     lines.push(color.dim(t('advisor.cli.cost.noRent')));
   }
   if (r.work.tflopsPerGpu !== null && r.work.ownUsdPerTflopHour !== null) {
-    const rent = r.work.rentUsdPerTflopHour === null ? '—' : `$${r.work.rentUsdPerTflopHour.toFixed(5)}`;
-    lines.push('', t('advisor.cli.cost.work', { precision: (r.work.precision ?? '').toUpperCase(), tflops: r.work.tflopsPerGpu, own: `$${r.work.ownUsdPerTflopHour.toFixed(5)}`, rent }));
+    const rent = r.work.rentUsdPerTflopHour === null ? '—' : `${symbol}${from(r.work.rentUsdPerTflopHour).toFixed(5)}`;
+    lines.push('', t('advisor.cli.cost.work', { precision: (r.work.precision ?? '').toUpperCase(), tflops: r.work.tflopsPerGpu, own: `${symbol}${from(r.work.ownUsdPerTflopHour).toFixed(5)}`, rent }));
   }
   if (r.run) {
     lines.push(t('advisor.cli.cost.run', { hours: Math.round(r.run.gpuHours).toLocaleString('en-US'), own: usd(r.run.ownUsd), rent: r.run.rentUsd === null ? '—' : usd(r.run.rentUsd) }));

@@ -2,6 +2,7 @@
 // renting — total cost, payback, break-even utilisation, cost per TFLOP-hour and per run.
 
 import { Option, type Command } from 'commander';
+import { CURRENCIES, type Currency } from '../../catalog/gpu-enums.js';
 import { COMPUTE_PRECISIONS, type ComputePrecision } from '../../advisor/recommend/types.js';
 import type { CliContext } from '../context.js';
 import { choiceOption, parseNonNegative, parsePercent, parsePositiveInt, parseQuantity } from './advisor-options.js';
@@ -23,6 +24,9 @@ export interface CostOptions {
   runFlops?: number;
   runGpuHours?: number;
   mfu?: number;
+  /** Prices typed and shown in this currency (converted to USD for the model at the dated rate). */
+  currency?: Currency;
+  fx?: string;
   json?: boolean;
 }
 
@@ -49,6 +53,8 @@ export function register(program: Command, cli: CliContext): void {
     .addOption(new Option('--run-flops <n>', t('advisor.cli.option.runFlops')).argParser(parseQuantity(t)))
     .addOption(new Option('--run-gpu-hours <n>', t('advisor.cli.option.runGpuHours')).argParser(nonNegative))
     .addOption(new Option('--mfu <pct>', t('advisor.cli.option.mfu')).argParser(percent))
+    .addOption(choiceOption('--currency <code>', t('advisor.cli.option.costCurrency'), CURRENCIES))
+    .option('--fx <rates>', t('advisor.cli.option.fx'))
     .option('--json', t('advisor.cli.option.json'))
     .action(async (options: CostOptions) => {
       const { runCost } = await import('./cost-run.js');

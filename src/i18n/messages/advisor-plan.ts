@@ -49,6 +49,7 @@ export default defineMessages(
     'advisor.assume.fromConfig': 'Model shape read from {path}.',
     'advisor.cost.assumeStreetPrice': 'Purchase at the street price, {price} USD per GPU ({market} market, {asOf}, quoted in {quoted}).',
 
+    'advisor.cli.option.costCurrency': 'currency the prices you give (--price, --host-price, --electricity, --cloud-price) are in and the result is shown in: USD, CNY or EUR',
     'advisor.cli.badList': 'unknown value "{value}"; expected a comma-separated list of: {choices}',
     'advisor.cli.option.currency': 'currency to show prices and read budgets in: USD, CNY or EUR (default USD)',
     'advisor.cli.option.fx': 'exchange rates, e.g. USD:CNY=7.1 (comma-separated; default: the dated table)',
@@ -124,6 +125,7 @@ export default defineMessages(
     'advisor.assume.fromConfig': '模型结构读自 {path}。',
     'advisor.cost.assumeStreetPrice': '按市场价采购，每张 {price} 美元（{market} 市场，{asOf}，原价以 {quoted} 计）。',
 
+    'advisor.cli.option.costCurrency': '你给出的价格（--price、--host-price、--electricity、--cloud-price）所用的币种，结果也按此显示：USD、CNY 或 EUR',
     'advisor.cli.badList': '未知的取值“{value}”；应为以下各项的逗号分隔列表：{choices}',
     'advisor.cli.option.currency': '显示价格和解读预算所用的币种：USD、CNY 或 EUR（默认 USD）',
     'advisor.cli.option.fx': '汇率，例如 USD:CNY=7.1（可用逗号分隔多个；默认使用带日期的内置汇率表）',
