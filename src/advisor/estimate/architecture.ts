@@ -34,6 +34,10 @@ export interface TransformerArchitecture {
   experts: ExpertLayout | null;
   /** Multi-head latent attention (DeepSeek-V2/V3) instead of multi-head/grouped-query attention. */
   mla?: LatentAttention | null;
+  /** Per-head RMSNorm on queries and keys (Qwen3 `q_norm`/`k_norm`): 2 × headDim per layer. */
+  qkNorm?: boolean;
+  /** Norms per block; 2 (pre-attention, pre-MLP) unless the model adds post-norms (Gemma 2: 4). */
+  normsPerLayer?: number;
   /** Context the model was built for (max_position_embeddings). */
   maxContext: number;
   /** Sliding-window attention (Mistral 7B v0.1: 4096): the KV cache never holds more tokens. */
@@ -181,7 +185,8 @@ export function transformerParameterCounts(arch: TransformerArchitecture): Trans
   const qkvBias = arch.linearBias === 'none' || arch.mla ? 0 : a * d + 2 * kv * d;
   const otherBias = arch.linearBias === 'all' ? h + experts * (arch.gatedMlp ? 2 * i + h : i + h) : 0;
   const router = arch.experts ? moe * arch.experts.count * (h + (arch.experts.routerBias ? 1 : 0)) : 0;
-  const perLayerOther = 2 * normSize + latentNorms + qkvBias + otherBias;
+  const qkNorms = arch.qkNorm ? 2 * d : 0;
+  const perLayerOther = (arch.normsPerLayer ?? 2) * normSize + qkNorms + latentNorms + qkvBias + otherBias;
   const outside = (arch.finalNorm ? normSize : 0) + (arch.embeddingNorm ? normSize : 0) + (arch.pooler ? h * h + h : 0);
   const other = L * perLayerOther + router + outside;
 
