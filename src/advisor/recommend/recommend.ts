@@ -246,6 +246,7 @@ export function recommend(input: RecommendInput): Recommendation {
   return {
     task: input.task,
     sortBy,
+    deployment: input.deployment ?? null,
     currency,
     fx,
     singleGpuNeedBytes: single?.perGpuNeedBytes ?? null,

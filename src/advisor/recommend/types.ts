@@ -174,6 +174,8 @@ export interface LocalFit {
 export interface Recommendation {
   task: RecommendTask;
   sortBy: SortKey;
+  /** Where the GPUs will run; `cloud` prices options by rental, the rest by purchase. */
+  deployment: Deployment | null;
   currency: Currency;
   fx: FxTable;
   /** The memory the work needs on one GPU (before any splitting); null when unknown. */

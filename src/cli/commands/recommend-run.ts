@@ -83,8 +83,8 @@ function rateText(option: RecommendOption): string {
   return `${(t.rate / 1e12).toFixed(0)} TFLOPS`;
 }
 
-function priceText(option: RecommendOption): string {
-  if (option.rental) return `${formatMoney(option.rental.perHour, option.rental.currency)}/h`;
+function priceText(option: RecommendOption, cloud: boolean): string {
+  if (cloud) return option.rental === null ? '—' : `${formatMoney(option.rental.perHour, option.rental.currency)}/h`;
   return option.price === null ? '—' : formatMoney(option.price.amount, option.price.currency);
 }
 
@@ -102,13 +102,13 @@ function hostLine(cli: CliContext, option: RecommendOption): string {
   });
 }
 
-function optionLines(cli: CliContext, option: RecommendOption, rank: string, withHost: boolean): string[] {
+function optionLines(cli: CliContext, option: RecommendOption, rank: string, withHost: boolean, cloud: boolean): string[] {
   const { t, color } = cli;
   const fits = option.memory.fits === true ? color.green(t('advisor.cli.fits.yes')) : option.memory.fits === false ? color.red(t('advisor.cli.fits.no')) : color.yellow(t('advisor.cli.fits.maybe'));
   const need = option.memory.perGpuNeedBytes === null ? '—' : `${formatBytes(option.memory.perGpuNeedBytes)}/${formatBytes(option.memory.perGpuCapacityBytes)}`;
   const relative = option.throughput.relative === null ? '—' : option.throughput.relative.toFixed(2);
   const lines = [
-    `${padEnd(rank, 4)}${padEnd(option.gpuName, 30)}${padStart(`×${option.count}`, 4)}  ${padEnd(fits, 10)}${padStart(need, 20)}${padStart(rateText(option), 16)}${padStart(relative, 7)}${padStart(priceText(option), 14)}${padStart(`${option.boardPowerWatts} W`, 8)}`,
+    `${padEnd(rank, 4)}${padEnd(option.gpuName, 30)}${padStart(`×${option.count}`, 4)}  ${padEnd(fits, 10)}${padStart(need, 20)}${padStart(rateText(option), 16)}${padStart(relative, 7)}${padStart(priceText(option, cloud), 14)}${padStart(`${option.boardPowerWatts} W`, 8)}`,
   ];
   for (const reason of option.reasons) lines.push(color.dim(`      · ${renderNote(cli.locale, reason)}`));
   if (option.servers.length > 0) lines.push(color.dim(`      · ${t('advisor.cli.recommend.servers', { servers: option.servers.map((s) => s.name).join(', ') })}`));
@@ -126,11 +126,12 @@ export function renderRecommendation(cli: CliContext, result: Recommendation, li
   lines.push('');
   const header = `${padEnd('#', 4)}${padEnd(t('advisor.cli.col.gpu'), 30)}${padStart(t('advisor.cli.col.count'), 4)}  ${padEnd(t('advisor.cli.col.fits'), 10)}${padStart(t('advisor.cli.col.perGpu'), 20)}${padStart(t('advisor.cli.col.speed'), 16)}${padStart(t('advisor.cli.col.relative'), 7)}${padStart(t('advisor.cli.col.price'), 14)}${padStart(t('advisor.cli.col.power'), 8)}`;
   lines.push(color.dim(header));
-  result.options.slice(0, limit).forEach((option, i) => lines.push(...optionLines(cli, option, String(i + 1), true)));
+  const cloud = result.deployment === 'cloud';
+  result.options.slice(0, limit).forEach((option, i) => lines.push(...optionLines(cli, option, String(i + 1), true, cloud)));
   if (result.options.length > limit) lines.push(color.dim(t('advisor.cli.recommend.more', { count: result.options.length - limit })));
   if (result.unranked.length > 0) {
     lines.push('', t('advisor.cli.recommend.unranked', { sort: t(`advisor.cli.sort.${result.sortBy}`) }));
-    for (const option of result.unranked.slice(0, APART_LIMIT)) lines.push(...optionLines(cli, option, '-', false));
+    for (const option of result.unranked.slice(0, APART_LIMIT)) lines.push(...optionLines(cli, option, '-', false, cloud));
     if (result.unranked.length > APART_LIMIT) lines.push(color.dim(t('advisor.cli.recommend.more', { count: result.unranked.length - APART_LIMIT })));
   }
   if (result.notFitting.length > 0) {
