@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { StoreError } from './errors.js';
 import type { Rollups } from './rollup.js';
-import { DEVICE_FAMILY, HOST_FAMILY, TIER_MS, quote, tableOf, type AnyFamily, type StoreColumn } from './schema.js';
+import { DEVICE_FAMILY, HOST_FAMILY, TIER_MS, clusterColumn, quote, rangeParams, rangeWhere, tableOf, type AnyFamily, type StoreColumn } from './schema.js';
 import type { HistoryAnswer, HistoryPoint, HistoryQuery, HistoryTier } from './types.js';
 import { HOST_K } from './write.js';
 
@@ -42,7 +42,7 @@ export function createHistoryReader(db: Database.Database, rollups: Rollups, idO
       s = db
         .prepare(
           `SELECT CAST((t - @from) / @step AS INTEGER) AS b, ${aggregates(columns, tier)} FROM ${tableOf(f, tier)}
-           WHERE k = @k AND t >= @lo AND t < @hi GROUP BY b`,
+           WHERE ${rangeWhere(tier)} GROUP BY b`,
         )
         .raw(true);
       statements.set(id, s);
@@ -51,10 +51,10 @@ export function createHistoryReader(db: Database.Database, rollups: Rollups, idO
   };
   const oldest = new Map(
     [DEVICE_FAMILY, HOST_FAMILY].flatMap((f) =>
-      (['raw', 'minute', 'hour'] as const).map((tier) => [`${f.name}/${tier}`, db.prepare(`SELECT min(t) FROM ${tableOf(f, tier)} WHERE k = ?`).pluck()] as const),
+      (['raw', 'minute', 'hour'] as const).map((tier) => [`${f.name}/${tier}`, db.prepare(`SELECT t FROM ${tableOf(f, tier)} WHERE ${rangeWhere(tier)} ORDER BY ${clusterColumn(tier)} LIMIT 1`).pluck()] as const),
     ),
   );
-  const oldestOf = (f: AnyFamily, tier: HistoryTier, k: number) => oldest.get(`${f.name}/${tier}`)!.get(k) as number | null;
+  const oldestOf = (f: AnyFamily, tier: HistoryTier, k: number) => (oldest.get(`${f.name}/${tier}`)!.get(rangeParams(tier, k, -Infinity, Infinity)) as number | undefined) ?? null;
 
   /** Coarser only when the finer tier starts after `fromMs` and the coarser has a whole bucket before it. */
   const chooseTier = (f: AnyFamily, k: number | undefined, fromMs: number, wantedMs: number): HistoryTier => {
@@ -103,7 +103,7 @@ export function createHistoryReader(db: Database.Database, rollups: Rollups, idO
           : [['raw', from, hi]];
         for (const [source, lo, segmentHi] of segments) {
           if (!(lo < segmentHi)) continue;
-          const rows = statement(f, source, columns).all({ k, lo, hi: segmentHi, from, step: stepMs }) as (number | null)[][];
+          const rows = statement(f, source, columns).all({ ...rangeParams(source, k, lo, segmentHi), from, step: stepMs }) as (number | null)[][];
           for (const row of rows) {
             const b = row[0] as number;
             let at = 1;

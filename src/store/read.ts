@@ -3,7 +3,7 @@
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { EventKind, EventSeverity, GpuEvent } from '../events/types.js';
-import { FAMILIES, tableOf } from './schema.js';
+import { FAMILIES, clusterColumn, rangeParams, rangeWhere, tableOf } from './schema.js';
 import { textOut } from './text.js';
 import { HOST_K } from './write.js';
 import type { EventQuery, StoredDevice, StoredProcess, StoreStats } from './types.js';
@@ -50,13 +50,14 @@ export function createReads(db: Database.Database, path: string): Reads {
     events: count('events'),
     processes: count('processes'),
   };
-  // Oldest row of a tier: the least of each k's oldest, each one a step into the (k, t) index.
-  const oldestStatements = (tier: 'raw' | 'minute' | 'hour') => FAMILIES.map((f) => ({ f, s: db.prepare(`SELECT min(t) FROM ${tableOf(f, tier)} WHERE k = ?`).pluck() }));
+  // Oldest row of a tier: the least of each k's oldest, each one a step into the clustering key.
+  const oldestStatements = (tier: 'raw' | 'minute' | 'hour') =>
+    FAMILIES.map((f) => ({ f, s: db.prepare(`SELECT t FROM ${tableOf(f, tier)} WHERE ${rangeWhere(tier)} ORDER BY ${clusterColumn(tier)} LIMIT 1`).pluck() }));
   const oldest = { raw: oldestStatements('raw'), minute: oldestStatements('minute'), hour: oldestStatements('hour') };
   const oldestOf = (tier: 'raw' | 'minute' | 'hour', deviceIds: readonly number[]) => {
     const found = oldest[tier]
-      .flatMap(({ f, s }) => (f.name === 'host' ? [HOST_K] : deviceIds).map((k) => s.get(k) as number | null))
-      .filter((v): v is number => v !== null);
+      .flatMap(({ f, s }) => (f.name === 'host' ? [HOST_K] : deviceIds).map((k) => s.get(rangeParams(tier, k, -Infinity, Infinity)) as number | undefined))
+      .filter((v): v is number => v !== undefined);
     return found.length > 0 ? Math.min(...found) : null;
   };
   const sum = (statements: Database.Statement[]) => statements.reduce((total, s) => total + (s.get() as number), 0);

@@ -1,10 +1,10 @@
 // Retention and the size bound. Each tier drops rows older than its retention (per k, through the
-// (k, t) index: no table scan). Past `maxBytes`, each tier gives up the oldest tenth of the span
+// tier's clustering key: no table scan). Past `maxBytes`, each tier gives up the oldest tenth of the span
 // it holds — raw, minutes, hours, events and processes alike — until the pages in use fit; the
 // freed pages go back to the file system (auto_vacuum = INCREMENTAL), so the file shrinks too.
 
 import type Database from 'better-sqlite3';
-import { FAMILIES, TIERS, tableOf } from './schema.js';
+import { FAMILIES, TIERS, clusterColumn, rangeParams, rangeWhere, tableOf } from './schema.js';
 import type { RetentionOptions } from './types.js';
 import { HOST_K } from './write.js';
 
@@ -26,8 +26,9 @@ export function createPruner(db: Database.Database, retention: RetentionOptions)
     TIERS.map((tier) => ({
       tier,
       keysOf: (deviceIds: readonly number[]) => (f.name === 'host' ? [HOST_K] : deviceIds),
-      deleteBefore: db.prepare(`DELETE FROM ${tableOf(f, tier)} WHERE k = ? AND t < ?`),
-      span: db.prepare(`SELECT min(t) AS lo, max(t) AS hi FROM ${tableOf(f, tier)} WHERE k = ?`),
+      deleteBefore: db.prepare(`DELETE FROM ${tableOf(f, tier)} WHERE ${rangeWhere(tier)}`),
+      first: db.prepare(`SELECT t FROM ${tableOf(f, tier)} WHERE ${rangeWhere(tier)} ORDER BY ${clusterColumn(tier)} LIMIT 1`).pluck(),
+      last: db.prepare(`SELECT t FROM ${tableOf(f, tier)} WHERE ${rangeWhere(tier)} ORDER BY ${clusterColumn(tier)} DESC LIMIT 1`).pluck(),
     })),
   );
   const deleteEvents = db.prepare('DELETE FROM events WHERE at_ms < ?');
@@ -50,7 +51,9 @@ export function createPruner(db: Database.Database, retention: RetentionOptions)
       db.transaction(() => {
         for (const table of tables) {
           for (const k of table.keysOf(deviceIds)) {
-            removed = cutOldestTenth(table.span.get(k) as Span, (before) => table.deleteBefore.run(k, before)) || removed;
+            const all = rangeParams(table.tier, k, -Infinity, Infinity);
+            const span = { lo: (table.first.get(all) as number | undefined) ?? null, hi: (table.last.get(all) as number | undefined) ?? null };
+            removed = cutOldestTenth(span, (before) => table.deleteBefore.run(rangeParams(table.tier, k, -Infinity, before))) || removed;
           }
         }
         removed = cutOldestTenth(eventSpan.get() as Span, (before) => deleteEvents.run(before)) || removed;
@@ -68,7 +71,7 @@ export function createPruner(db: Database.Database, retention: RetentionOptions)
     prune(nowMs, deviceIds) {
       db.transaction(() => {
         for (const table of tables) {
-          for (const k of table.keysOf(deviceIds)) table.deleteBefore.run(k, nowMs - keep[table.tier]);
+          for (const k of table.keysOf(deviceIds)) table.deleteBefore.run(rangeParams(table.tier, k, -Infinity, nowMs - keep[table.tier]));
         }
         // Events and processes are kept as long as the longest tier, so every chart can show them.
         deleteEvents.run(nowMs - keep.hour);

@@ -4,7 +4,7 @@
 // finished — the newest sample lies past its end — and again for a bucket a late sample fell in.
 
 import type Database from 'better-sqlite3';
-import { FAMILIES, TIER_MS, metricColumnsOf, quote, tableOf, type AnyFamily } from './schema.js';
+import { FAMILIES, K_STRIDE, TIER_MS, metricColumnsOf, quote, rangeParams, rangeWhere, tableOf, type AnyFamily } from './schema.js';
 
 const MINUTE = TIER_MS.minute;
 const HOUR = TIER_MS.hour;
@@ -23,12 +23,12 @@ function aggregatesFrom(f: AnyFamily, fromRaw: boolean): string[] {
 function rollupStatement(db: Database.Database, f: AnyFamily, target: 'minute' | 'hour'): Database.Statement {
   const source = target === 'minute' ? 'raw' : 'minute';
   const width = TIER_MS[target];
-  const columns = ['k', 't', 'samples', ...metricColumnsOf(f, target).map(([name]) => name)].map(quote).join(', ');
+  const columns = ['id', 'k', 't', 'samples', ...metricColumnsOf(f, target).map(([name]) => name)].map(quote).join(', ');
   const samples = source === 'raw' ? 'count(*)' : 'sum(samples)';
   return db.prepare(
     `INSERT OR REPLACE INTO ${tableOf(f, target)} (${columns})
-     SELECT k, (t / ${width}) * ${width} AS bucket, ${samples}, ${aggregatesFrom(f, source === 'raw').join(', ')}
-     FROM ${tableOf(f, source)} WHERE k = @k AND t >= @lo AND t < @hi GROUP BY bucket`,
+     SELECT k * ${K_STRIDE} + t / ${width}, k, (t / ${width}) * ${width} AS bucket, ${samples}, ${aggregatesFrom(f, source === 'raw').join(', ')}
+     FROM ${tableOf(f, source)} WHERE ${rangeWhere(source)} GROUP BY bucket`,
   );
 }
 
@@ -61,7 +61,7 @@ export function createRollups(db: Database.Database): Rollups {
   const run = (target: 'minute' | 'hour', lo: number, hi: number, keys: { device: readonly number[]; host: readonly number[] }) => {
     for (const f of FAMILIES) {
       const statement = statements.get(f.name)![target];
-      for (const k of keys[f.name]) statement.run({ k, lo, hi });
+      for (const k of keys[f.name]) statement.run(rangeParams(target === 'minute' ? 'raw' : 'minute', k, lo, hi));
     }
   };
 
