@@ -16,6 +16,9 @@ const besthub = cite('besthub-rtx-4090d-price');
 const svet = cite('svethardware-rtx-4090d');
 const tecnobabele = cite('tecnobabele-rtx-6000-ada-price');
 const hfH200 = cite('hf-hardware-h200');
+const cnyesH200 = cite('cnyes-h200-china-price');
+const xlycwlH200 = cite('xlycwl-h200-china-price');
+const datastorageL40s = cite('datastorage-l40s', 'price snapshot, "On-premise Module"');
 const upstation = cite('upstation-4090-price', 'section "Challenges of Scaling Consumer-Grade GPUs"');
 
 type Quote = PriceQuote;
@@ -44,6 +47,10 @@ export const GPU_PRICES: Readonly<Record<string, readonly Quote[]>> = {
   ],
   'h200-sxm-141gb': [
     usd('street', 'global', 32000, 32000, '2026', [hfH200], 'Hugging Face\'s hardware page lists $32k (it calls it MSRP; NVIDIA publishes none).', 'Hugging Face 硬件页面列出 3.2 万美元（标为 MSRP，但 NVIDIA 并未公布）。'),
+    { kind: 'street', currency: 'CNY', market: 'cn', low: 175000, high: 190000, asOf: '2026-01', sources: [cnyesH200.ref, xlycwlH200.ref], note: text('China, after the export licence: the channel price of an 8-GPU module, 1.4 million CNY, ÷ 8 (2025-12-24); about 190,000 CNY per chip (2026-01-10).', '出口许可后的中国市场：8 卡模组渠道价 140 万元 ÷ 8（2025-12-24）；单颗约 19 万元（2026-01-10）。') },
+  ],
+  l40s: [
+    usd('street', 'global', 7000, 10000, '2026', [datastorageL40s], 'A price-comparison site\'s range for the PCIe card ("~$7k–$10k"); NVIDIA publishes no list price.', '比价网站给出的 PCIe 卡价格区间（约 7000–10000 美元）；NVIDIA 不公布官方售价。'),
   ],
   'b200-180gb': [
     usd('street', 'global', 30000, 40000, '2024-10-03', [cnbc], 'CNBC: Blackwell is "expected to cost between $30,000 and $40,000 per unit".', 'CNBC：Blackwell 预计"每块售价 3 万至 4 万美元"。'),

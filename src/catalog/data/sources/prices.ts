@@ -59,6 +59,26 @@ export const PRICE_SOURCES: Source[] = [
     'How to build an 8x4090 Server: "Expect to pay $2000+ per 4090" for blower cards; "off-the-shelf $1650 4090s" (2024-11-19)',
     'https://axebps-redlib.hf.space/r/LocalLLaMA/comments/1gum5yh/how_to_build_an_8x4090_server/lxwnclu/?context=3',
   ),
+  article(
+    'cnyes-h200-china-price',
+    'Anue 鉅亨網 (reporting Tencent Tech)',
+    'NVIDIA to deliver H200 to China in mid-February 2026: channel price of an 8-GPU H200 module 1.4 million CNY (2025-12-24)',
+    'https://news.cnyes.com/news/id/6287740',
+  ),
+  article(
+    'xlycwl-h200-china-price',
+    'php.xlycwl.com (news digest)',
+    'H200 approved for export to China: about 190,000 CNY per chip, about 1.5 million CNY for an 8-GPU machine (2026-01-10)',
+    'https://php.xlycwl.com/faq/1963438.html',
+  ),
+  {
+    id: 'datastorage-l40s',
+    kind: 'price-list',
+    publisher: 'DataStorage.com',
+    title: 'NVIDIA L40S: price snapshot (on-premise module ~$7k–$10k)',
+    url: 'https://datastorage.com/gpu/nvidia-l40s/',
+    accessed: ACCESSED,
+  },
   {
     id: 'hf-hardware-h200',
     kind: 'price-list',
