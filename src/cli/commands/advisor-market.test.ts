@@ -133,3 +133,13 @@ describe('cost --currency', () => {
     expect(JSON.parse(usd.out).own.purchaseUsd).toBe(30000);
   });
 });
+
+describe('image models are described by images, not tokens', () => {
+  it('ResNet-50 training and SDXL inference say images and no KV cache', async () => {
+    const resnet = await run(['estimate', '--task', 'train', '--model', 'resnet-50']);
+    expect(resnet.out).toContain('batch of 32 image(s)');
+    expect(resnet.out).not.toContain('tokens');
+    const sdxl = await run(['estimate', '--task', 'inference', '--model', 'sdxl']);
+    expect(sdxl.out).not.toContain('KV cache');
+  });
+});

@@ -81,9 +81,16 @@ export function renderEstimate(cli: CliContext, estimate: MemoryEstimate): strin
       ? t('advisor.cli.estimate.headingInference', { model: m.name, task, params })
       : t('advisor.cli.estimate.heading', { model: m.name, task, params, trainable: (m.trainableParameterCount / 1e9).toFixed(3) });
   const lines = [color.bold(heading)];
-  const settings = estimate.task === 'inference'
-    ? t('advisor.cli.estimate.inferenceSettings', { dtype: s.weightDtype ?? '', kv: s.kvCacheDtype ?? '', seq: s.sequenceLength, batch: s.batchSize, gpus: s.gpuCount })
-    : t('advisor.cli.estimate.trainingSettings', { precision: s.precision ?? '', optimizer: s.optimizer ?? '', method: s.method ?? '', seq: s.sequenceLength, batch: s.batchSize, recompute: s.recomputation ?? '', gpus: s.gpuCount, zero: s.zeroStage ?? 0, tp: s.tensorParallel });
+  // Images have no tokens or KV cache: a CNN or a diffusion model is described by its batch.
+  const images = m.architecture === 'resnet' || m.architecture === 'composite';
+  const settings =
+    estimate.task === 'inference'
+      ? images
+        ? t('advisor.cli.estimate.inferenceSettingsImages', { dtype: s.weightDtype ?? '', batch: s.batchSize, gpus: s.gpuCount })
+        : t('advisor.cli.estimate.inferenceSettings', { dtype: s.weightDtype ?? '', kv: s.kvCacheDtype ?? '', seq: s.sequenceLength, batch: s.batchSize, gpus: s.gpuCount })
+      : images
+        ? t('advisor.cli.estimate.trainingSettingsImages', { precision: s.precision ?? '', optimizer: s.optimizer ?? '', method: s.method ?? '', batch: s.batchSize, gpus: s.gpuCount, zero: s.zeroStage ?? 0 })
+        : t('advisor.cli.estimate.trainingSettings', { precision: s.precision ?? '', optimizer: s.optimizer ?? '', method: s.method ?? '', seq: s.sequenceLength, batch: s.batchSize, recompute: s.recomputation ?? '', gpus: s.gpuCount, zero: s.zeroStage ?? 0, tp: s.tensorParallel });
   lines.push(color.dim(settings), '', t('advisor.cli.estimate.perGpu'), ...breakdownLines(cli, estimate.perGpu, estimate));
   if (s.gpuCount > 1) lines.push('', t('advisor.cli.estimate.allGpus', { gpus: s.gpuCount, total: formatBytes(estimate.total.totalBytes) }));
   lines.push('', t('advisor.cli.assumptions'), ...estimate.assumptions.map((note) => color.dim(`  · ${renderNote(cli.locale, note)}`)));
