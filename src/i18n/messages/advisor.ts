@@ -39,11 +39,6 @@ export default defineMessages(
     'advisor.cost.assumeMfu': 'Run time assumes {percent}% model FLOPs utilisation (Llama 3 trained at 38–43%).',
 
     // Recommendation reasons
-    'advisor.reason.fits': 'Fits: needs {need} GiB per GPU of {capacity} GiB, {headroom} GiB ({percent}%) to spare.',
-    'advisor.reason.fitsLowerBound': 'Probably fits: needs at least {need} GiB per GPU of {capacity} GiB (part of the need is not modelled).',
-    'advisor.reason.doesNotFit': 'Does not fit even on {count} GPU(s): needs {need} GiB per GPU, has {capacity} GiB.',
-    'advisor.reason.needUnknown': 'Memory need unknown; each GPU has {capacity} GiB.',
-    'advisor.reason.splitZero': 'Split over {count} GPUs with ZeRO stage {stage} (FSDP): the lowest stage that fits, so the least communication.',
     'advisor.reason.splitTensorParallel': 'Split over {count} GPUs by tensor parallelism (weights and KV cache divided).',
     'advisor.reason.splitPartition': 'The data is divided over {count} GPUs.',
     'advisor.reason.compute': 'Compute-bound: {count} × {tflops} TFLOPS dense {precision}.',
@@ -53,8 +48,6 @@ export default defineMessages(
     'advisor.reason.analyticsBandwidth': 'Bandwidth-bound: {count} × {bandwidth} GB/s.',
     'advisor.reason.noRate': 'No published rate for {precision} or a slower precision on this GPU.',
     'advisor.reason.precisionFallback': 'No {wanted} on this GPU: rated at {used} instead.',
-    'advisor.reason.priceUnknown': 'No published launch price: price-performance unknown.',
-    'advisor.reason.withinBudget': 'About ${price} at launch prices ({announced}), within the ${budget} budget.',
     'advisor.reason.linearScaling': 'Speed assumes {count} GPUs scale linearly; communication costs some of it, more over PCIe than NVLink.',
 
     // Local GPUs
@@ -67,10 +60,8 @@ export default defineMessages(
     // Recommendation assumptions
     'advisor.assume.roofline': 'Speed: training is compute-bound (dense tensor TFLOPS, 6 FLOPs per parameter per token), LLM token generation bandwidth-bound (every step reads all weights and the KV cache); FP64 work runs at the FP64 rate, analytics at memory bandwidth.',
     'advisor.assume.precision': 'GPUs are rated at {precision}, the arithmetic this work usually runs in (--precision to change).',
-    'advisor.assume.zeroChoice': 'On several GPUs we pick the lowest ZeRO stage that fits; tensor and pipeline parallelism for training are not explored.',
     'advisor.assume.partition': 'The memory you gave is divided evenly over the GPUs, plus the runtime overhead on each.',
     'advisor.assume.workstationCards': 'Workstations take consumer and workstation cards; passively cooled datacenter cards need server airflow.',
-    'advisor.assume.launchPrices': 'Prices are vendor launch prices (MSRP) where published, not today’s street prices.',
 
     // Comparison summary
     'advisor.compare.fp32FromCores': '{a} vs {b}: FP32 is {ratio}×, which follows CUDA cores × clock — {coresA} vs {coresB} cores at {clockA} vs {clockB} MHz ({product}×).',
@@ -157,11 +148,6 @@ export default defineMessages(
     'advisor.cost.assumeLaunchPrice': '按首发价 {price} 美元采购（{asOf} 公布）；当前价格可能不同。',
     'advisor.cost.assumeCloudPrice': '按每 GPU 小时 {price} 美元租用：{provider} {instance}，按需价格，截至 {asOf}。',
     'advisor.cost.assumeMfu': '训练时长按 {percent}% 的模型算力利用率（MFU）估算（Llama 3 训练时为 38–43%）。',
-    'advisor.reason.fits': '放得下：每张 GPU 需要 {need} GiB，容量 {capacity} GiB，余量 {headroom} GiB（{percent}%）。',
-    'advisor.reason.fitsLowerBound': '大概率放得下：每张 GPU 至少需要 {need} GiB，容量 {capacity} GiB（部分需求未建模）。',
-    'advisor.reason.doesNotFit': '即使用 {count} 张 GPU 也放不下：每张需要 {need} GiB，只有 {capacity} GiB。',
-    'advisor.reason.needUnknown': '显存需求未知；每张 GPU 有 {capacity} GiB。',
-    'advisor.reason.splitZero': '用 ZeRO 第 {stage} 阶段（FSDP）切分到 {count} 张 GPU：这是放得下的最低阶段，通信最少。',
     'advisor.reason.splitTensorParallel': '通过张量并行切分到 {count} 张 GPU（权重和 KV 缓存均分）。',
     'advisor.reason.splitPartition': '数据均分到 {count} 张 GPU。',
     'advisor.reason.compute': '受算力限制：{count} × {tflops} TFLOPS 稠密 {precision}。',
@@ -171,8 +157,6 @@ export default defineMessages(
     'advisor.reason.analyticsBandwidth': '受带宽限制：{count} × {bandwidth} GB/s。',
     'advisor.reason.noRate': '此 GPU 没有公布 {precision} 或更低精度的算力。',
     'advisor.reason.precisionFallback': '此 GPU 不支持 {wanted}，改按 {used} 评估。',
-    'advisor.reason.priceUnknown': '没有公开的首发价格，性价比未知。',
-    'advisor.reason.withinBudget': '按首发价约 ${price}（{announced}），在 ${budget} 预算之内。',
     'advisor.reason.linearScaling': '速度按 {count} 张 GPU 线性扩展估算；实际会有通信损耗，PCIe 比 NVLink 更明显。',
 
     'advisor.local.fits': '你的 {count} × {name}（每张 {capacity} GiB）：放得下——每张 GPU 需要 {need} GiB。',
@@ -183,10 +167,8 @@ export default defineMessages(
 
     'advisor.assume.roofline': '速度估算：训练受算力限制（稠密张量 TFLOPS，每个参数每个 token 6 次浮点运算）；大模型生成 token 受带宽限制（每一步都要读完全部权重和 KV 缓存）；FP64 任务按 FP64 算力，数据分析按显存带宽。',
     'advisor.assume.precision': '按 {precision} 评估 GPU，这是此类工作常用的精度（可用 --precision 修改）。',
-    'advisor.assume.zeroChoice': '多卡时选择放得下的最低 ZeRO 阶段；训练的张量并行和流水线并行未纳入考虑。',
     'advisor.assume.partition': '你给出的显存需求均分到各张 GPU，每张另加运行时开销。',
     'advisor.assume.workstationCards': '工作站使用消费级和工作站显卡；被动散热的数据中心卡需要服务器风道。',
-    'advisor.assume.launchPrices': '价格为厂商公布的首发价（建议零售价），不是当前市场价。',
     'advisor.compare.fp32FromCores': '{a} 对比 {b}：FP32 为 {ratio} 倍，与 CUDA 核心数 × 频率一致——{coresA} 对 {coresB} 个核心，{clockA} 对 {clockB} MHz（{product} 倍）。',
     'advisor.compare.tensorBeyondFp32': '{a} 对比 {b}：稠密 FP16 张量算力为 {tensor} 倍，而 FP32 只有 {fp32} 倍——提升来自张量核心，只有用到张量核心的工作（混合精度训练、推理）才能受益。',
     'advisor.compare.fp64Tensor': '{a} 的 FP64 矩阵运算跑在张量核心上（{tensor} TFLOPS）：矩阵类工作（DGEMM）的 FP64 是 {b} 的 {ratio} 倍，其他 FP64 代码只有 {vectorRatio} 倍（FP64 单元 {vector} TFLOPS）。',
