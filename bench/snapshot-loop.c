@@ -2,7 +2,12 @@
  * The C baseline for `npm run bench:snapshot`: the same NVML calls gpuwise's NVML reader makes
  * for one steady-state snapshot (handles and static identity already cached, as in the reader),
  * on the same library, timed in a tight loop. Keep it in step with src/backends/nvml/reader.ts,
- * read-metrics.ts and read-processes.ts.
+ * read-counters.ts, read-metrics.ts, read-samples.ts and read-processes.ts. The list is the
+ * reader's of 2026-12-01 (233 calls for 8 GPUs, counted at the reader's call gate): one
+ * nvmlDeviceGetFieldValues of 12 fields per GPU (PCIe and NVLink counters, energy, instant power,
+ * six throttle-time counters) where it used to call GetPowerUsage, GetTotalEnergyConsumption
+ * and GetPcieThroughput twice; nvmlDeviceGetSamples for three metrics. GPM is left out: in a
+ * loop of back-to-back reads the reader skips it too (GPM_MIN_INTERVAL_MS).
  *
  * usage: snapshot-loop <libnvidia-ml.so.1> <iterations>   → prints "<microseconds per snapshot>"
  */
@@ -21,6 +26,19 @@ typedef int (*fn_pip)(void *, int, void *);
 typedef int (*fn_ppp)(void *, void *, void *);
 typedef int (*fn_piip)(void *, int, int, void *);
 typedef int (*fn_pppull)(void *, void *, void *, unsigned long long);
+typedef int (*fn_samples)(void *, int, unsigned long long, void *, void *, void *);
+
+/* nvmlFieldValue_t: fieldId, scopeId, timestamp, latencyUsec, valueType, nvmlReturn, value. */
+struct field_value {
+    unsigned field_id, scope_id;
+    long long timestamp, latency_usec;
+    unsigned value_type, nvml_return;
+    unsigned long long value;
+};
+static const unsigned FIELDS[12][2] = {
+    {197, 0}, {198, 0}, {138, 0xffffffffu}, {139, 0xffffffffu}, {83, 0}, {186, 0},
+    {74, 0}, {75, 0}, {76, 0}, {77, 0}, {78, 0}, {79, 0},
+};
 
 static void *lib;
 
@@ -50,26 +68,25 @@ int main(int argc, char **argv) {
     fn0 init = (fn0)sym("nvmlInit_v2");
     fn_p count_fn = (fn_p)sym("nvmlDeviceGetCount_v2");
     fn_up handle_fn = (fn_up)sym("nvmlDeviceGetHandleByIndex_v2");
+    fn_pip field_values = (fn_pip)sym("nvmlDeviceGetFieldValues");
     fn_pp memory_v2 = (fn_pp)sym("nvmlDeviceGetMemoryInfo_v2");
     fn_pp utilization = (fn_pp)sym("nvmlDeviceGetUtilizationRates");
     fn_ppp encoder = (fn_ppp)sym("nvmlDeviceGetEncoderUtilization");
     fn_ppp decoder = (fn_ppp)sym("nvmlDeviceGetDecoderUtilization");
     fn_pip temperature = (fn_pip)sym("nvmlDeviceGetTemperature");
     fn_pp fan = (fn_pp)sym("nvmlDeviceGetFanSpeed");
-    fn_pp power = (fn_pp)sym("nvmlDeviceGetPowerUsage");
     fn_pp limit = (fn_pp)sym("nvmlDeviceGetEnforcedPowerLimit");
-    fn_pp energy = (fn_pp)sym("nvmlDeviceGetTotalEnergyConsumption");
     fn_pip clock = (fn_pip)sym("nvmlDeviceGetClockInfo");
     fn_pp pstate = (fn_pp)sym("nvmlDeviceGetPerformanceState");
     fn_pp reasons = (fn_pp)sym("nvmlDeviceGetCurrentClocksEventReasons");
     fn_pp link_gen = (fn_pp)sym("nvmlDeviceGetCurrPcieLinkGeneration");
     fn_pp link_width = (fn_pp)sym("nvmlDeviceGetCurrPcieLinkWidth");
-    fn_pip throughput = (fn_pip)sym("nvmlDeviceGetPcieThroughput");
     fn_ppp ecc_mode = (fn_ppp)sym("nvmlDeviceGetEccMode");
     fn_piip ecc_errors = (fn_piip)sym("nvmlDeviceGetTotalEccErrors");
     fn_ppp mig_mode = (fn_ppp)sym("nvmlDeviceGetMigMode");
     fn_pp compute_mode = (fn_pp)sym("nvmlDeviceGetComputeMode");
     fn_pp persistence = (fn_pp)sym("nvmlDeviceGetPersistenceMode");
+    fn_samples samples_fn = (fn_samples)sym("nvmlDeviceGetSamples");
     fn_ppp compute_procs = (fn_ppp)sym("nvmlDeviceGetComputeRunningProcesses_v3");
     fn_ppp graphics_procs = (fn_ppp)sym("nvmlDeviceGetGraphicsRunningProcesses_v3");
     fn_pppull proc_util = (fn_pppull)sym("nvmlDeviceGetProcessUtilization");
@@ -85,7 +102,11 @@ int main(int argc, char **argv) {
     for (unsigned i = 0; i < count; i++) handle_fn(i, &handles[i]);
 
     unsigned long long last_seen[MAX_GPUS] = {0};
-    unsigned char memory[40], util[8], procs[4096 * 32], samples[4096 * 32];
+    /* Newest sample seen per GPU and metric (power, GPU util, memory util), as the reader keeps. */
+    unsigned long long sample_cursor[MAX_GPUS][3] = {{0}};
+    static const int SAMPLE_TYPES[3] = {1, 2, 0};
+    struct field_value fields[12];
+    unsigned char memory[40], util[8], procs[4096 * 32], samples[4096 * 32], driver_samples[128 * 16];
     unsigned u, u2;
     int pstate_value;
     unsigned long long ull;
@@ -97,6 +118,12 @@ int main(int argc, char **argv) {
         count_fn(&count);
         for (unsigned i = 0; i < count; i++) {
             void *h = handles[i];
+            memset(fields, 0, sizeof fields);
+            for (int f = 0; f < 12; f++) {
+                fields[f].field_id = FIELDS[f][0];
+                fields[f].scope_id = FIELDS[f][1];
+            }
+            field_values(h, 12, fields);
             memset(memory, 0, sizeof memory);
             *(unsigned *)memory = 40u | (2u << 24);
             memory_v2(h, memory);
@@ -105,9 +132,7 @@ int main(int argc, char **argv) {
             decoder(h, &u, &u2);
             temperature(h, 0, &u);
             fan(h, &u);
-            power(h, &u);
             limit(h, &u);
-            energy(h, &ull);
             clock(h, 0, &u);
             clock(h, 1, &u);
             clock(h, 2, &u);
@@ -115,8 +140,6 @@ int main(int argc, char **argv) {
             reasons(h, &ull);
             link_gen(h, &u);
             link_width(h, &u);
-            throughput(h, 0, &u);
-            throughput(h, 1, &u);
             unsigned ecc_current = 0, ecc_pending = 0;
             if (ecc_mode(h, &ecc_current, &ecc_pending) == 0 && ecc_current == 1) {
                 ecc_errors(h, 0, 0, &ull);
@@ -127,6 +150,15 @@ int main(int argc, char **argv) {
             mig_mode(h, &u, &u2);
             compute_mode(h, &u);
             persistence(h, &u);
+            for (int t = 0; t < 3; t++) {
+                unsigned value_type = 0, sample_count = 128;
+                if (samples_fn(h, SAMPLE_TYPES[t], sample_cursor[i][t], &value_type, &sample_count, driver_samples) == 0) {
+                    for (unsigned k = 0; k < sample_count && k < 128; k++) {
+                        unsigned long long ts = *(unsigned long long *)(driver_samples + 16 * k);
+                        if (ts > sample_cursor[i][t]) sample_cursor[i][t] = ts;
+                    }
+                }
+            }
             unsigned n = sizeof procs / 32;
             int found = compute_procs(h, &n, procs) == 0 && n > 0;
             n = sizeof procs / 32;

@@ -3,12 +3,14 @@
 // 1. On 8x-h100-real-costs (every NVML call priced after NVIDIA's documentation and public
 //    measurements; the fake sleeps or spins that long): the wall time of a read against the floor —
 //    the summed modelled cost of the calls that snapshot cannot avoid (bench/lib/nvml-floor.mjs).
-//    Aim: ≤ 1.2. Both the in-process backend (one-shot `info`) and the worker-thread one (the
-//    sampler) are timed.
+//    Aim: ≤ 1.2. Timed: the deadline driver that one-shot `info` and the sampler read through
+//    (koffi async calls under one deadline; from its second read a GPU that answered promptly
+//    gets one call on the pool as a probe and the rest made directly, src/backends/nvml/sync-trust.ts),
+//    the same with every call on the pool, the plain synchronous reader, and the worker thread.
 // 2. On 8x-h100 (no modelled costs): the backend against a C program making the reader's NVML
 //    calls on the same library (bench/snapshot-loop.c), in alternating rounds — what FFI and JS
-//    add per snapshot. The C loop's call list was written for the reader of its day: read the
-//    ratio with that in mind when the reader changes what it calls.
+//    add per snapshot. The C loop makes the reader's calls as of 2026-12-01 (233 for 8 GPUs;
+//    keep it in step when the reader changes what it calls).
 //
 // Prints a table, then as the LAST line one JSON object with the figures. Noisy machines: read
 // the ratios, not the absolutes.
@@ -44,10 +46,16 @@ const lib = join(root, 'build/fake-nvml/libnvidia-ml.so.1');
 const env = { GPUWISE_NVML_LIB: lib };
 delete process.env.FAKE_NVML_STEP;
 
-const dir = await bundleChild(root, { nvml: 'src/backends/nvml/index.ts', isolated: 'src/backends/nvml/isolated.ts' });
+const dir = await bundleChild(root, { nvml: 'src/backends/nvml/index.ts', isolated: 'src/backends/nvml/isolated.ts', deadline: 'src/backends/nvml/deadline.ts' });
 try {
   const { openNvml } = await import(pathToFileURL(join(dir, 'nvml.mjs')).href);
   const { createIsolatedNvmlDriver } = await import(pathToFileURL(join(dir, 'isolated.mjs')).href);
+  const { createNvmlDeadlineDriver } = await import(pathToFileURL(join(dir, 'deadline.mjs')).href);
+  const openDeadline = async (syncAfterProbe) => {
+    const result = await createNvmlDeadlineDriver({ env, platform: 'linux', syncAfterProbe }).open();
+    if (!result.ok) throw new Error(`NVML did not open: ${result.unavailable.detail}`);
+    return result.backend;
+  };
 
   /** Median wall ms of `count` reads after the first (identity) and a few warm-up reads. */
   const timeReads = async (backend, count) => {
@@ -66,6 +74,12 @@ try {
   // 1. Real costs. The fake reads FAKE_NVML_SCENARIO at the first nvmlInit after a full shutdown.
   process.env.FAKE_NVML_SCENARIO = scenarioFile(args.scenario);
   const scenario = JSON.parse(readFileSync(scenarioFile(args.scenario), 'utf8'));
+  const probed = await openDeadline(true);
+  const direct = await timeReads(probed, reads);
+  await probed.close();
+  const pooled = await openDeadline(false);
+  const pool = await timeReads(pooled, reads);
+  await pooled.close();
   const opened = openNvml({ env, platform: 'linux' });
   if (!opened.ok) throw new Error(`NVML did not open: ${opened.unavailable.detail}`);
   const inline = await timeReads(opened.backend, reads);
@@ -74,7 +88,7 @@ try {
   if (!isolatedOpen.ok) throw new Error(`NVML worker did not open: ${isolatedOpen.unavailable.detail}`);
   const worker = await timeReads(isolatedOpen.backend, reads);
   await isolatedOpen.backend.close();
-  const floor = unavoidableCost(scenario, inline.reading);
+  const floor = unavoidableCost(scenario, direct.reading);
   const floorMs = floor.totalUs / 1000;
 
   // 2. No modelled costs: the backend against the C loop.
@@ -84,30 +98,44 @@ try {
   const plain = openNvml({ env, platform: 'linux' });
   if (!plain.ok) throw new Error(`NVML did not open: ${plain.unavailable.detail}`);
   for (let i = 0; i < 200; i++) await plain.backend.read();
+  const sampling = await openDeadline(true);
+  for (let i = 0; i < 200; i++) await sampling.read();
   const ours = [];
+  const oursDeadline = [];
   const baseline = [];
-  for (let round = 0; round < rounds; round++) {
+  const perRead = async (backend) => {
     const started = performance.now();
-    for (let i = 0; i < iterations; i++) await plain.backend.read();
-    ours.push(((performance.now() - started) * 1000) / iterations);
+    for (let i = 0; i < iterations; i++) await backend.read();
+    return ((performance.now() - started) * 1000) / iterations;
+  };
+  for (let round = 0; round < rounds; round++) {
+    ours.push(await perRead(plain.backend));
+    oursDeadline.push(await perRead(sampling));
     baseline.push(Number(execFileSync(loop, [lib, String(iterations)], { encoding: 'utf8', env: { ...process.env } }).trim()));
   }
   await plain.backend.close();
+  await sampling.close();
 
   const gpus = inline.reading.devices.length;
-  const row = (name, value, unit) => console.log(`${name.padEnd(52)} ${value.toFixed(2).padStart(9)} ${unit}`);
+  const row = (name, value, unit) => console.log(`${name.padEnd(62)} ${value.toFixed(2).padStart(9)} ${unit}`);
   console.log(`${args.scenario}: one snapshot of ${gpus} GPUs, median of ${reads} reads`);
   row('floor: unavoidable calls at their modelled cost', floorMs, 'ms');
-  row('gpuwise NVML backend read(), in process', inline.ms, 'ms');
-  row('  ratio to the floor (aim ≤ 1.2)', inline.ms / floorMs, '×');
-  row('gpuwise NVML backend read(), worker thread', worker.ms, 'ms');
+  row('deadline driver (info, sampler): probe, then direct calls', direct.ms, 'ms');
+  row('  ratio to the floor (aim ≤ 1.2)', direct.ms / floorMs, '×');
+  row('deadline driver, every call on the pool', pool.ms, 'ms');
+  row('  ratio to the floor', pool.ms / floorMs, '×');
+  row('synchronous reader, in process', inline.ms, 'ms');
+  row('  ratio to the floor', inline.ms / floorMs, '×');
+  row('worker thread', worker.ms, 'ms');
   row('  ratio to the floor', worker.ms / floorMs, '×');
   const first = floor.devices[0];
   if (first) console.log(`  floor of GPU 0: ${first.items.map((i) => `${i.what} ${i.us} µs`).join(', ')}`);
   console.log(`8x-h100 (no modelled costs), median of ${rounds} rounds × ${iterations}`);
-  row('gpuwise NVML backend read()', median(ours), 'µs');
+  row('synchronous reader read()', median(ours), 'µs');
+  row('deadline driver read() (probe, then direct calls)', median(oursDeadline), 'µs');
   row('C loop, same NVML calls', median(baseline), 'µs');
-  row('ratio', median(ours) / median(baseline), '×');
+  row('ratio, synchronous reader', median(ours) / median(baseline), '×');
+  row('ratio, deadline driver', median(oursDeadline) / median(baseline), '×');
   const round2 = (value) => Number(value.toFixed(2));
   console.log(
     JSON.stringify({
@@ -115,6 +143,10 @@ try {
       scenario: args.scenario,
       gpus,
       floor_ms: round2(floorMs),
+      direct_ms: round2(direct.ms),
+      direct_ratio: round2(direct.ms / floorMs),
+      pool_ms: round2(pool.ms),
+      pool_ratio: round2(pool.ms / floorMs),
       inline_ms: round2(inline.ms),
       inline_ratio: round2(inline.ms / floorMs),
       worker_ms: round2(worker.ms),
@@ -123,6 +155,8 @@ try {
       fake_costs_ours_us: round2(median(ours)),
       fake_costs_c_loop_us: round2(median(baseline)),
       fake_costs_ratio: round2(median(ours) / median(baseline)),
+      fake_costs_deadline_us: round2(median(oursDeadline)),
+      fake_costs_deadline_ratio: round2(median(oursDeadline) / median(baseline)),
     }),
   );
 } finally {
