@@ -82,6 +82,25 @@ describe('ranking', () => {
     expect(result.options.slice(0, 3).map((o) => o.gpuId)).toEqual(['rtx-4090', 'rtx-3090', 'l40s']);
   });
 
+  it('with no priced option, --sort price-performance ranks nothing and lists every fitting option apart', () => {
+    const unpriced = { ...FIXTURE_CATALOG, gpus: FIXTURE_CATALOG.gpus.filter((g) => g.launchPrice.value === null) };
+    const result = recommend({ task: 'inference', model: 'llama-3-8b', sortBy: 'price-performance', catalog: unpriced });
+    expect(result.options).toEqual([]);
+    expect(result.unranked.length).toBeGreaterThan(0);
+    expect(result.unranked.length + result.notFitting.length).toBe(unpriced.gpus.length);
+  });
+
+  it('by default: fewest GPUs, then cheapest (unknown prices after), then fastest', () => {
+    const result = run({ task: 'inference', model: 'llama-3-70b', maxGpuCount: 8 });
+    const counts = result.options.map((o) => o.count);
+    expect([...counts].sort((a, b) => a - b)).toEqual(counts);
+    for (let i = 1; i < result.options.length; i++) {
+      const [a, b] = [result.options[i - 1], result.options[i]];
+      if (a && b && a.count === b.count && a.price && b.price) expect(a.price.amount).toBeLessThanOrEqual(b.price.amount);
+      if (a && b && a.count === b.count && a.price === null) expect(b.price).toBeNull();
+    }
+  });
+
   it('by performance per watt', () => {
     const result = run({ task: 'scientific', sortBy: 'performance-per-watt' });
     const values = result.options.map((o) => o.ratePerWatt ?? 0);
