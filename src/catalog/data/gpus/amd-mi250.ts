@@ -47,7 +47,7 @@ export const AMD_MI250_GPUS: GpuEntryInput[] = [
     formFactor: 'oam',
     module: 'OAM',
     slots: notApplicable(),
-    pcieGeneration: yobitel(4),
+    pcieGeneration: notPublished(text('PCIe 4.0 like the MI250X, but not in the sources read.', '与 MI250X 一样应为 PCIe 4.0，但所读来源未列出。')),
     gpuLink: derived({ technology: 'infinity-fabric', generation: null, bandwidthGBps: 600 } as const, [zexron, yobitel], 'six Infinity Fabric links (the MI250X has eight) × 100 GB/s per link', '六条 Infinity Fabric 链路（MI250X 为八条）× 每条 100 GB/s'),
     devicesPerBoard: citeAll(2, [zexron, yobitel]),
     migMaxInstances: notApplicable(text('MIG is NVIDIA\'s; AMD Instinct offers its own partitioning modes.', 'MIG 是 NVIDIA 的技术；AMD Instinct 有自己的分区模式。')),

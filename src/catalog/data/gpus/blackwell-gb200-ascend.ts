@@ -11,6 +11,7 @@ import { cite, citeAll, derived, notApplicable, notPublished, text, unsupported 
 
 const blackwellSheet = cite('nvidia-blackwell-datasheet', 'GB200 NVL72 and GB200 superchip specifications');
 const hmc = cite('hmctech-h200-gb200', 'GB200 column');
+const dps = cite('nvidia-dps-device-specs', 'component specification "NVIDIA GB200 GPU", maxLoadWatts');
 const cudaGpus = cite('nvidia-cuda-gpus');
 const cset = cite('cset-ascend-910b', 'table of Ascend 910 and 910B series models');
 const epoch = (row: string) => cite('epoch-ml-hardware', `row "${row}"`);
@@ -94,7 +95,7 @@ export const GB200_ASCEND_GPUS: GpuEntryInput[] = [
     fp8TensorDenseTflops: citeAll(5000, [blackwellSheet, epoch('NVIDIA GB200')], perGpu(5, 20)),
     fp4TensorDenseTflops: citeAll(10000, [blackwellSheet, epoch('NVIDIA GB200'), hmc], perGpu(10, 40)),
     int8TensorDenseTops: citeAll(5000, [blackwellSheet, epoch('NVIDIA GB200')], perGpu(5, 20, 'POPS')),
-    tdpWatts: epoch('NVIDIA GB200')(1200, text('Per GPU; NVIDIA quotes the superchip (Grace + 2 GPUs), configurable up to 2700 W.', '每 GPU；NVIDIA 只给出超级芯片（Grace + 2 GPU）的功耗，最高可配置 2700 W。')),
+    tdpWatts: citeAll(1200, [dps, epoch('NVIDIA GB200')], text('Per GPU: NVIDIA\'s power-service registry gives the GB200 GPU a 1200 W maximum load (the superchip adds Grace).', '每 GPU：NVIDIA 电源服务登记的 GB200 GPU 最大负载为 1200 W（超级芯片另含 Grace）。')),
     formFactor: 'sxm',
     module: 'GB200 superchip board (one Grace CPU, two B200 GPUs), in NVL72 racks',
     slots: notApplicable(),

@@ -123,7 +123,7 @@ export const NVIDIA_CHINA_GPUS: GpuEntryInput[] = [
     fp8TensorDenseTflops: citeAll(1978.9, [philisun, hopperPaper]),
     fp4TensorDenseTflops: unsupported(),
     int8TensorDenseTops: citeAll(1978.9, [philisun, hopperPaper, epoch('NVIDIA H800 SXM5')]),
-    tdpWatts: citeAll(700, [philisun, epoch('NVIDIA H800 SXM5')]),
+    tdpWatts: epoch('NVIDIA H800 SXM5')(700, text('The H100 SXM5\'s 700 W.', '与 H100 SXM5 相同的 700 W。')),
     formFactor: 'sxm',
     module: 'SXM5',
     slots: notApplicable(),

@@ -97,6 +97,14 @@ export const CHINA_MARKET_SOURCES: Source[] = [
     'AMD MI250: specifications (MI250X vs MI250: TDP, Infinity Fabric per link, two GPUs per OAM module)',
     'https://yobitel.com/knowledge-base/amd-mi250',
   ),
+  {
+    id: 'nvidia-dps-device-specs',
+    kind: 'documentation',
+    publisher: 'NVIDIA',
+    title: 'NVIDIA Datacenter Power Service: Device Specifications (shipped GB200 specification: GPU maxLoadWatts 1200)',
+    url: 'https://docs.nvidia.com/datacenter/dps/versions/latest/guides/concepts/device-specifications.html',
+    accessed: ACCESSED,
+  },
   article(
     'hwcooling-h200',
     'HWCooling',
