@@ -48,6 +48,14 @@ describe('current 8-GPU machines', () => {
     expect(server('dell-poweredge-xe9680').gpuOptions.map((o) => o.gpuId)).toContain('mi300x');
   });
 
+  it('HPE Cray XD670 and the PCIe ASUS ESC8000A-E12 as submitted to MLPerf', () => {
+    // HPE: "HPE Cray XD670 (8x H100-SXM-80GB…)", "Intel(R) Xeon(R) Platinum 8468"; ASUS: "ESC8000A-E12-8xH100-PCIE-80GB", "PCIe 5.0", "AMD EPYC 9374F"
+    expect(server('hpe-cray-xd670').gpuOptions[0]).toMatchObject({ gpuId: 'h100-sxm5-80gb', count: { value: 8 }, interconnect: { value: 'nvswitch' } });
+    const asus = server('asus-esc8000a-e12');
+    expect(asus.gpuOptions[0]).toMatchObject({ gpuId: 'h100-pcie-80gb', count: { value: 8 }, interconnect: { value: 'pcie' } });
+    expect(asus.cpuFamilies.value?.[0]).toMatch(/9374F/);
+  });
+
   it('the 8× 4090 builds run over PCIe and say they are custom', () => {
     // Upstation: "Custom 6-10U server chassis", "PCIe Gen 4 risers"; r/LocalAIServers: "8x RTX 4090D", "4x 2000W PSUs"
     expect(server('upstation-8x-rtx-4090').gpuOptions[0]).toMatchObject({ gpuId: 'rtx-4090', count: { value: 8 }, interconnect: { value: 'pcie' } });

@@ -12,7 +12,7 @@ describe('queryServers', () => {
 
   it('returns the fitting servers with their sources and dated rental quotes', () => {
     const result = queryServers({ gpu: 'h100-sxm5-80gb', count: 8 });
-    expect(result.matches.map((m) => m.server.id).sort()).toEqual(['dell-poweredge-xe9680', 'dgx-h100', 'supermicro-sys-821ge-tnhr']);
+    expect(result.matches.map((m) => m.server.id).sort()).toEqual(['dell-poweredge-xe9680', 'dgx-h100', 'hpe-cray-xd670', 'supermicro-sys-821ge-tnhr']);
     expect(result.matches.every((m) => m.option?.gpuId === 'h100-sxm5-80gb' && m.sources.length > 0)).toBe(true);
     expect(result.rental.map((q) => [q.offering.id, q.kind])).toEqual([
       ['runpod-1x-h100-sxm-community-2026-09', 'onDemand'],

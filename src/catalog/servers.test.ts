@@ -200,7 +200,7 @@ describe('getServer and listServers', () => {
   it('filters by vendor, category and GPU', () => {
     expect(listServers({ vendor: 'nvidia' }).map((s) => s.id)).toEqual(['dgx-station-v100', 'dgx-station-a100', 'dgx-a100', 'dgx-h100', 'dgx-h200', 'dgx-b200']);
     expect(listServers({ category: 'workstation' }).every((s) => s.id.startsWith('dgx-station'))).toBe(true);
-    expect(listServers({ gpuId: 'h100-sxm5-80gb' }).map((s) => s.id)).toEqual(['dgx-h100', 'supermicro-sys-821ge-tnhr', 'dell-poweredge-xe9680']);
+    expect(listServers({ gpuId: 'h100-sxm5-80gb' }).map((s) => s.id)).toEqual(['dgx-h100', 'supermicro-sys-821ge-tnhr', 'hpe-cray-xd670', 'dell-poweredge-xe9680']);
     expect(listServers({ vendor: 'nobody' })).toEqual([]);
   });
 });

@@ -14,6 +14,8 @@ const epsindo = cite('epsindo-dgx-qa', 'rows on DGX H200');
 const mlperfSmc = cite('mlperf-inference-v41-supermicro-821ge', 'accelerators_per_node, accelerator_interconnect, host_processor_model_name, host_processors_per_node');
 const mlperfLenovo = cite('mlperf-inference-v41-lenovo-sr680a-v3', 'system_name, accelerators_per_node, accelerator_interconnect, host_processor_model_name, host_processors_per_node');
 const hgxH100 = cite('nvidia-hgx-h100-blog', 'section "HGX H100 8-GPU"');
+const mlperfXd670 = cite('mlperf-inference-v41-hpe-xd670', 'accelerators_per_node, accelerator_interconnect, host_processor_model_name, host_processors_per_node');
+const mlperfEsc = cite('mlperf-training-v40-asus-esc8000a-e12', 'accelerators_per_node, accelerator_model_name, accelerator_interconnect, host_processor_model_name, hw_notes');
 const upstation = cite('upstation-8x4090-build', 'TL;DR and "The Chassis"');
 const rig4090d = cite('localaiservers-8x4090d-rig', '"The build" list');
 
@@ -100,6 +102,36 @@ export const CURRENT_8GPU_SERVERS: ServerEntryInput[] = [
     cpuFamilies: mlperfLenovo(['Intel Xeon Platinum 8568Y+ (Emerald Rapids, 48 cores), as submitted'], asSubmitted),
     maxMemoryGiB: notSourced(text('Submitted with 2 TB; the maximum is not in the submission.', '提交配置为 2 TB；最大容量不在提交材料中。')),
     notes: [],
+  },
+  {
+    ...nothingElse,
+    id: 'hpe-cray-xd670',
+    vendor: 'HPE',
+    model: 'Cray XD670',
+    aliases: ['HPE Cray XD670', 'XD670'],
+    category: 'server',
+    formFactor: notSourced(),
+    gpuCountMax: mlperfXd670(8),
+    gpuOptions: [{ gpuId: 'h100-sxm5-80gb', count: mlperfXd670(8), interconnect: citeAll('nvswitch', [mlperfXd670, hgxH100], text('HGX H100 8-GPU board ("4th Gen NVLink, 900GB/s").', 'HGX H100 8-GPU 基板（"第四代 NVLink，900GB/s"）。')) }],
+    cpuSockets: mlperfXd670(2),
+    cpuFamilies: mlperfXd670(['Intel Xeon Platinum 8468 (Sapphire Rapids, 48 cores), as submitted'], asSubmitted),
+    maxMemoryGiB: notSourced(text('Submitted with 2048 GB; the maximum is not in the submission.', '提交配置为 2048 GB；最大容量不在提交材料中。')),
+    notes: [],
+  },
+  {
+    ...nothingElse,
+    id: 'asus-esc8000a-e12',
+    vendor: 'ASUS',
+    model: 'ESC8000A-E12',
+    aliases: ['ASUS ESC8000A-E12'],
+    category: 'server',
+    formFactor: notSourced(),
+    gpuCountMax: mlperfEsc(8),
+    gpuOptions: [{ gpuId: 'h100-pcie-80gb', count: mlperfEsc(8, text('350 W per GPU as submitted.', '提交配置每 GPU 350 W。')), interconnect: mlperfEsc('pcie', text('"PCIe 5.0": no NVLink bridges in the submitted configuration.', '"PCIe 5.0"：提交配置未用 NVLink 桥。')) }],
+    cpuSockets: mlperfEsc(2),
+    cpuFamilies: mlperfEsc(['AMD EPYC 9374F (Genoa, 32 cores), as submitted'], asSubmitted),
+    maxMemoryGiB: notSourced(text('Submitted with 2.3 TB (24 × 96 GB); the maximum is not in the submission.', '提交配置为 2.3 TB（24 × 96 GB）；最大容量不在提交材料中。')),
+    notes: [text('Eight PCIe cards without NVLink: multi-GPU training and tensor parallelism go over PCIe 5.0, unlike the HGX (SXM) machines above.', '8 张 PCIe 卡、无 NVLink：多卡训练与张量并行走 PCIe 5.0，与上面的 HGX（SXM）机器不同。')],
   },
   {
     ...nothingElse,

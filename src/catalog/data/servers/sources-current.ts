@@ -21,6 +21,15 @@ export const CURRENT_SERVER_SOURCES: CatalogSource[] = [
   mlperf41('mlperf-inference-v41-supermicro-821ge', 'Supermicro', 'Supermicro/systems/SYS_821GE_TNHR_H100_SXM_80GBx8_TRT.json', 'SYS-821GE-TNHR (8x H100-SXM-80GB)'),
   mlperf41('mlperf-inference-v41-lenovo-sr680a-v3', 'Lenovo', 'Lenovo/systems/Lenovo_8xH200_TRT.json', 'ThinkSystem SR680a V3 (8x H200-SXM-141GB)'),
   mlperf41('mlperf-inference-v41-dell-xe9680-mi300x', 'Dell', 'Dell/systems/XE9680_MI300X_192GBx8.json', 'Dell PowerEdge XE9680 (8x MI300X_192GB)'),
+  mlperf41('mlperf-inference-v41-hpe-xd670', 'HPE', 'HPE/systems/HPE_Cray_XD670_H100_SXM_80GBx8_TRT.json', 'HPE Cray XD670 (8x H100-SXM-80GB)'),
+  {
+    id: 'mlperf-training-v40-asus-esc8000a-e12',
+    kind: 'benchmark-submission',
+    publisher: 'ASUSTeK via MLCommons',
+    title: 'MLPerf Training v4.0 system description ESC8000A-E12-8xH100-PCIE-80GB',
+    url: 'https://github.com/mlcommons/training_results_v4.0/blob/main/ASUSTeK/systems/ESC8000A-E12-8xH100-PCIE-80GB.json',
+    accessed,
+  },
   {
     id: 'epoch-ml-hardware',
     kind: 'dataset',
