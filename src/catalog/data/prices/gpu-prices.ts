@@ -61,6 +61,9 @@ export const GPU_PRICES: Readonly<Record<string, readonly Quote[]>> = {
   a10: [
     usd('street', 'global', 2800, 2800, '2021-04', [epochPrice('NVIDIA A10 PCIe')], `${noMsrp[0]}The Next Platform's figure at launch, as Epoch AI records it.`, `${noMsrp[1]}The Next Platform 发布时给出的价格，按 Epoch AI 记录。`),
   ],
+  'v100-sxm2-16gb': [
+    usd('street', 'global', 11500, 11500, '2017', [epochPrice('NVIDIA Tesla V100 SXM2')], 'Epoch AI\'s 2017 row for the V100 SXM2, when only the 16 GB module existed (no source named for the price).', 'Epoch AI 2017 年的 V100 SXM2 记录，当时只有 16 GB 版本（未注明价格来源）。'),
+  ],
   'v100-pcie-16gb': [
     usd('street', 'us', 10664, 10664, '2018', [epochPrice('NVIDIA Tesla V100 PCIe 16 GB')], 'Microway\'s V100 price analysis, as Epoch AI records it.', 'Microway 的 V100 价格分析，按 Epoch AI 记录。'),
   ],
