@@ -175,3 +175,19 @@ describe('estimate --gpu: does it fit this card, and the largest batch that does
     expect(() => fitOnGpu({ task: 'inference', model: 'llama-3-8b' }, 'voodoo-5')).toThrowError(expect.objectContaining({ key: 'advisor.error.unknownGpu' }));
   });
 });
+
+describe('diffusion inference from a published peak', () => {
+  it('SDXL in fp16 at 1024² for a batch of 4 needs the 21.7 GiB Hugging Face measured, plus the runtime overhead', () => {
+    const e = estimateMemory({ task: 'inference', model: 'sdxl', batchSize: 4, weightDtype: 'fp16' });
+    expect(e.complete).toBe(true);
+    expect(e.perGpu.kvCacheBytes).toBe(0);
+    expect((e.perGpu.totalBytes - e.perGpu.overheadBytes) / GIB).toBeCloseTo(21.7, 1);
+    expect(e.assumptions.map((a) => a.key)).toContain('advisor.assume.diffusionWorkspace');
+  });
+
+  it('in fp32 there is no published figure, so the activations stay unknown rather than guessed', () => {
+    const e = estimateMemory({ task: 'inference', model: 'sdxl', weightDtype: 'fp32' });
+    expect(e.perGpu.activationsBytes).toBeNull();
+    expect(e.complete).toBe(false);
+  });
+});
