@@ -24,8 +24,18 @@ export function metricLabel(locale: Locale, metric: string): string {
   return key ? translate(locale, key) : metric;
 }
 
+const MARKET_KEYS: Record<string, MessageKey> = {
+  global: 'advisor.market.global',
+  us: 'advisor.market.us',
+  cn: 'advisor.market.cn',
+  eu: 'advisor.market.eu',
+};
+
 export function renderNote(locale: Locale, note: AdvisorNote): string {
   const params = { ...note.params };
+  // A price's market is a code in the result ("cn"), a name in the text ("Chinese market").
+  const market = typeof params.market === 'string' ? MARKET_KEYS[params.market] : undefined;
+  if (market) params.market = translate(locale, market);
   if (typeof params.metric === 'string') params.metric = metricLabel(locale, params.metric);
   if (typeof params.metrics === 'string') {
     params.metrics = params.metrics
