@@ -14,13 +14,11 @@ describe('queryServers', () => {
     const result = queryServers({ gpu: 'h100-sxm5-80gb', count: 8 });
     expect(result.matches.map((m) => m.server.id).sort()).toEqual(['dell-poweredge-xe9680', 'dgx-h100', 'hpe-cray-xd670', 'supermicro-sys-821ge-tnhr']);
     expect(result.matches.every((m) => m.option?.gpuId === 'h100-sxm5-80gb' && m.sources.length > 0)).toBe(true);
-    expect(result.rental.map((q) => [q.offering.id, q.kind])).toEqual([
-      ['runpod-1x-h100-sxm-community-2026-09', 'onDemand'],
-      ['runpod-1x-h100-sxm-secure-2026-09', 'onDemand'],
-      ['lambda-1x-h100-sxm-2026-05', 'onDemand'],
-      ['aws-p5-48xlarge-us-east-1-2026-11', 'onDemand'],
-      ['aws-p5-48xlarge-us-east-1-capacity-block-2024', 'capacityBlock'],
-    ]);
+    const rental = result.rental.map((q) => [q.offering.id, q.kind]);
+    expect(rental[0]).toEqual(['runpod-1x-h100-sxm-community-2026-09', 'onDemand']);
+    expect(rental).toContainEqual(['lambda-1x-h100-sxm-2026-05', 'onDemand']);
+    expect(rental).toContainEqual(['aws-p5-48xlarge-us-east-1-capacity-block-2024', 'capacityBlock']);
+    expect(result.rental.every((q) => q.offering.gpuId === 'h100-sxm5-80gb')).toBe(true);
     expect(result.rentalPricesAsOf).toEqual({ oldest: '2024-12', newest: '2026-11-09' });
   });
 

@@ -6,9 +6,10 @@ import { AWS_OFFERINGS } from './aws.js';
 import { CHINA_RENTAL_OFFERINGS } from './china-rental.js';
 import { HYPERSCALER_2026_OFFERINGS } from './hyperscalers-2026.js';
 import { LAMBDA_OFFERINGS } from './lambda.js';
+import { RUNPOD_AZURE_2026_11_OFFERINGS } from './runpod-azure-2026-11.js';
 import { CLOUD_SOURCES } from './sources.js';
 
 export const CLOUD_CATALOG_DATA: { sources: CatalogSource[]; offerings: CloudOfferingInput[] } = {
   sources: CLOUD_SOURCES,
-  offerings: [...AWS_OFFERINGS, ...LAMBDA_OFFERINGS, ...HYPERSCALER_2026_OFFERINGS, ...CHINA_RENTAL_OFFERINGS],
+  offerings: [...AWS_OFFERINGS, ...LAMBDA_OFFERINGS, ...HYPERSCALER_2026_OFFERINGS, ...RUNPOD_AZURE_2026_11_OFFERINGS, ...CHINA_RENTAL_OFFERINGS],
 };

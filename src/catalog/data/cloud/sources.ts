@@ -56,4 +56,20 @@ export const CLOUD_SOURCES: CatalogSource[] = [
     url: 'https://huggingface.co/datasets/brian8808/gpu-price-index',
     accessed: '2026-12-01',
   },
+  {
+    id: 'datareceipts-neocloud-gpu-prices',
+    kind: 'price-list',
+    publisher: 'data-receipts (GitHub), transcribed from each vendor\'s public pricing page',
+    title: '109-gpu-pricing/vendors.json (RunPod Secure and Community read on 2026-11-09)',
+    url: 'https://raw.githubusercontent.com/datareceipts/data-receipts/main/109-gpu-pricing/vendors.json',
+    accessed: '2026-12-01',
+  },
+  {
+    id: 'datareceipts-gpu-pricing-readme',
+    kind: 'price-list',
+    publisher: 'data-receipts (GitHub)',
+    title: '109 — What an H100 actually costs per hour (README; Azure ND96isr_H100_v5 $12.29 per GPU-hour, 2026-11)',
+    url: 'https://raw.githubusercontent.com/datareceipts/data-receipts/main/109-gpu-pricing/README.md',
+    accessed: '2026-12-01',
+  },
 ];
