@@ -50,7 +50,8 @@ export interface Link {
 export function ringLink(view: DeviceView, count: number): Link {
   const entry = view.entry;
   if (count <= 1) return { kind: 'none', bytesPerSecond: Number.POSITIVE_INFINITY, latencySeconds: 0 };
-  if (count > GPUS_PER_MACHINE) {
+  // A machine holds 8 boards: 16 GCDs of MI250X.
+  if (count > GPUS_PER_MACHINE * view.devicesPerBoard) {
     const gbps = entry.segment === 'datacenter' ? DATACENTER_NIC_GBPS : OTHER_NIC_GBPS_PER_GPU;
     return { kind: 'network', bytesPerSecond: gbps * 1e9, latencySeconds: LATENCY_S.network };
   }
