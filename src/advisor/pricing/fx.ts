@@ -1,8 +1,10 @@
 // Exchange rates for showing prices in one currency. Prices in the catalog stay in the currency
 // they were quoted in (a Chinese street price in CNY, an AWS price in USD); the advisor converts
-// them with this table, and says which rate and which date it used. The defaults are the
-// official reference rates around the date below, rounded (not live: this tool works offline) —
-// a buyer's bank differs by a percent or two anyway, so `--fx USD:CNY=7.1` overrides any of them.
+// them with this table, and says which rate and which month it used. The defaults are the
+// official reference rates of the month below, rounded to 2–3 digits (not live: this tool works
+// offline, and the daily fixings were not re-read for this table — check the pages below before a
+// purchase); a buyer's bank differs by a percent or two anyway, so `--fx USD:CNY=7.1` overrides
+// any of them.
 //   USD→CNY ≈ 7.08: People's Bank of China central parity (人民币汇率中间价), published daily by
 //            CFETS, https://www.chinamoney.com.cn/english/bmkcpr/
 //   EUR→USD ≈ 1.16: ECB euro foreign exchange reference rate,
@@ -22,7 +24,7 @@ export interface FxTable {
 
 export const DEFAULT_FX: FxTable = {
   perUsd: { USD: 1, CNY: 7.08, EUR: 1 / 1.16 },
-  asOf: '2025-11-28',
+  asOf: '2025-11',
   source: 'PBoC central parity (USD/CNY), ECB reference rate (EUR/USD)',
   overridden: [],
 };

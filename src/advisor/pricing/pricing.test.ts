@@ -59,7 +59,7 @@ describe('budgets as people type them', () => {
 
 describe('exchange rates', () => {
   it('are dated and convert both ways through USD', () => {
-    expect(DEFAULT_FX.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(DEFAULT_FX.asOf).toMatch(/^\d{4}-\d{2}/);
     expect(convert(100, 'USD', 'CNY')).toBeCloseTo(100 * DEFAULT_FX.perUsd.CNY, 9);
     expect(convert(convert(1234, 'EUR', 'CNY'), 'CNY', 'EUR')).toBeCloseTo(1234, 9);
     expect(convert(5, 'CNY', 'CNY')).toBe(5);
