@@ -193,6 +193,20 @@ describe('gpuwise serve (the built CLI)', { timeout: 60_000 }, () => {
     }
   });
 
+  it('a GPU hung in the driver: the API keeps answering, says which GPU, and SIGTERM still exits 0', async () => {
+    const running = serve(['--json', '--no-record', '--interval', '0.2'], fakeNvmlEnv(scenarioPath('hung-gpu')));
+    const info = await startInfo(running);
+    // Reads of GPU 1 block 2 s each in the driver; requests in the meantime are answered.
+    for (let i = 0; i < 5; i++) expect((await fetch(`${info.url}api/v1/health`)).status).toBe(200);
+    const devices = (await (await fetch(`${info.url}api/v1/devices`)).json()) as { devices: { index: number; state: string }[] };
+    expect(devices.devices.map((d) => [d.index, d.state])).toEqual([
+      [0, 'ok'],
+      [1, 'error'],
+    ]);
+    expect(await (await fetch(`${info.url}metrics`)).text()).toMatch(/^DCGM_FI_DEV_GPU_TEMP\{gpu="0",/m);
+    expect(await stopWith(running, 'SIGTERM')).toEqual({ code: 0, signal: null });
+  });
+
   it('says a port in use is in use, exit 1, no stack trace', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
