@@ -165,6 +165,34 @@ describe('recorder over a real sampler (fake NVML)', () => {
         expect(stored).toEqual(expected);
         expect(expected[0]!.every((v) => typeof v === 'number' && v > 0)).toBe(true);
       }
+      // The same real samples, re-timed 20 s apart (three minutes): the minute rollups equal
+      // min/avg/max computed here from the samples themselves.
+      const spread = openHistoryStore({ path: join(dir, 'spread.db') });
+      const retimed = heard.map((sample, i) => ({ ...sample, wallMs: T0 + i * 20_000 }));
+      spread.append(retimed);
+      spread.append([{ ...last, seq: last.seq + 1, wallMs: T0 + 3 * 60_000 }]); // finishes the last minute
+      for (const device of first.snapshot.devices) {
+        const answer = spread.history({ device: device.uuid!, metrics: ['powerDrawWatts', 'energyConsumedJoules'], fromMs: T0, toMs: T0 + 3 * 60_000 - 1, points: 3 });
+        expect(answer.tier).toBe('minute');
+        const expected = [0, 1, 2].map((minute) => {
+          const values = retimed
+            .filter((sample) => Math.floor((sample.wallMs - T0) / 60_000) === minute)
+            .map((sample) => sample.snapshot.devices.find((d) => d.uuid === device.uuid)!.powerDrawWatts!);
+          if (values.length === 0) return { min: null, avg: null, max: null };
+          return { min: Math.min(...values), avg: values.reduce((a, b) => a + b, 0) / values.length, max: Math.max(...values) };
+        });
+        answer.series[0]!.points.forEach((point, i) => {
+          expect(point.min).toBe(expected[i]!.min);
+          expect(point.max).toBe(expected[i]!.max);
+          if (expected[i]!.avg === null) expect(point.avg).toBeNull();
+          else expect(point.avg).toBeCloseTo(expected[i]!.avg!, 9);
+        });
+        const energy = retimed.map((sample) => sample.snapshot.devices.find((d) => d.uuid === device.uuid)!.energyConsumedJoules);
+        expect(energy.every((v) => typeof v === 'number')).toBe(true);
+        const total = answer.series[1]!.points.reduce((sum, p) => sum + (p.delta ?? 0), 0);
+        expect(total).toBeCloseTo(energy.at(-1)! - energy[0]!, 6);
+      }
+      spread.close();
       const seen = store.processes({ fromMs: first.wallMs, toMs: last.wallMs });
       expect(seen.length).toBe(new Set(heard.flatMap((s) => s.snapshot.processes.map((p) => `${p.gpuUuid}/${p.pid}`))).size);
       expect(store.integrityCheck()).toBe('ok');
