@@ -81,6 +81,8 @@ function bestSplit(view: DeviceView, count: number, usableBytes: number, context
     const fits = need === null || candidate.needIsLowerBound ? null : true;
     const throughput = throughputOf(view, count, context.input.task, context.precision, candidate);
     if (best === null || (throughput.rate ?? 0) > (best.throughput.rate ?? 0)) best = { candidate, fits, throughput };
+    // Candidates come least communication first: one that loses nothing cannot be beaten.
+    if (best.throughput.scaling.efficiency >= 1) break;
   }
   if (best) return best;
   if (!smallest) throw new Error('memory planner produced no candidate');
