@@ -53,12 +53,25 @@ interface TimedDeadline extends Deadline {
   /** Resolves when the time is up (never, once cancelled). */
   readonly reached: Promise<void>;
   cancel(): void;
+  /** Passes it now (the backend is closing). */
+  expire(): void;
 }
 
 function startDeadline(ms: number): TimedDeadline {
   let timer: NodeJS.Timeout | undefined;
-  const state = { passed: false, reached: Promise.resolve(), cancel: () => clearTimeout(timer) };
+  let reach = () => {};
+  const state = {
+    passed: false,
+    reached: Promise.resolve(),
+    cancel: () => clearTimeout(timer),
+    expire: () => {
+      clearTimeout(timer);
+      state.passed = true;
+      reach();
+    },
+  };
   state.reached = new Promise<void>((resolve) => {
+    reach = resolve;
     timer = setTimeout(() => {
       state.passed = true;
       resolve();
@@ -108,7 +121,9 @@ async function openDeadline(options: DeadlineNvmlOptions): Promise<BackendOpenRe
       close: async () => {
         if (closed) return;
         closed = true;
-        // A call still in the driver keeps the library and its buffers: it will return into them.
+        // A read still in flight makes no further call, and a call still in the driver keeps the
+        // library and its buffers: it will return into them.
+        session.abandon();
         const settled = await reader.settle(CLOSE_SETTLE_MS);
         const stuck = session.stuck;
         reader.close(session.systemStuck);
@@ -122,6 +137,10 @@ async function openDeadline(options: DeadlineNvmlOptions): Promise<BackendOpenRe
 class DeadlineSession {
   /** Since when nvmlDeviceGetCount or a driver-version call has been in the driver past a deadline. */
   private systemStuckSince: number | null = null;
+  /** A system call is in the driver now. */
+  private systemBusy = false;
+  /** The deadlines of the reads and primes in flight. */
+  private readonly inFlight = new Set<TimedDeadline>();
   private lastCount = 0;
 
   constructor(
@@ -139,8 +158,20 @@ class DeadlineSession {
     return this.systemStuckSince !== null;
   }
 
+  /**
+   * The backend is closing: every read in flight answers now and makes no further call (a plan
+   * checks its deadline before each one); a GPU with a call still in the driver counts as stuck,
+   * so that its buffers are kept and nvmlShutdown is not called under it.
+   */
+  abandon(): void {
+    for (const deadline of this.inFlight) deadline.expire();
+    for (const slot of this.reader.slots) if (slot && slot.callsOut > 0) slot.stuckSince ??= Date.now();
+    if (this.systemBusy) this.systemStuckSince ??= Date.now();
+  }
+
   async read(): Promise<BackendReading> {
     const deadline = startDeadline(this.timeoutMs);
+    this.inFlight.add(deadline);
     try {
       const driver = this.reader.driver ?? (await this.system(() => this.reader.driverPlan(), deadline));
       const count = driver === null ? null : await this.system(() => this.reader.countPlan(), deadline);
@@ -155,11 +186,13 @@ class DeadlineSession {
       return this.reader.combine(driver, finished, []);
     } finally {
       deadline.cancel();
+      this.inFlight.delete(deadline);
     }
   }
 
   async prime(): Promise<void> {
     const deadline = startDeadline(this.timeoutMs);
+    this.inFlight.add(deadline);
     try {
       const count = await this.system(() => this.reader.countPlan(), deadline);
       if (!count?.ok) return;
@@ -170,6 +203,7 @@ class DeadlineSession {
       await Promise.race([Promise.all(primes), deadline.reached]);
     } finally {
       deadline.cancel();
+      this.inFlight.delete(deadline);
     }
   }
 
@@ -179,6 +213,7 @@ class DeadlineSession {
     let busy = false;
     const answer = runAsync(plan(), this.caller, deadline, (now) => {
       busy = now;
+      this.systemBusy = now;
       if (!now) this.systemStuckSince = null; // it came back
     }).catch(() => null);
     const result = await Promise.race([answer, deadline.reached.then(() => null)]);
@@ -215,6 +250,7 @@ class DeadlineSession {
     const sync = this.syncAfterProbe ? trust.forRead() : null;
     const running = runProbed(plan(), this.caller, deadline, (now) => {
       busy = now;
+      slot.callsOut += now ? 1 : -1;
       const at = performance.now();
       if (now) callStarted = at;
       else slowestCall = Math.max(slowestCall, at - callStarted);

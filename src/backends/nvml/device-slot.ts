@@ -33,6 +33,8 @@ export class DeviceSlot {
   lastSeen: GpuDevice | null = null;
   /** Since when a call on this GPU has been in the driver after a read gave up on it (ms, epoch). */
   stuckSince: number | null = null;
+  /** Calls of this GPU on the pool right now (./deadline.ts). */
+  callsOut = 0;
 
   constructor(lib: NvmlLibrary, layout: ProcessLayoutChoice, platform: string) {
     this.processes = new ProcessReader(lib, layout);

@@ -155,4 +155,29 @@ describe('over the fake NVML', () => {
       if (i > 0) expect(forRead.mock.results[0]!.value).not.toBeNull();
     }
   });
+  // Last: a backend closed with calls in the driver skips nvmlShutdown, so the fake keeps this
+  // scenario loaded for the rest of the file.
+  it('closed during a read, answers that read and makes no call after its probe returns', async () => {
+    const file = editedScenario('8x-h100', (scenario) => {
+      (scenario.system as Record<string, unknown>).callCostUs = { nvmlDeviceGetFieldValues: 20_000 };
+    });
+    const backend = await open(file);
+    await backend.read();
+    await backend.read(); // every GPU trusted: the next read's calls after the probe are direct
+    const forRead = vi.spyOn(SyncTrust.prototype, 'forRead');
+    const invoke = vi.spyOn(AsyncCaller.prototype, 'invoke');
+    const reading = backend.read();
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the probes are in the driver
+    await backend.close();
+    opened.length = 0;
+    const answered = await reading;
+    expect(forRead.mock.results.filter((r) => r.value !== null).length).toBeGreaterThan(0);
+    expect(answered.devices).toHaveLength(8);
+    // No GPU got past its probe: each shows as not answering, none as read.
+    expect(answered.devices.every((d) => d.unavailable.memoryUsedBytes === 'timeout')).toBe(true);
+    while (nativeCallsInFlight() > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Only the probes (and the device count) went out; nothing after them, on the pool or here.
+    expect(invoke.mock.calls.map(([c]) => (c.fn as { name?: string }).name)).not.toContain('nvmlDeviceGetMemoryInfo_v2');
+  });
+
 });
