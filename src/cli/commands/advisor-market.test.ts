@@ -101,6 +101,14 @@ describe('--config FILE', () => {
     expect(r.err).not.toContain('\u0007');
   });
 
+  it('recommend takes the same file', async () => {
+    const r = await run(['recommend', '--task', 'inference', '--config', file('llama-r.json', JSON.stringify(LLAMA)), '--json']);
+    expect(r.exitCode).toBe(0);
+    const result = JSON.parse(r.out);
+    expect(result.options.length).toBeGreaterThan(0);
+    expect(result.singleGpuNeedBytes).toBeGreaterThan(15 * 1024 ** 3);
+  });
+
   it('--config with --model is refused', async () => {
     const r = await run(['estimate', '--config', file('llama2.json', JSON.stringify(LLAMA)), '--model', 'gpt2']);
     expect(r.exitCode).toBe(2);
