@@ -12,7 +12,7 @@ import type { CliContext } from '../context.js';
 import { safeLine } from '../render/safe-view.js';
 import { printSystemdUnit } from './serve-unit.js';
 import { printStartup } from './serve-startup.js';
-import type { ServeOptions } from './serve.js';
+import { SERVE_DEFAULT_HOST, SERVE_DEFAULT_PORT, type ServeOptions } from './serve.js';
 import { VERSION } from '../program.js';
 
 /** Past this, stopping gives up waiting (a disk that does not answer); systemd waits 30 s. */
@@ -42,8 +42,9 @@ export function refusalText(refusal: BindRefusal, host: string, tokenSource: 'fl
   return t(REFUSAL_KEYS[refusal], { host: safeLine(host), min: MIN_TOKEN_LENGTH, source });
 }
 
-export async function runServe(cli: CliContext, options: ServeOptions): Promise<number> {
+export async function runServe(cli: CliContext, given: ServeOptions): Promise<number> {
   const { t } = cli;
+  const options = { ...given, host: given.host ?? SERVE_DEFAULT_HOST, port: given.port ?? SERVE_DEFAULT_PORT };
   const { token, source } = tokenFrom(options.token, cli.env);
   const insecureNoAuth = options.insecureNoAuth === true;
   const decision = decideBind({ host: options.host, token, insecureNoAuth });

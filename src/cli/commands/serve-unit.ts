@@ -9,7 +9,7 @@ import type { CliContext } from '../context.js';
 import { SERVE_DEFAULT_HOST, SERVE_DEFAULT_PORT, type ServeOptions } from './serve.js';
 
 /** The serve options as command-line words, in a fixed order; defaults are left out. */
-export function serveArgsOf(options: ServeOptions, formatDuration: (ms: number) => string): string[] {
+export function serveArgsOf(options: ServeOptions & { host: string; port: number }, formatDuration: (ms: number) => string): string[] {
   const args: string[] = [];
   if (options.host !== SERVE_DEFAULT_HOST) args.push('--host', options.host);
   if (options.port !== SERVE_DEFAULT_PORT) args.push('--port', String(options.port));
@@ -43,7 +43,7 @@ function scriptPath(): string {
   }
 }
 
-export function printSystemdUnit(cli: CliContext, options: ServeOptions, unit: { needsToken: boolean }): void {
+export function printSystemdUnit(cli: CliContext, options: ServeOptions & { host: string; port: number }, unit: { needsToken: boolean }): void {
   cli.out(
     renderSystemdUnit({
       nodePath: process.execPath,

@@ -7,13 +7,17 @@ import type { MessageKey } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
 import { parseByteSize, parseDurationMs, parseHost, parseIntervalSeconds, parsePort } from './serve-values.js';
 
-/** Kept equal to DEFAULT_SERVE_PORT / DEFAULT_SERVE_HOST (src/server/service.ts; a test checks). */
+/**
+ * Equal to DEFAULT_SERVE_PORT / DEFAULT_SERVE_HOST of src/server/service.ts (a test checks); not
+ * imported from there, which would load the HTTP server for every command's help.
+ */
 export const SERVE_DEFAULT_PORT = 8478;
 export const SERVE_DEFAULT_HOST = '127.0.0.1';
 
+/** As commander hands them over; runServe fills in the defaults (help states them in words). */
 export interface ServeOptions {
-  host: string;
-  port: number;
+  host?: string;
+  port?: number;
   db?: string;
   /** Seconds. */
   interval?: number;
@@ -49,11 +53,9 @@ export function register(program: Command, cli: CliContext): void {
   program
     .command('serve')
     .description(t('serve.cli.description'))
-    .addOption(new Option('--host <address>', t('serve.cli.option.host')).default(SERVE_DEFAULT_HOST).argParser(parsed(parseHost, t('serve.cli.badHost'))))
+    .addOption(new Option('--host <address>', t('serve.cli.option.host')).argParser(parsed(parseHost, t('serve.cli.badHost'))))
     .addOption(
-      new Option('-p, --port <number>', t('serve.cli.option.port', { port: SERVE_DEFAULT_PORT }))
-        .default(SERVE_DEFAULT_PORT)
-        .argParser(parsed(parsePort, t('serve.cli.badPort'))),
+      new Option('-p, --port <number>', t('serve.cli.option.port', { port: SERVE_DEFAULT_PORT })).argParser(parsed(parsePort, t('serve.cli.badPort'))),
     )
     .option('--db <path>', t('serve.cli.option.db'))
     .addOption(new Option('-i, --interval <seconds>', t('serve.cli.option.interval')).argParser(parsed(parseIntervalSeconds, t('serve.cli.badInterval'))))
