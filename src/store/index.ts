@@ -9,5 +9,5 @@ export { DEFAULT_RETENTION } from './retention.js';
 export { SCHEMA_VERSION } from './schema.js';
 export { StoreError, isStoreError } from './errors.js';
 export type { StoreErrorCode, StoreErrorKey } from './errors.js';
-export { HOST_DEVICE } from './query.js';
+export { HOST_DEVICE, MAX_POINTS } from './query.js';
 export type * from './types.js';

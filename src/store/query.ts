@@ -11,6 +11,8 @@ import type { HistoryAnswer, HistoryPoint, HistoryQuery, HistoryTier } from './t
 import { HOST_K } from './write.js';
 
 export const HOST_DEVICE = 'host';
+/** More points than any screen has; a larger `points` is taken as this (buckets are allocated). */
+export const MAX_POINTS = 20_000;
 
 interface Bucket { min: number | null; max: number | null; sum: number | null; n: number; inc: number | null }
 
@@ -74,7 +76,7 @@ export function createHistoryReader(db: Database.Database, rollups: Rollups, idO
   return {
     history(query) {
       const { fromMs, toMs } = query;
-      const points = Math.floor(query.points);
+      const points = Math.min(MAX_POINTS, Math.floor(query.points));
       if (!Number.isFinite(fromMs) || !Number.isFinite(toMs) || fromMs > toMs || !(points >= 1)) {
         throw new StoreError('bad-query', { from: String(fromMs), to: String(toMs), points: String(query.points) });
       }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handDevice, handSample } from './__fixtures__/samples.js';
+import { MAX_POINTS } from './query.js';
 import { openHistoryStore, type SqliteHistoryStore } from './sqlite-store.js';
 import type { HistoryAnswer } from './types.js';
 import type { Sample } from '../monitor/sampler.js';
@@ -66,6 +67,23 @@ describe('raw history', () => {
     expect(() => store.history({ device: 'GPU-0', metrics: ['gpuUtilPercent'], fromMs: T0 + 5, toMs: T0, points: 5 })).toThrow(
       expect.objectContaining({ code: 'bad-query' }),
     );
+  });
+
+  it('caps a huge `points` instead of allocating a bucket per millisecond', () => {
+    const store = tempStore();
+    store.append(seconds(10));
+    const answer = store.history({ device: 'GPU-0', metrics: ['gpuUtilPercent'], fromMs: T0, toMs: T0 + 86_400_000, points: 1e12 });
+    expect(answer.series[0]!.points.length).toBeLessThanOrEqual(MAX_POINTS);
+    expect(answer.stepMs).toBe(4321); // 24 h over 20,000 points
+    expect(answer.series[0]!.points[0]!.avg).toBe(2); // the samples at 0 … 4 s
+  });
+
+  it('a second connection to the same file reads a GPU the first one recorded after it opened', () => {
+    const writer = tempStore();
+    const reader = tempStore({ path: writer.path });
+    writer.append(seconds(10));
+    const answer = reader.history({ device: 'GPU-0', metrics: ['gpuUtilPercent'], fromMs: T0, toMs: T0 + 9999, points: 1 });
+    expect(answer.series[0]!.points[0]).toMatchObject({ min: 0, max: 9 });
   });
 
   it('keeps the host under device "host"', () => {

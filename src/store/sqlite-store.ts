@@ -79,7 +79,10 @@ export function openHistoryStore(options: HistoryStoreOptions): SqliteHistorySto
       const lowest = rollups.marks.minute === null ? span.lo : span.hi;
       db.transaction(() => rollups.advance(lowest, span.hi!, { device: writer.deviceIds(), host: [HOST_K] }))();
     }
-    parts = { schemaVersion, rollups, writer, reader: createHistoryReader(db, rollups, writer.idOf), reads: createReads(db, path), pruner: createPruner(db, retention) };
+    // A GPU another connection recorded since this one opened is found on disk.
+    const idOnDisk = db.prepare('SELECT id FROM devices WHERE key = ?').pluck();
+    const idOf = (key: string) => writer.idOf(key) ?? (idOnDisk.get(key) as number | undefined);
+    parts = { schemaVersion, rollups, writer, reader: createHistoryReader(db, rollups, idOf), reads: createReads(db, path), pruner: createPruner(db, retention) };
   } catch (error) {
     db.close();
     throw toStoreError(error, path);
