@@ -175,5 +175,7 @@ describe('the host to pair with the GPUs', () => {
     const card = find(result.options, 'rtx-4090');
     expect(card.host.powerSupplyWatts).toBe(850);
     expect(result.localHost?.map((s) => s.what).sort()).toEqual(['cpuCores', 'systemRam']);
+    expect(card.localHostShortfalls).toEqual(result.localHost);
+    expect(recommend({ task: 'inference', model: 'llama-3-8b' }).options[0]?.localHostShortfalls).toBeNull();
   });
 });

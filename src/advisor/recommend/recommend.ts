@@ -137,6 +137,7 @@ function buildOption(view: DeviceView, count: number, context: Context): Recomme
     withinBudget: budgetCheck(context, price?.amount ?? null, rental?.perHour ?? null),
     servers,
     host: hostNeeds(view, count, context.input.task, candidate.estimate),
+    localHostShortfalls: null,
     reasons: [],
   };
 }
@@ -233,6 +234,8 @@ export function recommend(input: RecommendInput): Recommendation {
   }
 
   const best = Math.max(0, ...fitting.map((o) => o.throughput.rate ?? 0));
+  const localHost = input.snapshot?.host;
+  for (const option of fitting) if (localHost) option.localHostShortfalls = hostShortfalls(option.host, localHost);
   for (const option of [...fitting, ...notFitting]) {
     option.throughput.relative = option.throughput.rate === null || best === 0 ? null : option.throughput.rate / best;
     option.reasons = optionReasons(option, context);
@@ -257,7 +260,7 @@ export function recommend(input: RecommendInput): Recommendation {
     notFitting,
     excluded,
     local: input.snapshot ? localFits(input.snapshot, planner, catalog, context.margin) : [],
-    localHost: input.snapshot && top ? hostShortfalls(top.host, input.snapshot.host) : null,
+    localHost: top?.localHostShortfalls ?? null,
     assumptions: recommendationAssumptions(context, single?.estimate ?? null),
   };
 }

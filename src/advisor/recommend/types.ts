@@ -158,6 +158,8 @@ export interface RecommendOption {
   servers: { id: string; name: string; holds: number }[];
   /** The host these GPUs need (host.ts). */
   host: HostNeeds;
+  /** With a local snapshot: what this machine's host lacks for this option; null without one. */
+  localHostShortfalls: HostShortfall[] | null;
   reasons: AdvisorNote[];
 }
 

@@ -3,7 +3,7 @@
 // options listed apart (no value to sort by, or not fitting), or the typed result as JSON.
 
 import { toSafeJson } from '../../core/safe-text.js';
-import { recommend, renderNote, type RecommendInput, type RecommendOption, type Recommendation } from '../../advisor/index.js';
+import { recommend, renderNote, type HostShortfall, type RecommendInput, type RecommendOption, type Recommendation } from '../../advisor/index.js';
 import { DEFAULT_FX, parseFxOverrides } from '../../advisor/pricing/fx.js';
 import { formatMoney } from '../../advisor/pricing/format.js';
 import { parseMoney } from '../../advisor/pricing/money.js';
@@ -88,6 +88,11 @@ function priceText(option: RecommendOption, cloud: boolean): string {
   return option.price === null ? '—' : formatMoney(option.price.amount, option.price.currency);
 }
 
+function shortfallText(cli: CliContext, s: HostShortfall): string {
+  const fmt = (v: number) => (s.what === 'systemRam' ? formatBytes(v) : String(v));
+  return cli.t(`advisor.cli.recommend.localShort.${s.what}`, { have: fmt(s.have), need: fmt(s.need) });
+}
+
 function hostLine(cli: CliContext, option: RecommendOption): string {
   const h = option.host;
   return cli.t('advisor.cli.recommend.host', {
@@ -115,6 +120,7 @@ function optionLines(cli: CliContext, option: RecommendOption, rank: string, wit
   if (withHost) {
     lines.push(color.dim(`      · ${hostLine(cli, option)}`));
     if (option.host.offloadRamBytes !== null) lines.push(color.dim(`      · ${t('advisor.cli.recommend.offload', { ram: formatBytes(option.host.offloadRamBytes) })}`));
+    for (const s of option.localHostShortfalls ?? []) lines.push(`      · ${color.yellow(shortfallText(cli, s))}`);
   }
   return lines;
 }
@@ -151,10 +157,7 @@ export function renderRecommendation(cli: CliContext, result: Recommendation, li
     if (result.localHost.length === 0) lines.push('', t('advisor.cli.recommend.localHostOk'));
     else {
       lines.push('', t('advisor.cli.recommend.localHost'));
-      for (const s of result.localHost) {
-        const fmt = (v: number) => (s.what === 'systemRam' ? formatBytes(v) : String(v));
-        lines.push(`  ${color.yellow(t(`advisor.cli.recommend.localShort.${s.what}`, { have: fmt(s.have), need: fmt(s.need) }))}`);
-      }
+      for (const s of result.localHost) lines.push(`  ${color.yellow(shortfallText(cli, s))}`);
     }
   }
   lines.push('', t('advisor.cli.assumptions'), ...result.assumptions.map((note) => color.dim(`  · ${renderNote(cli.locale, note)}`)));
