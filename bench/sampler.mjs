@@ -8,7 +8,8 @@
 //   npm run bench:sampler [-- --seconds 60 --rates 1,10 --processes 200 --peers auto|none]
 //   npm run bench:sampler -- --variants all   (also: the built CLI's `info --json --watch`, without the
 //                           CLI's V8 flags, NVML in the worker thread, on the main thread, and that
-//                           without the /proc reads per process — where memory goes)
+//                           without the /proc reads per process — where memory goes; and
+//                           every NVML call on libuv's pool, none made directly after a probe)
 //   npm run bench:sampler -- --v8-flags="--semi-space-growth-factor=1 --max-opt=1"   (instead of the CLI's)
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -37,6 +38,8 @@ const VARIANTS = {
   worker: { label: 'gpuwise sampler, NVML in a worker thread', argv: ['--worker'] },
   inline: { label: 'gpuwise sampler, NVML on main thread', argv: ['--inline'] },
   'inline-no-proc': { label: 'gpuwise sampler, main thread, no /proc/PID', argv: ['--inline', '--no-proc'] },
+  // Every NVML call through koffi's async calls, none made directly after the probe (src/backends/nvml/sync-trust.ts).
+  'all-pool': { label: 'gpuwise sampler, every NVML call on the pool', argv: ['--all-pool'] },
   // The built CLI on the same sampler: what `info --json --watch` costs with commander, i18n and JSON output.
   cli: { label: 'gpuwise info --json --watch (CLI)', cli: true },
 };

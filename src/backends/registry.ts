@@ -31,6 +31,11 @@ export interface BackendRegistryOptions {
   subSecondSamples?: boolean;
   /** Read GPM activity on Hopper and newer (default true). */
   gpm?: boolean;
+  /**
+   * Without the worker: make a promptly answering GPU's calls after its first of a read directly
+   * (nvml/sync-trust.ts). Default true; false sends every call to libuv's pool.
+   */
+  syncAfterProbe?: boolean;
 }
 
 /**
