@@ -207,6 +207,15 @@ describe('gpuwise serve (the built CLI)', { timeout: 60_000 }, () => {
     expect(await stopWith(running, 'SIGTERM')).toEqual({ code: 0, signal: null });
   });
 
+  it('a driver that does not answer is said as such, not as "no GPU", and SIGTERM still exits 0', async () => {
+    const running = serve(['--no-record'], fakeNvmlEnv(scenarioPath('hung-driver')));
+    const text = await waitFor('start lines', () => (running.stdout().includes('Ctrl-C') ? running.stdout() : null), running);
+    expect(text).toContain('GPUs: nvml opened but read no GPU');
+    expect(text).toMatch(/NVML has not answered for \d+ s; the driver may be hung/);
+    expect(text).not.toContain('none found');
+    expect(await stopWith(running, 'SIGTERM')).toEqual({ code: 0, signal: null });
+  });
+
   it('says a port in use is in use, exit 1, no stack trace', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,5 @@
 // The work behind `gpuwise serve`: decide who may connect, print a systemd unit or start the
-// service, say where it listens, and stop it cleanly on SIGTERM/SIGINT/SIGHUP (a second SIGINT
-// quits at once).
+// service, say where it listens, and stop it cleanly on SIGTERM/SIGINT/SIGHUP (serve-signals.ts).
 
 import path from 'node:path';
 import type { Translate } from '../../i18n/index.js';
@@ -11,12 +10,11 @@ import type { RetentionOptions } from '../../store/types.js';
 import type { CliContext } from '../context.js';
 import { safeLine } from '../render/safe-view.js';
 import { printSystemdUnit } from './serve-unit.js';
+import { closeWithin, listenForStop } from './serve-signals.js';
 import { printStartup } from './serve-startup.js';
 import { SERVE_DEFAULT_HOST, SERVE_DEFAULT_PORT, type ServeOptions } from './serve.js';
 import { VERSION } from '../program.js';
 
-/** Past this, stopping gives up waiting (a disk that does not answer); systemd waits 30 s. */
-const STOP_DEADLINE_MS = 20_000;
 /** A failing recorder is told about at most this often. */
 const WARNING_EVERY_MS = 60_000;
 
@@ -60,6 +58,7 @@ export async function runServe(cli: CliContext, given: ServeOptions): Promise<nu
   }
   if (source === 'flag') cli.err(`${t('serve.cli.tokenOnCommandLine')}\n`);
   const retention = retentionOf(options);
+  const signals = listenForStop(cli);
   const { loadServiceParts } = await import('../../server/service-parts.js');
   const parts = await loadServiceParts();
   let historyPath: string | null = null;
@@ -68,6 +67,7 @@ export async function runServe(cli: CliContext, given: ServeOptions): Promise<nu
       historyPath = path.resolve(options.db ?? parts.defaultHistoryPath(cli.env, process.platform));
     } catch (error) {
       // The default folder could not be made (a read-only home): say so as a failed open.
+      signals.dispose();
       cli.err(`${t('serve.cli.fail.storeFailed', { path: '', detail: safeLine(error instanceof Error ? error.message : String(error)) })}\n`);
       return 1;
     }
@@ -95,6 +95,7 @@ export async function runServe(cli: CliContext, given: ServeOptions): Promise<nu
       },
     });
   } catch (error) {
+    signals.dispose();
     if (!(error instanceof ServiceStartError)) throw error;
     // The store says what went wrong in the user's language; other failures carry the system's words.
     const detail = isStoreError(error.cause) ? t(error.cause.key, error.cause.params) : error.detail;
@@ -102,8 +103,20 @@ export async function runServe(cli: CliContext, given: ServeOptions): Promise<nu
     return 1;
   }
   if (insecureNoAuth) cli.err(`${cli.color.bold(cli.color.red(t('serve.cli.insecureWarning', { url: service.url })))}\n`);
-  await printStartup(cli, service, { json: options.json === true, auth: decision.ok ? decision.auth : 'token', metricsOpen: options.metricsOpen === true, retention, defaults: parts.defaultRetention });
-  return waitForStop(cli, service);
+  const startup = { json: options.json === true, auth: decision.ok ? decision.auth : ('token' as const), metricsOpen: options.metricsOpen === true, retention, defaults: parts.defaultRetention };
+  // A stop asked for while the start lines wait for the first reading does not wait for them.
+  await Promise.race([signals.requested, printStartup(cli, service, startup).then(() => signals.requested)]);
+  cli.err(`${t(service.store ? 'serve.cli.stopping' : 'serve.cli.stoppingLive')}\n`);
+  try {
+    await closeWithin(cli, () => service.close());
+  } catch (error) {
+    cli.err(`${t('common.unexpectedError', { detail: error instanceof Error ? error.message : String(error) })}\n`);
+    return 1;
+  } finally {
+    signals.dispose();
+  }
+  cli.err(`${t(service.store ? 'serve.cli.stopped' : 'serve.cli.stoppedLive')}\n`);
+  return 0;
 }
 
 function retentionOf(options: ServeOptions): Partial<RetentionOptions> {
@@ -114,42 +127,3 @@ function retentionOf(options: ServeOptions): Partial<RetentionOptions> {
   if (options.maxDbSize !== undefined) retention.maxBytes = options.maxDbSize;
   return retention;
 }
-
-/** Resolves with the exit code once a signal has stopped the service. */
-function waitForStop(cli: CliContext, service: Service): Promise<number> {
-  const { t } = cli;
-  return new Promise((resolve) => {
-    let stopping = false;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (stopping) {
-        // Only a second Ctrl-C forces: a SIGTERM repeated by a supervisor waits for the flush.
-        if (signal !== 'SIGINT') return;
-        cli.err(`${t('serve.cli.forced')}\n`);
-        process.exit(130);
-      }
-      stopping = true;
-      cli.err(`${t(service.store ? 'serve.cli.stopping' : 'serve.cli.stoppingLive')}\n`);
-      const deadline = setTimeout(() => {
-        cli.err(`${t('serve.cli.stopTimeout', { seconds: STOP_DEADLINE_MS / 1000 })}\n`);
-        process.exit(1);
-      }, STOP_DEADLINE_MS);
-      deadline.unref();
-      service.close().then(
-        () => {
-          clearTimeout(deadline);
-          for (const name of SIGNALS) process.off(name, onSignal);
-          cli.err(`${t(service.store ? 'serve.cli.stopped' : 'serve.cli.stoppedLive')}\n`);
-          resolve(0);
-        },
-        (error: unknown) => {
-          clearTimeout(deadline);
-          cli.err(`${t('common.unexpectedError', { detail: error instanceof Error ? error.message : String(error) })}\n`);
-          resolve(1);
-        },
-      );
-    };
-    for (const name of SIGNALS) process.on(name, onSignal);
-  });
-}
-
-const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];

@@ -7,7 +7,7 @@ import type { BindAuth } from '../../server/bind-policy.js';
 import type { Service } from '../../server/service.js';
 import type { RetentionOptions } from '../../store/types.js';
 import type { CliContext } from '../context.js';
-import { reasonText } from '../render/reasons.js';
+import { problemCodeText, reasonText } from '../render/reasons.js';
 import { safeLine } from '../render/safe-view.js';
 
 /** How long the start waits for the first reading to name the GPUs (the server already runs). */
@@ -102,7 +102,13 @@ export async function printStartup(cli: CliContext, service: Service, info: Star
   // Xid errors: where they are read from, or why they cannot be (the events domain's sentences).
   if (service.xid !== null) lines.push(`  ${safeLine(t(service.xid.key, service.xid.params))}`);
   if (sample === null) lines.push(`  ${t('serve.cli.start.waiting')}`);
-  else if (gpuCount === 0 || session.backend === null) {
+  else if (gpuCount === 0 && session.backend !== null) {
+    // A backend opened but read no GPU: a driver that did not answer is not "no GPU".
+    lines.push(`  ${t('serve.cli.start.noDevices', { backend: session.backend.id })}`);
+    for (const problem of sample.snapshot.problems.filter((p) => p.scope === 'devices')) {
+      lines.push(`  ${t('serve.cli.start.problem', { reason: problemCodeText(problem.code, t), detail: safeLine(problem.message) })}`);
+    }
+  } else if (gpuCount === 0 || session.backend === null) {
     lines.push(`  ${t('serve.cli.start.noGpu')}`);
     for (const attempt of attempts.filter((a) => !a.ok)) {
       const reason = reasonText(attempt.code, t) + (attempt.detail ? ` (${safeLine(attempt.detail)})` : '');

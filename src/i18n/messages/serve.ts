@@ -54,6 +54,8 @@ const CLI_EN = {
   'serve.cli.start.gpus': 'GPUs: {count} via {backend}, sampled every {interval} s',
   'serve.cli.start.noGpu': 'GPUs: none found — the server runs, and /api/v1/snapshot says what was tried:',
   'serve.cli.start.tried': '  {backend}: {reason}',
+  'serve.cli.start.noDevices': 'GPUs: {backend} opened but read no GPU — the server runs; /api/v1/snapshot has the problems:',
+  'serve.cli.start.problem': '  {reason}: {detail}',
   'serve.cli.start.waiting': 'GPUs: the first reading is taking long; the server runs meanwhile',
   'serve.cli.start.stopHint': 'Ctrl-C or SIGTERM stops it cleanly.',
 
@@ -135,6 +137,8 @@ const CLI_ZH: Record<keyof typeof CLI_EN, string> = {
   'serve.cli.start.gpus': 'GPU：{count} 块，经由 {backend}，每 {interval} 秒采样一次',
   'serve.cli.start.noGpu': 'GPU：未发现——服务照常运行，/api/v1/snapshot 会说明尝试了什么：',
   'serve.cli.start.tried': '  {backend}：{reason}',
+  'serve.cli.start.noDevices': 'GPU：{backend} 已打开，但没有读到任何 GPU——服务照常运行；/api/v1/snapshot 中有具体问题：',
+  'serve.cli.start.problem': '  {reason}：{detail}',
   'serve.cli.start.waiting': 'GPU：第一次读取耗时较长；服务已在运行',
   'serve.cli.start.stopHint': '按 Ctrl-C 或发送 SIGTERM 即可干净地停止。',
 
@@ -188,6 +192,14 @@ export default defineMessages(
     'serve.api.tooManyStreams': '{max} live streams are open already, the most this server allows. Close one (another tab?) and try again.',
     'serve.api.noGpu': 'No GPU was found. The backends tried: {attempts}.',
     'serve.api.noMetrics': 'This server does not serve /metrics.',
+    // /api/v1/doctor and /api/v1/advisor (src/server/routes/doctor.ts, advisor.ts).
+    'serve.api.doctor.failed': 'The doctor stopped before its report: {reason}',
+    'serve.api.doctor.startOrRun': 'Give start=1 to start a run, or run=<id> to follow one, not both.',
+    'serve.api.doctor.unknownRun': 'No doctor run {run} is known here: only the latest run is kept. Start one with start=1.',
+    'serve.api.advisor.badChoice': '{parameter} must be one of: {choices}.',
+    'serve.api.advisor.unknownModel': '{parameter}: no such model preset. Known: {known}.',
+    'serve.api.advisor.badNumber': '{parameter} must be a number {min} and at most {max}.',
+    'serve.api.advisor.badBudget': '{parameter}: cannot read this amount. Write a number, with thousands separators, a k/m or 万 multiplier and a currency if you like: 60000, $60,000, 400k, ¥400000, €50k, 40万.',
 
     // HTTP layer: limits, guards, auth, pages.
     'serve.http.uriTooLong': 'The request’s address is longer than {max} bytes; ask for less at once.',
@@ -243,6 +255,13 @@ export default defineMessages(
     'serve.api.tooManyStreams': '已打开 {max} 个实时流，达到此服务的上限。请关闭一个（另一个标签页？）后重试。',
     'serve.api.noGpu': '未找到 GPU。已尝试的后端：{attempts}。',
     'serve.api.noMetrics': '此服务不提供 /metrics。',
+    'serve.api.doctor.failed': '诊断在生成报告前停止：{reason}',
+    'serve.api.doctor.startOrRun': 'start=1 用于开始一次诊断，run=<id> 用于查看某次诊断，两者只能给一个。',
+    'serve.api.doctor.unknownRun': '这里没有诊断 {run}：只保留最近一次。用 start=1 开始新的诊断。',
+    'serve.api.advisor.badChoice': '{parameter} 必须是以下之一：{choices}。',
+    'serve.api.advisor.unknownModel': '{parameter}：没有这个模型预设。已知：{known}。',
+    'serve.api.advisor.badNumber': '{parameter} 必须是 {min} 且不超过 {max} 的数字。',
+    'serve.api.advisor.badBudget': '{parameter}：无法识别这个金额。请写数字，可带千位分隔符、k/m 或“万”以及币种：60000、$60,000、400k、¥400000、€50k、40万。',
 
     'serve.http.uriTooLong': '请求地址超过 {max} 字节；请分次少量请求。',
     'serve.http.bodyTooLarge': '请求体超过 {max} 字节。',
