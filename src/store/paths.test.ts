@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultHistoryPath } from './paths.js';
+import { StoreError } from './errors.js';
 
 describe('defaultHistoryPath', () => {
   it('follows each platform\'s data folder', () => {
@@ -22,6 +23,17 @@ describe('defaultHistoryPath', () => {
       const path = defaultHistoryPath({ XDG_DATA_HOME: join(home, 'share') }, 'linux', home);
       expect(path).toBe(join(home, 'share', 'gpuwise', 'history.db'));
       expect(statSync(join(home, 'share', 'gpuwise')).mode & 0o777).toBe(0o700);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('says so, as a StoreError, when the folder cannot be made', () => {
+    const home = mkdtempSync(join(tmpdir(), 'gpuwise-home-'));
+    try {
+      writeFileSync(join(home, 'share'), 'a file where the folder should be');
+      expect(() => defaultHistoryPath({ XDG_DATA_HOME: join(home, 'share') }, 'linux', home)).toThrow(StoreError);
+      expect(() => defaultHistoryPath({ XDG_DATA_HOME: join(home, 'share') }, 'linux', home)).toThrow(expect.objectContaining({ code: 'cannot-open' }));
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { homedir as osHomedir } from 'node:os';
 import { posix, win32 } from 'node:path';
+import { toStoreError } from './errors.js';
 
 const FILE = 'history.db';
 
@@ -10,7 +11,8 @@ const FILE = 'history.db';
  * $XDG_DATA_HOME/gpuwise/history.db (else ~/.local/share/…) on Linux and the other Unixes,
  * %LOCALAPPDATA%\gpuwise\history.db on Windows, ~/Library/Application Support/gpuwise/… on macOS.
  * A relative XDG_DATA_HOME is ignored, as the XDG spec says. The folder is created, private (0700):
- * the history names the processes and commands that ran.
+ * the history names the processes and commands that ran. A folder that cannot be made is a
+ * StoreError (read-only, cannot-open).
  */
 export function defaultHistoryPath(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -29,6 +31,13 @@ export function defaultHistoryPath(
     folder = posix.join(xdg && posix.isAbsolute(xdg) ? xdg : posix.join(homedir, '.local', 'share'), 'gpuwise');
   }
   // A path worked out for another platform (a test, a printed hint) is not one to create here.
-  if (options.create ?? platform === process.platform) mkdirSync(folder, { recursive: true, mode: 0o700 });
-  return platform === 'win32' ? win32.join(folder, FILE) : posix.join(folder, FILE);
+  const path = platform === 'win32' ? win32.join(folder, FILE) : posix.join(folder, FILE);
+  if (options.create ?? platform === process.platform) {
+    try {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      throw toStoreError(error, path);
+    }
+  }
+  return path;
 }

@@ -55,6 +55,16 @@ describe('retention', () => {
   });
 });
 
+describe('retention options', () => {
+  it('takes the default for an option left undefined, and refuses one that is not a positive number', () => {
+    const store = openHistoryStore({ path: join(dir, 'history.db'), retention: { rawMs: undefined, maxBytes: 5e6 } });
+    expect(store.retention).toEqual({ rawMs: DAY, minuteMs: 30 * DAY, hourMs: 365 * DAY, maxBytes: 5e6 });
+    store.close();
+    expect(() => openHistoryStore({ path: join(dir, 'history.db'), retention: { hourMs: Number.NaN } })).toThrow(/retention.hourMs must be a positive number/);
+    expect(() => openHistoryStore({ path: join(dir, 'history.db'), retention: { maxBytes: 0 } })).toThrow(RangeError);
+  });
+});
+
 describe('size bound', () => {
   it('drops the oldest rows of each tier until the database fits, keeping the newest, and the file shrinks', () => {
     const path = join(dir, 'history.db');

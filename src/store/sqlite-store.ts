@@ -34,6 +34,18 @@ export interface SqliteHistoryStore extends HistoryStore {
   readonly retention: RetentionOptions;
 }
 
+/** Defaults for what is not given; a given value must be a positive number (the CLI checks its flags). */
+function retentionFrom(given: Partial<RetentionOptions> = {}): RetentionOptions {
+  const retention = { ...DEFAULT_RETENTION };
+  for (const key of Object.keys(retention) as (keyof RetentionOptions)[]) {
+    const value = given[key];
+    if (value === undefined) continue;
+    if (!(typeof value === 'number' && value > 0)) throw new RangeError(`retention.${key} must be a positive number of ${key === 'maxBytes' ? 'bytes' : 'ms'}; got ${String(value)}`);
+    retention[key] = value;
+  }
+  return retention;
+}
+
 /** Checks the file is a gpuwise history this version can read, then migrates it to the current schema. */
 function prepare(db: Database.Database, path: string): number {
   const version = db.pragma('user_version', { simple: true }) as number;
@@ -56,7 +68,7 @@ function prepare(db: Database.Database, path: string): number {
 export function openHistoryStore(options: HistoryStoreOptions): SqliteHistoryStore {
   const path = resolve(options.path);
   const now = options.now ?? Date.now;
-  const retention: RetentionOptions = { ...DEFAULT_RETENTION, ...options.retention };
+  const retention = retentionFrom(options.retention);
   const pruneEveryMs = options.pruneEveryMs ?? 60_000;
   let db: Database.Database;
   try {
