@@ -40,6 +40,8 @@ const VARIANTS = {
   'inline-no-proc': { label: 'gpuwise sampler, main thread, no /proc/PID', argv: ['--inline', '--no-proc'] },
   // Every NVML call through koffi's async calls, none made directly after the probe (src/backends/nvml/sync-trust.ts).
   'all-pool': { label: 'gpuwise sampler, every NVML call on the pool', argv: ['--all-pool'] },
+  // Without the CLI's periodic compacting GC (scripts/v8-flags.mjs startHeapCompaction).
+  'no-compaction': { label: 'gpuwise sampler, no periodic compaction', argv: ['--no-compaction'] },
   // The built CLI on the same sampler: what `info --json --watch` costs with commander, i18n and JSON output.
   cli: { label: 'gpuwise info --json --watch (CLI)', cli: true },
 };

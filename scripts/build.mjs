@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // because a bundle's static imports (shared chunks) would all be evaluated before the flags. The
 // library entry sets none — a library must not change its host application's heap.
 const CLI_ENTRY = `import 'gpuwise:v8-flags'; await import('./src/cli/main.ts');`;
-const V8_FLAGS = `import { applyCliV8Flags } from './scripts/v8-flags.mjs'; applyCliV8Flags();`;
+const V8_FLAGS = `import { applyCliV8Flags, startHeapCompaction } from './scripts/v8-flags.mjs'; applyCliV8Flags(); startHeapCompaction();`;
 
 /** Serves the two modules above: the CLI's entry and the flags it imports first. */
 const cliEntry = {

@@ -13,7 +13,16 @@
 //   one still optimises what stays hot (never optimising, --max-opt=1, would save the sampler
 //   another ~3.5 MiB but costs it 20–40 % more CPU).
 
-import { setFlagsFromString } from 'node:v8';
+// startHeapCompaction (long-running commands too, but set up by every CLI start: its timer is
+//   unref'd, so a one-shot command is over before it first fires): every 30 s, when the old
+//   generation holds more than 1.5× what it used after the last collection, one full, compacting
+//   collection. V8's own memory reducer leaves a sampler's ~6 MiB of live objects spread over
+//   11–12 MiB of old-space pages for good; a forced major GC moves them together and gives the
+//   empty pages back (−4 MiB RSS after 150 s at 1 Hz, measured; a few ms of CPU per collection).
+//   `gc` is taken from a fresh vm context, so the CLI's own global scope gets no `gc`.
+
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 export const CLI_V8_FLAGS = ['--semi-space-growth-factor=1', `--interrupt-budget=${16 * 66 * 1024}`, '--max-bytecode-size-for-early-opt=0'];
 
@@ -25,4 +34,22 @@ export function applyCliV8Flags(flags = CLI_V8_FLAGS) {
   // Every new isolate (the NVML worker thread) configures its heap and thereby resets the growth
   // factor to 2 for the whole process: set the flags again once a worker runs.
   process.on('worker', (worker) => worker.once('online', apply));
+}
+
+export const HEAP_COMPACTION_INTERVAL_MS = 30_000;
+
+/** See the top of this file. Returns the function that stops it. */
+export function startHeapCompaction(intervalMs = HEAP_COMPACTION_INTERVAL_MS) {
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc');
+  const old = () => getHeapSpaceStatistics().find((space) => space.space_name === 'old_space');
+  let usedAfterLast = 0;
+  const timer = setInterval(() => {
+    const space = old();
+    if (space && usedAfterLast > 0 && space.space_size <= 1.5 * usedAfterLast) return;
+    collect();
+    usedAfterLast = old()?.space_used_size ?? 0;
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

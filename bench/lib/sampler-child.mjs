@@ -4,23 +4,26 @@
 // line arrives on stdin, one JSON line with what it saw from the inside, and exits. The parent
 // reads CPU time and RSS from /proc, from outside, before it asks.
 //
-//   node child.mjs --hz 1 [--v8-flags="…"|--v8-flags=none] [--worker|--inline] [--no-proc] [--all-pool]
+//   node child.mjs --hz 1 [--v8-flags="…"|--v8-flags=none] [--worker|--inline] [--no-proc] [--all-pool] [--no-compaction]
 //
 // --worker reads NVML in the worker thread (isolateNvml), --inline on the main thread, whatever
 // the sampler's default; --no-proc leaves out the host details of each GPU process (the /proc
 // reads per process): all only to find where memory goes. --all-pool sends every NVML call to
-// libuv's pool (no synchronous calls after a probe, src/backends/nvml/sync-trust.ts).
+// libuv's pool (no synchronous calls after a probe, src/backends/nvml/sync-trust.ts);
+// --no-compaction leaves out the CLI's periodic compacting GC (scripts/v8-flags.mjs).
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { applyCliV8Flags, CLI_V8_FLAGS } from '../../scripts/v8-flags.mjs';
+import { applyCliV8Flags, CLI_V8_FLAGS, startHeapCompaction } from '../../scripts/v8-flags.mjs';
 import { unavoidableCost } from './nvml-floor.mjs';
 
-const { values: args } = parseArgs({ options: { hz: { type: 'string' }, 'v8-flags': { type: 'string' }, inline: { type: 'boolean' }, worker: { type: 'boolean' }, 'no-proc': { type: 'boolean' }, 'all-pool': { type: 'boolean' } } });
+const { values: args } = parseArgs({ options: { hz: { type: 'string' }, 'v8-flags': { type: 'string' }, inline: { type: 'boolean' }, worker: { type: 'boolean' }, 'no-proc': { type: 'boolean' }, 'all-pool': { type: 'boolean' }, 'no-compaction': { type: 'boolean' } } });
 const flags = args['v8-flags'] === undefined ? CLI_V8_FLAGS : args['v8-flags'] === 'none' ? [] : args['v8-flags'].split(/\s+/).filter(Boolean);
 applyCliV8Flags(flags);
+// The CLI's heap policy too, unless measuring without the CLI's settings (or told not to).
+if (args['v8-flags'] !== 'none' && !args['no-compaction']) startHeapCompaction();
 
 // Imported after the flags, as dist/cli.mjs does.
 const { createSampler } = await import('../../src/monitor/index.ts');
