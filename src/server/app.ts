@@ -11,6 +11,8 @@ import { requestLocale } from './locale.js';
 import { DEFAULT_STREAM_LIMITS, type ServerAppOptions, type ServerEnv } from './options.js';
 import { CONTENT_SECURITY_POLICY } from './pages.js';
 import { parseQuery } from './query.js';
+import { advisorRoutes } from './routes/advisor.js';
+import { doctorRoutes } from './routes/doctor.js';
 import { healthRoutes } from './routes/health.js';
 import { liveRoutes } from './routes/live.js';
 import { pageRoutes } from './routes/pages.js';
@@ -48,6 +50,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   liveRoutes(app, options);
   recordedRoutes(app, options);
   healthRoutes(app, options, streams);
+  doctorRoutes(app, options, options.doctor);
+  advisorRoutes(app);
   app.get('/api/v1/stream', (c) => {
     parseQuery(new URL(c.req.url), {});
     // HEAD would open a stream whose body nobody reads; answer its headers only.

@@ -3,6 +3,7 @@
 import type { Locale, Translate } from '../i18n/index.js';
 import type { Sampler } from '../monitor/sampler.js';
 import type { HistoryStore } from '../store/types.js';
+import type { DoctorRouteOptions } from './routes/doctor.js';
 
 export interface ServerAuthOptions {
   /** The shared secret; null turns authentication off (loopback without --token, or --insecure-no-auth). */
@@ -39,6 +40,8 @@ export interface ServerAppOptions {
   /** Wall clock in ms (default Date.now): relative times, ages. */
   now?: () => number;
   stream?: Partial<StreamLimits>;
+  /** How /api/v1/doctor runs the doctor (tests give a recorded machine); default: the real one. */
+  doctor?: DoctorRouteOptions;
   /** Told of an error no route expected (the client gets a 500 JSON without its details); `serve` logs it. */
   onError?: (error: unknown) => void;
 }
