@@ -83,10 +83,8 @@ export function foreignRequests(requests: readonly string[], origin: string): st
 
 /** True when the page scrolls sideways (the phone layout must not). */
 export function scrollsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    return root.scrollWidth > root.clientWidth;
-  });
+  // A string: the root tsconfig has no DOM types, and this runs in the page, not in Node.
+  return page.evaluate<boolean>('(() => { const r = document.scrollingElement || document.documentElement; return r.scrollWidth > r.clientWidth; })()');
 }
 
 export interface RunningServe {
