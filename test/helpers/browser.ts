@@ -127,3 +127,46 @@ export async function startServe(args: string[], env: Record<string, string>, ti
   await stop();
   throw new Error(`serve did not start (exit ${child.exitCode})\nstdout: ${stdout}\nstderr: ${stderr}`);
 }
+
+/**
+ * The 8x-h100 fake NVML scenario with a timeline that keeps moving (a frame a second for
+ * `seconds`, each GPU on its own phase), so the overview's values change while a test watches
+ * and history charts have a shape. Written to `dir`; returns its path.
+ */
+export async function liveScenario(dir: string, seconds = 600): Promise<string> {
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const { scenarioPath } = await import('../fake-nvml/paths.js');
+  const base = JSON.parse(readFileSync(scenarioPath('8x-h100'), 'utf8')) as { timeline: { atSeconds: number; devices: Record<string, unknown>[] }[] };
+  const busy = base.timeline[base.timeline.length - 1]!.devices;
+  const frames = [];
+  for (let s = 0; s <= seconds; s++) {
+    frames.push({
+      atSeconds: s,
+      devices: busy.map((device, i) => {
+        const wave = Math.sin(s / 7 + i * 0.8);
+        const wobble = Math.sin(s / 2.3 + i * 1.7);
+        const util = Math.round(Math.min(100, Math.max(0, 82 + 14 * wave + 4 * wobble)));
+        const power = Math.round(430 + 250 * (util / 100) + 12 * wobble);
+        return {
+          ...device,
+          gpuUtilPercent: util,
+          memoryUtilPercent: Math.round(util * 0.55),
+          temperatureCelsius: Math.round(52 + 18 * (util / 100) + i),
+          powerDrawWatts: power,
+          powerAverageWatts: power,
+          powerInstantWatts: power + 5,
+          smClockMhz: util > 95 ? 1755 : 1980,
+          graphicsClockMhz: util > 95 ? 1755 : 1980,
+          memoryUsedMiB: 64_000 + i * 1200 + Math.round(2000 * wave),
+          smActivePercent: Math.round(util * 0.78 * 10) / 10,
+          tensorActivePercent: Math.round(util * 0.46 * 10) / 10,
+          pcieRxKiBPerSecond: Math.round(2_000_000 + 600_000 * wobble),
+          pcieTxKiBPerSecond: Math.round(800_000 + 300_000 * wave),
+        };
+      }),
+    });
+  }
+  const path = join(dir, '8x-h100-live.json');
+  writeFileSync(path, JSON.stringify({ ...base, description: `${String((base as { description?: string }).description)} (a moving load for the browser tests)`, timeline: frames }));
+  return path;
+}

@@ -1,0 +1,164 @@
+// The dashboard in real headless Chromium (Debian's /usr/bin/chromium through playwright-core)
+// against the built CLI's `serve` over a fake NVML node of 8 H100s whose load keeps moving: the
+// overview live, a GPU page's history, the language switch, login and logout, the phone layout,
+// and no request leaving the server's origin.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeNvmlEnv } from '../fake-nvml/paths.js';
+import { browserMissing, foreignRequests, launchBrowser, liveScenario, scrollsSideways, startServe, type Browser, type RunningServe } from '../helpers/browser.js';
+import { ensureBuilt, ROOT } from './run-cli.js';
+
+const missing = browserMissing();
+const TOKEN = 'dashboard-e2e-token-0123456789';
+/** The data-testids the pages carry (docs/dashboard.md, "Browser tests"). */
+const T = {
+  card: '[data-testid="gpu-card"]',
+  util: '[data-testid="gpu-util"]',
+  lang: '[data-testid="lang-switch"]',
+  navOverview: '[data-testid="nav-overview"]',
+  chart: '[data-testid="chart"]',
+  logout: '[data-testid="logout"]',
+  doctorRun: '[data-testid="doctor-run"]',
+  doctorCheck: '[data-testid="doctor-check"]',
+  advisorForm: '[data-testid="advisor-form"]',
+  advisorOption: '[data-testid="advisor-option"]',
+};
+
+let dir = '';
+let serve: RunningServe | null = null;
+let browser: Browser | null = null;
+
+async function texts(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).allTextContents();
+}
+
+/** True when a chart's canvas has any pixel unlike its first one (it drew something). Page script as text: no DOM types here. */
+function canvasDrawn(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate<boolean>(`[...document.querySelectorAll(${JSON.stringify(`${selector} canvas`)})].some((canvas) => {
+    if (!canvas.width || !canvas.height) return false;
+    const d = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 4; i < d.length; i += 4) if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2] || d[i + 3] !== d[3]) return true;
+    return false;
+  })`);
+}
+
+describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  beforeAll(async () => {
+    await ensureBuilt();
+    if (!existsSync(join(ROOT, 'dist', 'web', 'index.html'))) throw new Error('dist/web/index.html is missing: run `npm run build` (it builds the dashboard too)');
+    dir = mkdtempSync(join(tmpdir(), 'gpuwise-dashboard-e2e-'));
+    const scenario = await liveScenario(dir);
+    serve = await startServe(['--interval', '0.2', '--db', join(dir, 'history.db')], fakeNvmlEnv(scenario));
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await serve?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the overview shows the 8 GPUs and their values change live', async () => {
+    const page = await browser!.newPage();
+    await page.goto(`${serve!.origin}/#/`);
+    await expect.poll(() => page.locator(T.card).count(), { timeout: 10_000 }).toBe(8);
+    const first = await texts(page, T.util);
+    expect(first).toHaveLength(8);
+    expect(first.every((text) => /\d/.test(text))).toBe(true);
+    await expect.poll(async () => (await texts(page, T.util)).join('|'), { timeout: 10_000, interval: 250 }).not.toBe(first.join('|'));
+  });
+
+  it('a GPU page draws history after a short recording', async () => {
+    const page = await browser!.newPage();
+    await page.goto(`${serve!.origin}/#/`);
+    await page.locator(T.card).first().waitFor();
+    const devices = (await (await page.request.get(`${serve!.origin}/api/v1/devices`)).json()) as { devices: { key: string }[] };
+    await page.goto(`${serve!.origin}/#/gpu/${encodeURIComponent(devices.devices[0]!.key)}`);
+    await expect.poll(() => page.locator(T.chart).count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => canvasDrawn(page, T.chart), { timeout: 10_000 }).toBe(true);
+  });
+
+  it('the language switches between English and Chinese', async () => {
+    const page = await browser!.newPage();
+    await page.goto(`${serve!.origin}/#/`);
+    const label = page.locator(T.navOverview);
+    await label.waitFor();
+    const english = (await label.textContent()) ?? '';
+    expect(english).toMatch(/[A-Za-z]/);
+    await switchLanguage(page);
+    await expect.poll(async () => (await label.textContent()) ?? '').toMatch(/[\u4e00-\u9fff]/);
+    await switchLanguage(page);
+    await expect.poll(async () => (await label.textContent()) ?? '').toBe(english);
+  });
+
+  it('the phone-sized layout (390×844) scrolls no page sideways', async () => {
+    const page = await browser!.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const devices = (await (await page.request.get(`${serve!.origin}/api/v1/devices`)).json()) as { devices: { key: string }[] };
+    for (const route of ['#/', `#/gpu/${encodeURIComponent(devices.devices[0]!.key)}`, '#/processes', '#/events', '#/doctor', '#/advisor']) {
+      await page.goto(`${serve!.origin}/${route}`);
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await page.waitForTimeout(300);
+      expect({ route, sideways: await scrollsSideways(page) }).toEqual({ route, sideways: false });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('the doctor page runs the doctor and lists each check; the advisor page ranks options', async () => {
+    const page = await browser!.newPage();
+    await page.goto(`${serve!.origin}/#/doctor`);
+    await page.locator(T.doctorRun).click();
+    await expect.poll(() => page.locator(T.doctorCheck).count(), { timeout: 30_000 }).toBeGreaterThan(5);
+    await page.goto(`${serve!.origin}/#/advisor`);
+    const form = page.locator(T.advisorForm);
+    await form.locator('select[name="task"]').selectOption('inference');
+    await form.locator('select[name="model"]').selectOption('llama-3-8b');
+    await form.locator('[type="submit"]').click();
+    await expect.poll(() => page.locator(T.advisorOption).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  });
+
+  it('made no request outside the server’s origin', () => {
+    expect(browser!.requests.length).toBeGreaterThan(10);
+    expect(foreignRequests(browser!.requests, serve!.origin)).toEqual([]);
+    expect(browser!.errors.filter((error) => !/favicon/.test(error))).toEqual([]);
+  });
+
+  it('with --token: / goes to /login, the form sets the cookie, the page loads, logout ends it', async () => {
+    const guarded = await startServe(['--no-record', '--interval', '0.2', '--token', TOKEN], fakeNvmlEnv(await liveScenario(dir)));
+    const own = await launchBrowser();
+    try {
+      const page = await own.newPage();
+      await page.goto(`${guarded.origin}/`);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      await page.locator('input[name="token"]').fill('not-the-token');
+      await page.locator('button[type="submit"]').click();
+      expect(new URL(page.url()).pathname).toBe('/login');
+      await page.locator('input[name="token"]').fill(TOKEN);
+      await page.locator('button[type="submit"]').click();
+      await expect.poll(() => page.locator(T.card).count(), { timeout: 10_000 }).toBe(8);
+      expect((await own.context.cookies()).map((cookie) => cookie.name)).toContain('gpuwise_session');
+      await page.locator(T.logout).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+      expect(await (await page.request.get(`${guarded.origin}/api/v1/devices`)).status()).toBe(401);
+      expect(foreignRequests(own.requests, guarded.origin)).toEqual([]);
+    } finally {
+      await own.close();
+      await guarded.stop();
+    }
+  });
+});
+
+/** The switch is a <select> (choose the other language) or a button (toggles). */
+async function switchLanguage(page: Page): Promise<void> {
+  const control = page.locator(T.lang);
+  if ((await (control.evaluate('(el) => el.tagName') as Promise<string>)) === 'SELECT') {
+    const current = await control.inputValue();
+    const values = (await control.locator('option').evaluateAll('(options) => options.map((o) => o.value)')) as string[];
+    await control.selectOption(values.find((value) => value !== current)!);
+  } else await control.click();
+}
