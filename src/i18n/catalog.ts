@@ -21,8 +21,9 @@ import serve from './messages/serve.js';
 import store from './messages/store.js';
 import events from './messages/events.js';
 import metrics from './messages/metrics.js';
+import web from './messages/web.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;
