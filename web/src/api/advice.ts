@@ -4,6 +4,8 @@
 // pages use them; their modules reach Node-only code the browser's typecheck cannot load.
 
 import type { CheckStatus, FixShell, FixWhere, Layer } from '../../../src/doctor/types.js';
+import { apiPath, loginUrl } from './client.js';
+import { badAnswer, errorFromResponse, networkError } from './errors.js';
 
 export type { CheckStatus, Layer };
 
@@ -96,32 +98,36 @@ export interface RecommendQuery {
   count?: number;
 }
 
-/** The server's error body: the key for programs, the message in the page's language. */
-export class AdviceError extends Error {
-  constructor(readonly status: number, readonly key: string, message: string) {
-    super(message);
+type Params = Record<string, string | number | undefined>;
+
+/** GET through W2's conventions (client.ts): same origin, ApiError for every failure, 401 → /login. */
+async function getJson<T>(endpoint: string, params: Params, lang: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(apiPath(endpoint, params, lang), { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  } catch (cause) {
+    throw networkError(cause);
+  }
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    if (error.unauthorized) location.assign(loginUrl(location));
+    throw error;
+  }
+  try {
+    return (await response.json()) as T;
+  } catch (cause) {
+    throw badAnswer(response.status, `not JSON: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
 }
 
-async function getJson<T>(path: string, lang: string): Promise<T> {
-  const url = `${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`;
-  const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-  if (response.status === 401) {
-    location.assign(`/login?next=${encodeURIComponent(location.pathname + location.hash)}`);
-    throw new AdviceError(401, 'serve.http.unauthorized', '');
-  }
-  const body = (await response.json().catch(() => null)) as { error?: { key: string; message: string } } | null;
-  if (!response.ok) throw new AdviceError(response.status, body?.error?.key ?? 'http', body?.error?.message ?? `HTTP ${response.status}`);
-  return body as T;
-}
-
-export const doctorLatest = (lang: string) => getJson<{ run: DoctorRun | null }>('/api/v1/doctor', lang);
-export const doctorStart = (lang: string) => getJson<{ run: DoctorRun }>('/api/v1/doctor?start=1', lang);
-export const doctorPoll = (id: string, lang: string) => getJson<{ run: DoctorRun }>(`/api/v1/doctor?run=${encodeURIComponent(id)}`, lang);
-export const advisorChoices = (lang: string) => getJson<AdvisorChoices>('/api/v1/advisor/choices', lang);
+export const doctorLatest = (lang: string) => getJson<{ run: DoctorRun | null }>('doctor', {}, lang);
+export const doctorStart = (lang: string) => getJson<{ run: DoctorRun }>('doctor', { start: 1 }, lang);
+export const doctorPoll = (id: string, lang: string) => getJson<{ run: DoctorRun }>('doctor', { run: id }, lang);
+export const advisorChoices = (lang: string) => getJson<AdvisorChoices>('advisor/choices', {}, lang);
 
 export function advisorRecommend(query: RecommendQuery, lang: string): Promise<Recommendation> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
-  return getJson<Recommendation>(`/api/v1/advisor/recommend?${params}`, lang);
+  const params: Params = {};
+  // An empty field is no parameter: the server refuses an empty budget rather than guess.
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params[name] = value;
+  return getJson<Recommendation>('advisor/recommend', params, lang);
 }
