@@ -5,9 +5,11 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { advisorChoices, advisorRecommend, type AdvisorChoices, type Recommendation, type RecommendQuery } from '../api/advice.js';
-import type { WebLocale, WebMessageKey, WebTranslate } from '../app/i18n.js';
+import type { PageProps } from '../app/pages.js';
+import { useI18n } from '../app/context.js';
+import type { WebMessageKey, WebTranslate } from '../app/i18n.js';
+import type { Format } from '../format/format.js';
 import { AdvisorOptionView } from '../components/advice/advisor-option.js';
-import { createFormat } from '../format/format.js';
 import '../components/advice/advice.css';
 
 const DEFAULT_QUERY: RecommendQuery = { task: 'inference', model: 'llama-3-8b', precision: '', budget: '', currency: 'USD', count: 8 };
@@ -23,8 +25,8 @@ function Field({ label, children }: { label: string; children: ComponentChildren
   );
 }
 
-export function AdvisorPage({ t, locale }: { t: WebTranslate; locale: WebLocale }) {
-  const format = createFormat(locale);
+export default function AdvisorPage(_props: PageProps) {
+  const { t, locale, fmt: format } = useI18n();
   const [choices, setChoices] = useState<AdvisorChoices | null>(null);
   const [query, setQuery] = useState<RecommendQuery>(DEFAULT_QUERY);
   const [result, setResult] = useState<Recommendation | null>(null);
@@ -103,7 +105,7 @@ export function AdvisorPage({ t, locale }: { t: WebTranslate; locale: WebLocale 
   );
 }
 
-function Results({ result, t, format }: { result: Recommendation; t: WebTranslate; format: ReturnType<typeof createFormat> }) {
+function Results({ result, t, format }: { result: Recommendation; t: WebTranslate; format: Format }) {
   const { excluded } = result;
   return (
     <div class="advice-results" data-testid="advisor-results">

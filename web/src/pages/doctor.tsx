@@ -3,7 +3,9 @@
 // check by layer with what is wrong and the exact fix commands to copy. Nothing is ever executed.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { doctorLatest, doctorPoll, doctorStart, type DoctorRun, type Layer } from '../api/advice.js';
-import type { WebLocale, WebTranslate } from '../app/i18n.js';
+import type { PageProps } from '../app/pages.js';
+import { useI18n } from '../app/context.js';
+import type { WebTranslate } from '../app/i18n.js';
 import { DoctorCheckView } from '../components/advice/doctor-check.js';
 import '../components/advice/advice.css';
 
@@ -29,7 +31,8 @@ function Progress({ run, t }: { run: DoctorRun; t: WebTranslate }) {
   );
 }
 
-export function DoctorPage({ t, locale }: { t: WebTranslate; locale: WebLocale }) {
+export default function DoctorPage(_props: PageProps) {
+  const { t, locale } = useI18n();
   const [run, setRun] = useState<DoctorRun | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loaded, setLoaded] = useState(false);
