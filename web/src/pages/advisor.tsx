@@ -62,10 +62,10 @@ export default function AdvisorPage(_props: PageProps) {
 
   const taskLabel = (task: string) => t(`web.advisor.task.${task}` as WebMessageKey);
   return (
-    <section class="advice-page" aria-labelledby="advisor-title" data-testid="advisor-page">
+    <section class="page advice-page" aria-labelledby="advisor-title" data-testid="advisor-page">
       <header class="advice-head">
         <div>
-          <h1 id="advisor-title">{t('web.advisor.title')}</h1>
+          <h1 id="advisor-title" class="page-title">{t('web.advisor.title')}</h1>
           <p class="advice-lead">{t('web.advisor.lead')}</p>
         </div>
       </header>

@@ -76,10 +76,10 @@ export default function DoctorPage(_props: PageProps) {
   const running = run?.state === 'running';
   const report = run?.report ?? null;
   return (
-    <section class="advice-page" aria-labelledby="doctor-title" data-testid="doctor-page">
+    <section class="page advice-page" aria-labelledby="doctor-title" data-testid="doctor-page">
       <header class="advice-head">
         <div>
-          <h1 id="doctor-title">{t('web.doctor.title')}</h1>
+          <h1 id="doctor-title" class="page-title">{t('web.doctor.title')}</h1>
           <p class="advice-lead">{t('web.doctor.lead')}</p>
         </div>
         <button type="button" class="advice-primary" onClick={start} disabled={running} data-testid="doctor-run">
