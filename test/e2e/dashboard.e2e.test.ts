@@ -71,7 +71,7 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
     expect(first).toHaveLength(8);
     expect(first.every((text) => /\d/.test(text))).toBe(true);
     await expect.poll(async () => (await texts(page, T.util)).join('|'), { timeout: 10_000, interval: 250 }).not.toBe(first.join('|'));
-  });
+  }, 45_000);
 
   it('a GPU page draws history after a short recording', async () => {
     const page = await browser!.newPage();
@@ -81,7 +81,7 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
     await page.goto(`${serve!.origin}/#/gpu/${encodeURIComponent(devices.devices[0]!.key)}`);
     await expect.poll(() => page.locator(T.chart).count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
     await expect.poll(() => canvasDrawn(page, T.chart), { timeout: 10_000 }).toBe(true);
-  });
+  }, 45_000);
 
   it('the language switches between English and Chinese', async () => {
     const page = await browser!.newPage();
@@ -94,7 +94,7 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
     await expect.poll(async () => (await label.textContent()) ?? '').toMatch(/[\u4e00-\u9fff]/);
     await switchLanguage(page);
     await expect.poll(async () => (await label.textContent()) ?? '').toBe(english);
-  });
+  }, 45_000);
 
   it('the phone-sized layout (390×844) scrolls no page sideways', async () => {
     const page = await browser!.newPage();
@@ -107,7 +107,7 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
       expect({ route, sideways: await scrollsSideways(page) }).toEqual({ route, sideways: false });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
-  });
+  }, 45_000);
 
   it('the doctor page runs the doctor and lists each check; the advisor page ranks options', async () => {
     const page = await browser!.newPage();
@@ -120,13 +120,13 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
     await form.locator('select[name="model"]').selectOption('llama-3-8b');
     await form.locator('[type="submit"]').click();
     await expect.poll(() => page.locator(T.advisorOption).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  });
+  }, 45_000);
 
   it('made no request outside the server’s origin', () => {
     expect(browser!.requests.length).toBeGreaterThan(10);
     expect(foreignRequests(browser!.requests, serve!.origin)).toEqual([]);
     expect(browser!.errors.filter((error) => !/favicon/.test(error))).toEqual([]);
-  });
+  }, 45_000);
 
   it('with --token: / goes to /login, the form sets the cookie, the page loads, logout ends it', async () => {
     const guarded = await startServe(['--no-record', '--interval', '0.2', '--token', TOKEN], fakeNvmlEnv(await liveScenario(dir)));
@@ -150,7 +150,7 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
       await own.close();
       await guarded.stop();
     }
-  });
+  }, 45_000);
 });
 
 /** The switch is a <select> (choose the other language) or a button (toggles). */
