@@ -1,0 +1,121 @@
+// What a GPU card shows, decided apart from drawing it: the GPU's state, levels (warn/danger) with
+// the same thresholds as `gpuwise top` (src/cli/top/gpu-state.ts; gpu-card-model.test.ts checks
+// they agree), its processes, and the overview's totals. Pure: tested in Node.
+import { isPerformanceLimiting, type ClockEventReason } from '../../../src/core/clock-events.js';
+import type { UnavailableReason } from '../../../src/core/unavailable.js';
+import type { GpuDevice, GpuProcess, Snapshot } from '../api/index.js';
+
+export type CardState = 'ok' | 'lost' | 'hung' | 'error' | 'unsupported';
+export type Level = 'warn' | 'danger';
+
+/** The key the API names this GPU by (as src/monitor/history.ts's deviceKey). */
+export function deviceKey(device: Pick<GpuDevice, 'uuid' | 'pciBusId' | 'index'>): string {
+  if (device.uuid) return device.uuid;
+  if (device.pciBusId) return `pci:${device.pciBusId}`;
+  return `index:${device.index}`;
+}
+
+/** The live fields whose absence together means nothing here can read this GPU. */
+const CORE_FIELDS = ['gpuUtilPercent', 'memoryUsedBytes', 'temperatureCelsius', 'powerDrawWatts'] as const;
+
+export function cardState(device: GpuDevice, capabilities: Snapshot['capabilities']): CardState {
+  if (device.state === 'lost') return 'lost';
+  if (device.state === 'error') {
+    return device.unavailable.gpuUtilPercent === 'timeout' || device.unavailable.memoryUsedBytes === 'timeout' ? 'hung' : 'error';
+  }
+  // A bus scan (the pci backend) finds the board but reads nothing; so does a driver that answers
+  // "not supported" to every live field (a card it does not really drive).
+  if (capabilities?.metrics === false) return 'unsupported';
+  const unsupported = CORE_FIELDS.every((field) => device[field] === null && device.unavailable[field] === 'not-supported');
+  return unsupported ? 'unsupported' : 'ok';
+}
+
+export function memoryPercent(device: Pick<GpuDevice, 'memoryUsedBytes' | 'memoryTotalBytes'>): number | null {
+  const { memoryUsedBytes: used, memoryTotalBytes: total } = device;
+  return used !== null && total !== null && total > 0 ? (used / total) * 100 : null;
+}
+
+export function powerPercent(device: Pick<GpuDevice, 'powerDrawWatts' | 'powerLimitWatts'>): number | null {
+  const { powerDrawWatts: draw, powerLimitWatts: limit } = device;
+  return draw !== null && limit !== null && limit > 0 ? (draw / limit) * 100 : null;
+}
+
+export function temperatureLevel(device: Pick<GpuDevice, 'temperatureCelsius' | 'temperatureSlowdownCelsius'>): Level | null {
+  const temp = device.temperatureCelsius;
+  if (temp === null) return null;
+  const slowdown = device.temperatureSlowdownCelsius;
+  if (slowdown !== null) return temp >= slowdown - 5 ? 'danger' : temp >= slowdown - 12 ? 'warn' : null;
+  return temp >= 85 ? 'danger' : temp >= 78 ? 'warn' : null;
+}
+
+export function memoryLevel(device: Pick<GpuDevice, 'memoryUsedBytes' | 'memoryTotalBytes'>): Level | null {
+  const percent = memoryPercent(device);
+  if (percent === null) return null;
+  return percent >= 95 ? 'danger' : percent >= 90 ? 'warn' : null;
+}
+
+/** A plain share of a limit: warn from 90 %, danger from 98 % (power near its cap). */
+export function shareLevel(percent: number | null): Level | null {
+  if (percent === null) return null;
+  return percent >= 98 ? 'danger' : percent >= 90 ? 'warn' : null;
+}
+
+const HARDWARE_REASONS: ReadonlySet<ClockEventReason> = new Set(['hw-slowdown', 'hw-thermal-slowdown', 'hw-power-brake-slowdown']);
+
+export interface ThrottleReason {
+  reason: ClockEventReason;
+  /** null: a reason that does not hold the GPU back (idle, clocks set by an application). */
+  level: Level | null;
+}
+
+/** Why clocks are below their maximum now; null when the driver does not say. */
+export function throttleReasons(device: Pick<GpuDevice, 'clockEventReasons'>): ThrottleReason[] | null {
+  if (device.clockEventReasons === null) return null;
+  return device.clockEventReasons.map((reason) => ({
+    reason,
+    level: HARDWARE_REASONS.has(reason) ? 'danger' : isPerformanceLimiting(reason) ? 'warn' : null,
+  }));
+}
+
+/** The GPU's processes, most memory first (unknown memory last), then by PID. */
+export function processesOf(processes: readonly GpuProcess[], device: Pick<GpuDevice, 'index' | 'uuid'>): GpuProcess[] {
+  const mine = processes.filter((process) => (device.uuid && process.gpuUuid ? process.gpuUuid === device.uuid : process.gpuIndex === device.index));
+  return mine.sort((a, b) => (b.usedMemoryBytes ?? -1) - (a.usedMemoryBytes ?? -1) || a.pid - b.pid);
+}
+
+/** Why a value is missing, for the N/A's tooltip; undefined when the snapshot does not say. */
+export function missingReason(device: GpuDevice, field: keyof GpuDevice['unavailable']): UnavailableReason | undefined {
+  return device.unavailable[field];
+}
+
+export interface OverviewTotals {
+  gpus: number;
+  /** GPUs that are lost, hung, unreadable or without metrics. */
+  trouble: number;
+  /** Mean GPU-Util over the GPUs that report it; null when none does. */
+  meanUtilPercent: number | null;
+  memoryUsedBytes: number | null;
+  memoryTotalBytes: number | null;
+  powerDrawWatts: number | null;
+  powerLimitWatts: number | null;
+  processes: number;
+}
+
+/** Sums over the GPUs that report a value: a GPU without one is left out, never counted as 0. */
+export function overviewTotals(snapshot: Snapshot): OverviewTotals {
+  const sum = (values: (number | null)[]) => {
+    const known = values.filter((value): value is number => value !== null);
+    return known.length === 0 ? null : known.reduce((a, b) => a + b, 0);
+  };
+  const utils = snapshot.devices.map((device) => device.gpuUtilPercent).filter((value): value is number => value !== null);
+  return {
+    gpus: snapshot.devices.length,
+    trouble: snapshot.devices.filter((device) => cardState(device, snapshot.capabilities) !== 'ok').length,
+    meanUtilPercent: utils.length === 0 ? null : utils.reduce((a, b) => a + b, 0) / utils.length,
+    memoryUsedBytes: sum(snapshot.devices.map((device) => device.memoryUsedBytes)),
+    memoryTotalBytes: sum(snapshot.devices.map((device) => device.memoryTotalBytes)),
+    powerDrawWatts: sum(snapshot.devices.map((device) => device.powerDrawWatts)),
+    powerLimitWatts: sum(snapshot.devices.map((device) => device.powerLimitWatts)),
+    processes: snapshot.processes.length,
+  };
+}

@@ -1,0 +1,64 @@
+// The lower part of a GPU card: why the clocks are held back, and the processes on the GPU.
+import { safeTextOrNull } from '../../../src/core/safe-text.js';
+import type { GpuDevice, GpuProcess } from '../api/index.js';
+import { useI18n } from '../app/context.js';
+import { isWebMessageKey } from '../app/i18n.js';
+import { throttleReasons } from './gpu-card-model.js';
+
+/** Processes listed on the card; the rest are counted (the processes page lists them all). */
+const SHOWN_PROCESSES = 3;
+
+export function GpuCardThrottle({ device }: { device: GpuDevice }) {
+  const { t, fmt } = useI18n();
+  const reasons = throttleReasons(device);
+  return (
+    <div class="card-row" data-testid="gpu-throttle">
+      <span class="row-label">{t('web.card.throttle')}</span>
+      <span class="chips">
+        {reasons === null ? (
+          <span class="value na">{fmt.na}</span>
+        ) : reasons.length === 0 ? (
+          <span class="chip chip-ok">{t('web.card.throttleNone')}</span>
+        ) : (
+          reasons.map(({ reason, level }) => {
+            const key = `info.clock.${reason}`;
+            return (
+              <span key={reason} class={`chip${level ? ` chip-${level}` : ''}`} data-reason={reason}>
+                {isWebMessageKey(key) ? t(key) : reason}
+              </span>
+            );
+          })
+        )}
+      </span>
+    </div>
+  );
+}
+
+export function GpuCardProcesses({ processes }: { processes: readonly GpuProcess[] }) {
+  const { t, fmt } = useI18n();
+  const shown = processes.slice(0, SHOWN_PROCESSES);
+  return (
+    <div class="card-processes" data-testid="gpu-processes" data-count={processes.length}>
+      <div class="card-row">
+        <span class="row-label">{t('web.card.processes')}</span>
+        <span class="row-value muted">{processes.length === 0 ? t('web.card.noProcesses') : t('web.card.processCount', { count: processes.length })}</span>
+      </div>
+      {shown.length > 0 && (
+        <ul class="process-list">
+          {shown.map((process) => (
+            <li key={`${process.pid}:${process.type}`} class="process" data-testid="gpu-process">
+              {/* Names and users come from the processes themselves: control and bidi characters are shown escaped. */}
+              <span class="process-name" title={safeTextOrNull(process.command) ?? undefined}>
+                {safeTextOrNull(process.name) ?? safeTextOrNull(process.command) ?? t('web.card.processRow', { pid: process.pid })}
+              </span>
+              <span class="process-user muted">{safeTextOrNull(process.user) ?? t('web.card.unknownUser')}</span>
+              <span class="process-pid muted num">{process.pid}</span>
+              <span class="process-memory num">{fmt.bytes(process.usedMemoryBytes)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {processes.length > shown.length && <p class="process-more muted">{t('web.card.moreProcesses', { count: processes.length - shown.length })}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+// The line above the cards: which machine, driver and backend, then the totals a person scans
+// first (how busy, how full, how much power, how many processes, the host's CPU and memory).
+import type { SampleAnswer } from '../api/index.js';
+import { safeTextOrNull } from '../../../src/core/safe-text.js';
+import { useI18n } from '../app/context.js';
+import type { WebMessageKey } from '../app/i18n.js';
+import { AlertIcon } from './icons.js';
+import { InfoTip } from './info-tip.js';
+import { overviewTotals } from './gpu-card-model.js';
+
+export function OverviewHeader({ sample }: { sample: SampleAnswer }) {
+  const { t, fmt } = useI18n();
+  const { snapshot } = sample;
+  const driver = snapshot.driver;
+  return (
+    <div class="overview-head">
+      <div>
+        <h1 class="page-title" data-testid="overview-host">{safeTextOrNull(snapshot.host.hostname) ?? t('web.overview.host')}</h1>
+        <p class="overview-meta">
+          {driver.driverVersion && <span>{t('web.overview.driver', { version: driver.driverVersion })}</span>}
+          {driver.cudaDriverVersion && (
+            <span class="with-tip">
+              {t('web.overview.cuda', { version: driver.cudaDriverVersion })}
+              <InfoTip text={t('web.overview.cudaHelp')} label={t('web.overview.cuda', { version: driver.cudaDriverVersion })} />
+            </span>
+          )}
+          {snapshot.backend && <span>{t('web.overview.backend', { backend: snapshot.backend })}</span>}
+          <span data-testid="overview-sampled">{t('web.overview.sampled', { time: fmt.time(sample.wallMs) })}</span>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Tile({ label, value, detail, testid, tone }: { label: WebMessageKey; value: string; detail?: string; testid: string; tone?: 'warn' | 'danger' }) {
+  const { t } = useI18n();
+  return (
+    <div class={`tile${tone ? ` tile-${tone}` : ''}`} data-testid={testid}>
+      <span class="tile-label">{t(label)}</span>
+      <span class="tile-value num">{value}</span>
+      {detail && <span class="tile-detail muted num">{detail}</span>}
+    </div>
+  );
+}
+
+export function OverviewTiles({ sample }: { sample: SampleAnswer }) {
+  const { t, fmt } = useI18n();
+  const totals = overviewTotals(sample.snapshot);
+  const host = sample.snapshot.host;
+  const hostMemoryPercent = host.memoryUsedBytes !== null && host.memoryTotalBytes ? (host.memoryUsedBytes / host.memoryTotalBytes) * 100 : null;
+  return (
+    <section class="tiles" aria-label={t('web.overview.title')}>
+      <Tile
+        label="web.overview.summary.gpus"
+        testid="summary-gpus"
+        value={fmt.number(totals.gpus)}
+        detail={totals.trouble > 0 ? t('web.overview.summary.trouble', { count: totals.trouble }) : undefined}
+        tone={totals.trouble > 0 ? 'danger' : undefined}
+      />
+      <Tile label="web.overview.summary.busy" testid="summary-util" value={fmt.percent(totals.meanUtilPercent)} />
+      <Tile label="web.overview.summary.memory" testid="summary-memory" value={fmt.bytesPair(totals.memoryUsedBytes, totals.memoryTotalBytes)} />
+      <Tile label="web.overview.summary.power" testid="summary-power" value={fmt.wattsPair(totals.powerDrawWatts, totals.powerLimitWatts)} />
+      <Tile label="web.overview.summary.processes" testid="summary-processes" value={fmt.number(totals.processes)} />
+      <Tile label="web.overview.summary.hostCpu" testid="summary-host-cpu" value={fmt.percent(host.cpuUtilPercent)} detail={host.cpuLogicalCount === null ? undefined : t('info.host.cores', { count: host.cpuLogicalCount })} />
+      <Tile label="web.overview.summary.hostMemory" testid="summary-host-memory" value={fmt.bytesPair(host.memoryUsedBytes, host.memoryTotalBytes)} detail={hostMemoryPercent === null ? undefined : fmt.percent(hostMemoryPercent)} />
+    </section>
+  );
+}
+
+export function ProblemsNote({ sample }: { sample: SampleAnswer }) {
+  const { t } = useI18n();
+  const count = sample.snapshot.problems.length;
+  if (count === 0) return null;
+  return (
+    <p class="problems-note" data-testid="overview-problems">
+      <AlertIcon />
+      {t('web.overview.problems', { count })}
+    </p>
+  );
+}
