@@ -16,6 +16,7 @@ import type { SessionOptions } from '../snapshot/session.js';
 import type { HistoryStore, RetentionOptions } from '../store/types.js';
 import { isLoopbackHost } from './bind-policy.js';
 import { loopbackAllowedHosts } from './options.js';
+import { defaultWebRoot } from './web-root.js';
 import type { XidAvailability } from '../host/kernel-log.js';
 import { loadServiceParts, type MetricsRenderer, type ServiceApp, type ServiceEventSource, type ServiceParts, type ServiceRecorder } from './service-parts.js';
 
@@ -50,6 +51,8 @@ export interface ServiceOptions {
   parts?: Partial<ServiceParts>;
   /** gpuwise's version, for /api/v1/health. */
   version?: string;
+  /** The built dashboard's folder; absent: the package's dist/web (web-root.ts); null: none. */
+  webRoot?: string | null;
   /** Told of trouble that does not stop the service (a flush that failed …). */
   onWarning?: (warning: ServiceWarning) => void;
 }
@@ -134,6 +137,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
         allowedHosts: isLoopbackHost(host) ? allowedLoopbackHosts(host, port) : null,
         metrics: parts.renderMetrics ? metricsBody(parts.renderMetrics, sampler, options.processMetrics === true) : undefined,
         version: options.version ?? '0.0.0',
+        webRoot: (options.webRoot === undefined ? defaultWebRoot() : options.webRoot) ?? undefined,
         onError: (error) => options.onWarning?.({ kind: 'request-failed', error }),
       });
     running.server = await listen(host, options.port ?? DEFAULT_SERVE_PORT, (port) => (running.app = makeApp(port)));
