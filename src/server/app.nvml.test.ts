@@ -139,4 +139,16 @@ describe('serve over the fake NVML', () => {
       expect(((await history.json()) as { error: { key: string } }).error.key).toBe('serve.api.badDevice');
     }, 30_000);
   }
+
+  // Last: the fake's hung call keeps running after the test, and would hold up a later one.
+  it('hung-driver: the answer says the driver did not answer, not that there is no GPU', async () => {
+    const { app, sampler: s } = await serverOn('hung-driver');
+    await s.first();
+    const answer = await body<{ noGpu: { key: string; message: string; problems: { code: string }[] } }>(app, '/api/v1/snapshot?lang=en');
+    expect(answer.noGpu.key).toBe('serve.api.noDevicesRead');
+    expect(answer.noGpu.message).toMatch(/^The nvml backend opened but could not read the GPUs: timeout/);
+    expect(answer.noGpu.problems.map((p) => p.code)).toContain('timeout');
+    const zh = await body<{ noGpu: { message: string } }>(app, '/api/v1/devices?lang=zh-CN');
+    expect(zh.noGpu.message).toMatch(/^nvml 后端已打开，但读不到 GPU：timeout/);
+  }, 30_000);
 });

@@ -191,6 +191,7 @@ export default defineMessages(
     'serve.api.internal': 'An internal error stopped this answer; the server keeps running. Its log says more.',
     'serve.api.tooManyStreams': '{max} live streams are open already, the most this server allows. Close one (another tab?) and try again.',
     'serve.api.noGpu': 'No GPU was found. The backends tried: {attempts}.',
+    'serve.api.noDevicesRead': 'The {backend} backend opened but could not read the GPUs: {problems}.',
     'serve.api.noMetrics': 'This server does not serve /metrics.',
     // /api/v1/doctor and /api/v1/advisor (src/server/routes/doctor.ts, advisor.ts).
     'serve.api.doctor.failed': 'The doctor stopped before its report: {reason}',
@@ -254,6 +255,7 @@ export default defineMessages(
     'serve.api.internal': '内部错误中断了这次应答；服务仍在运行，详情见其日志。',
     'serve.api.tooManyStreams': '已打开 {max} 个实时流，达到此服务的上限。请关闭一个（另一个标签页？）后重试。',
     'serve.api.noGpu': '未找到 GPU。已尝试的后端：{attempts}。',
+    'serve.api.noDevicesRead': '{backend} 后端已打开，但读不到 GPU：{problems}。',
     'serve.api.noMetrics': '此服务不提供 /metrics。',
     'serve.api.doctor.failed': '诊断在生成报告前停止：{reason}',
     'serve.api.doctor.startOrRun': 'start=1 用于开始一次诊断，run=<id> 用于查看某次诊断，两者只能给一个。',

@@ -20,6 +20,19 @@ export function latestOrRefuse(options: ServerAppOptions): Sample {
 /** When the chain found no GPU, what it tried and why each backend failed, in the client's language. */
 export function noGpuNotice(snapshot: Snapshot, t: Translate) {
   if (snapshot.devices.length > 0) return undefined;
+  // A backend that opened but read no GPU (a driver that did not answer in time) is not "no GPU":
+  // say what the device list's problems were instead.
+  const opened = snapshot.backendAttempts.find((a) => a.ok);
+  const deviceProblems = snapshot.problems.filter((p) => p.scope === 'devices');
+  if (opened && deviceProblems.length > 0) {
+    const problems = deviceProblems.map((p) => `${p.code}${p.message ? ` (${p.message})` : ''}`).join('; ');
+    return {
+      key: 'serve.api.noDevicesRead',
+      message: t('serve.api.noDevicesRead', { backend: opened.backend, problems }),
+      backendAttempts: snapshot.backendAttempts,
+      problems: deviceProblems,
+    };
+  }
   const attempts = snapshot.backendAttempts.map((a) => `${a.backend}: ${a.ok ? 'ok' : `${a.code ?? 'error'}${a.detail ? ` (${a.detail})` : ''}`}`).join('; ');
   return { key: 'serve.api.noGpu', message: t('serve.api.noGpu', { attempts: attempts || '—' }), backendAttempts: snapshot.backendAttempts };
 }
