@@ -32,7 +32,8 @@ export interface ServerAppOptions {
    */
   allowedHosts: readonly string[] | null;
   /** The Prometheus body (engineer D's renderer, wired by `serve`); /metrics answers 404 without it. */
-  metrics?: () => string;
+  /** Bytes let a scrape skip encoding the ~135 KiB body again (the renderer encodes it once per sample). */
+  metrics?: () => string | Uint8Array<ArrayBuffer>;
   /** The built dashboard (dist/web); without an index.html there, GET / is a page listing the API. */
   webRoot?: string;
   /** gpuwise's version, for /api/v1/health and the index page. */

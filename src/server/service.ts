@@ -167,7 +167,7 @@ function allowedLoopbackHosts(host: string, port: number): string[] {
   return names.includes(given) ? names : [...names, given];
 }
 
-function metricsBody(render: MetricsRenderer, sampler: Sampler, perProcess: boolean): () => string {
+function metricsBody(render: MetricsRenderer, sampler: Sampler, perProcess: boolean): () => string | Uint8Array<ArrayBuffer> {
   const hostname = os.hostname();
   return () => render({ sample: sampler.latest(), hostname, perProcess });
 }
