@@ -82,7 +82,10 @@ export function originCheck(): MiddlewareHandler<ServerEnv> {
       const origin = c.req.header('origin');
       const site = c.req.header('sec-fetch-site');
       if (site === 'cross-site') throw new ApiError(403, 'serve.http.badOrigin', { origin: 'cross-site' });
-      if (origin !== undefined) {
+      // Our Referrer-Policy (no-referrer) makes Chromium send `Origin: null` on a same-origin form
+      // POST (the login form, logout); its Sec-Fetch-Site, which no page can set, still says so.
+      const nullButSameOrigin = origin === 'null' && site === 'same-origin';
+      if (origin !== undefined && !nullButSameOrigin) {
         let originHost: string | null = null;
         try {
           originHost = origin === 'null' ? null : new URL(origin).host.toLowerCase();

@@ -170,6 +170,15 @@ describe('Host and Origin (DNS rebinding, CSRF)', () => {
       expect((await json(response)).error?.key).toBe('serve.http.badOrigin');
     }
     expect((await app.request('/logout', { method: 'POST', headers: { origin: 'http://evil.example' } })).status).toBe(403);
+    // A null origin from a page on another site that hides itself stays refused.
+    expect((await app.request('/login', form({ token: TOKEN }, { origin: 'null', 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
+  });
+
+  it('the login form as Chromium posts it under our no-referrer policy (Origin: null, Sec-Fetch-Site: same-origin) logs in', async () => {
+    const app = secured();
+    const response = await app.request('/login', form({ token: TOKEN }, { origin: 'null', 'sec-fetch-site': 'same-origin' }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get('set-cookie')).toMatch(/^gpuwise_session=/);
   });
 });
 
