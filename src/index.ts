@@ -41,6 +41,34 @@ export { getGpu, listGpus, loadGpuCatalog, matchGpuName } from './catalog/index.
 export { getServer, listServers, loadServerCatalog, serversThatHold } from './catalog/servers.js';
 export { compareGpus, estimateCost, estimateMemory, recommend } from './advisor/index.js';
 
+// Events are pure logic over samples (no native code).
+export { createEventDeriver, eventText, EVENT_DERIVER_DEFAULTS, type EventDeriver, type EventDeriverOptions } from './events/index.js';
+export type { EventKind, EventSeverity, GpuEvent } from './events/types.js';
+export { createRecorder, type Recorder, type RecorderOptions, type RecorderStats } from './store/recorder.js';
+export type { HistoryAnswer, HistoryPoint, HistoryQuery, HistorySeries, HistoryStore, HistoryTier, RetentionOptions, StoredDevice, StoredProcess, StoreStats } from './store/types.js';
+export { renderMetrics, renderMetricsBytes, type RenderMetricsInput } from './server/metrics/index.js';
+export type { ServerAppOptions } from './server/options.js';
+export type { Service, ServiceOptions } from './server/service.js';
+
+// SQLite (a native addon) and hono load only when asked for: the catalog alone stays light.
+/** Opens (or creates) the SQLite history: see docs/store.md. */
+export async function openHistoryStore(options: import('./store/sqlite-store.js').HistoryStoreOptions): Promise<import('./store/sqlite-store.js').SqliteHistoryStore> {
+  const store = await import('./store/sqlite-store.js');
+  return store.openHistoryStore(options);
+}
+
+/** The HTTP app `serve` runs (REST, SSE, /metrics), to mount or to call with `app.request`: see docs/api.md. */
+export async function createServerApp(options: import('./server/options.js').ServerAppOptions): Promise<import('./server/app.js').ServerApp> {
+  const server = await import('./server/app.js');
+  return server.createServerApp(options);
+}
+
+/** `gpuwise serve` as a function: sampler, history, events, the app and a listening server. */
+export async function startService(options?: import('./server/service.js').ServiceOptions): Promise<import('./server/service.js').Service> {
+  const service = await import('./server/service.js');
+  return service.startService(options);
+}
+
 /** Takes one snapshot with the default backend chain and closes everything. */
 export async function takeSnapshot(options: import('./snapshot/session.js').SessionOptions = {}) {
   const { openSession } = await import('./snapshot/session.js');

@@ -17,6 +17,8 @@ interface Probe {
   koffiObjects: string[];
   /** CommonJS modules under node_modules/koffi that were required. */
   koffiModules: string[];
+  /** Shared objects of better-sqlite3 (the history store's native addon). */
+  sqliteObjects: string[];
 }
 
 /** Runs `body` (an ES module body with `g` = the gpuwise module) in a fresh Node process. */
@@ -31,6 +33,7 @@ function probe(body: string, env: Record<string, string> = {}): Probe {
       result,
       koffiObjects: objects.filter((p) => /koffi/i.test(p)),
       koffiModules: cache.filter((p) => /[\\\\/]koffi[\\\\/]/.test(p)),
+      sqliteObjects: objects.filter((p) => /better_sqlite3/i.test(p)),
     }));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: ROOT,
@@ -62,6 +65,23 @@ describe("the library entry ('gpuwise')", () => {
     expect(result.match).not.toBeNull();
     expect(probed.koffiObjects).toEqual([]);
     expect(probed.koffiModules).toEqual([]);
+    expect(probed.sqliteObjects).toEqual([]);
+  });
+
+  it('opens the SQLite history only when asked, and records samples into it', () => {
+    const probed = probe(`
+      const { mkdtempSync } = await import('node:fs');
+      const { join } = await import('node:path');
+      const { tmpdir } = await import('node:os');
+      const path = join(mkdtempSync(join(tmpdir(), 'gpuwise-lib-')), 'h.db');
+      const store = await g.openHistoryStore({ path });
+      const result = { integrity: store.integrityCheck(), schema: store.stats().schemaVersion };
+      store.close();
+      return result;
+    `);
+    expect(probed.result).toMatchObject({ integrity: 'ok' });
+    expect((probed.result as { schema: number }).schema).toBeGreaterThan(0);
+    expect(probed.sqliteObjects.some((p) => p.endsWith('.node'))).toBe(true);
   });
 
   it('loads koffi on the first NVML call, and reads the fake GPUs through it', () => {
