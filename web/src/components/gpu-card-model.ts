@@ -54,10 +54,12 @@ export function memoryLevel(device: Pick<GpuDevice, 'memoryUsedBytes' | 'memoryT
   return percent >= 95 ? 'danger' : percent >= 90 ? 'warn' : null;
 }
 
-/** A plain share of a limit: warn from 90 %, danger from 98 % (power near its cap). */
-export function shareLevel(percent: number | null): Level | null {
-  if (percent === null) return null;
-  return percent >= 98 ? 'danger' : percent >= 90 ? 'warn' : null;
+/**
+ * Power against its limit: a training GPU runs near its cap as a matter of course, so only the
+ * cap itself (98 % and up) is marked; whether it holds the clocks back, the throttle reasons say.
+ */
+export function powerLevel(percent: number | null): Level | null {
+  return percent !== null && percent >= 98 ? 'warn' : null;
 }
 
 const HARDWARE_REASONS: ReadonlySet<ClockEventReason> = new Set(['hw-slowdown', 'hw-thermal-slowdown', 'hw-power-brake-slowdown']);

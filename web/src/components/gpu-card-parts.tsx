@@ -45,20 +45,40 @@ export function GpuCardProcesses({ processes }: { processes: readonly GpuProcess
       </div>
       {shown.length > 0 && (
         <ul class="process-list">
-          {shown.map((process) => (
-            <li key={`${process.pid}:${process.type}`} class="process" data-testid="gpu-process">
-              {/* Names and users come from the processes themselves: control and bidi characters are shown escaped. */}
-              <span class="process-name" title={safeTextOrNull(process.command) ?? undefined}>
-                {safeTextOrNull(process.name) ?? safeTextOrNull(process.command) ?? t('web.card.processRow', { pid: process.pid })}
-              </span>
-              <span class="process-user muted">{safeTextOrNull(process.user) ?? t('web.card.unknownUser')}</span>
-              <span class="process-pid muted num">{process.pid}</span>
-              <span class="process-memory num">{fmt.bytes(process.usedMemoryBytes)}</span>
-            </li>
-          ))}
+          {shown.map((process) => {
+            // Names and users come from the processes themselves: control and bidi characters are shown escaped.
+            const name = safeTextOrNull(process.name) ?? safeTextOrNull(process.command);
+            return (
+              <li key={`${process.pid}:${process.type}`} class="process" data-testid="gpu-process" data-pid={process.pid}>
+                <span class="process-name" title={safeTextOrNull(process.command) ?? undefined}>
+                  {name ?? t('web.card.processRow', { pid: process.pid })}
+                  {name !== null && <span class="process-pid muted num"> {process.pid}</span>}
+                </span>
+                <ProcessUser process={process} />
+                <span class="process-memory num">{fmt.bytes(process.usedMemoryBytes)}</span>
+              </li>
+            );
+          })}
         </ul>
       )}
       {processes.length > shown.length && <p class="process-more muted">{t('web.card.moreProcesses', { count: processes.length - shown.length })}</p>}
     </div>
+  );
+}
+
+const LONG_RESOLUTION = { 'other-namespace': 'info.process.otherNamespace', gone: 'info.process.gone', 'no-permission': 'info.process.noPermission' } as const;
+
+/** The user, or why the host could not say (another PID namespace, exited, no permission). */
+function ProcessUser({ process }: { process: GpuProcess }) {
+  const { t } = useI18n();
+  const user = safeTextOrNull(process.user);
+  if (user !== null) return <span class="process-user">{user}</span>;
+  const resolution = process.hostResolution;
+  if (resolution === 'ok') return <span class="process-user muted">{t('web.card.unknownUser')}</span>;
+  const long = resolution in LONG_RESOLUTION ? t(LONG_RESOLUTION[resolution as keyof typeof LONG_RESOLUTION]) : undefined;
+  return (
+    <span class="process-user muted" title={long}>
+      {t(`web.card.process.${resolution}`)}
+    </span>
   );
 }

@@ -7,7 +7,7 @@ import type { GpuDevice, GpuProcess, Snapshot } from '../api/index.js';
 import { useI18n } from '../app/context.js';
 import { routeHref } from '../app/router.js';
 import { ChevronIcon } from './icons.js';
-import { cardState, deviceKey, memoryLevel, memoryPercent, powerPercent, shareLevel, temperatureLevel, type CardState } from './gpu-card-model.js';
+import { cardState, deviceKey, memoryLevel, memoryPercent, powerPercent, powerLevel, temperatureLevel, type CardState } from './gpu-card-model.js';
 import { InfoTip } from './info-tip.js';
 import { Meter } from './meter.js';
 import { GpuCardProcesses, GpuCardThrottle } from './gpu-card-parts.js';
@@ -115,7 +115,7 @@ function CardBody({ device, processes, spark, endMs }: { device: GpuDevice; proc
           <dt>{t('web.card.power')}</dt>
           <dd>
             <Value testid="gpu-power" value={device.powerDrawWatts} text={fmt.wattsPair(device.powerDrawWatts, device.powerLimitWatts)} device={device} field="powerDrawWatts" />
-            <Meter percent={power} level={shareLevel(power)} />
+            <Meter percent={power} level={powerLevel(power)} />
           </dd>
         </div>
         <div class="metric">

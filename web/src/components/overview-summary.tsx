@@ -47,7 +47,12 @@ export function OverviewTiles({ sample }: { sample: SampleAnswer }) {
   const { t, fmt } = useI18n();
   const totals = overviewTotals(sample.snapshot);
   const host = sample.snapshot.host;
-  const hostMemoryPercent = host.memoryUsedBytes !== null && host.memoryTotalBytes ? (host.memoryUsedBytes / host.memoryTotalBytes) * 100 : null;
+  const share = (part: number | null, whole: number | null) => (part !== null && whole !== null && whole > 0 ? (part / whole) * 100 : null);
+  /** "of 637.2 GiB · 87%": the total and the share under the amount, so the amount stays readable. */
+  const of = (total: string, part: number | null, whole: number | null) => {
+    const percent = share(part, whole);
+    return percent === null ? t('web.overview.summary.of', { total }) : t('web.overview.summary.ofShare', { total, share: fmt.percent(percent) });
+  };
   return (
     <section class="tiles" aria-label={t('web.overview.title')}>
       <Tile
@@ -58,11 +63,26 @@ export function OverviewTiles({ sample }: { sample: SampleAnswer }) {
         tone={totals.trouble > 0 ? 'danger' : undefined}
       />
       <Tile label="web.overview.summary.busy" testid="summary-util" value={fmt.percent(totals.meanUtilPercent)} />
-      <Tile label="web.overview.summary.memory" testid="summary-memory" value={fmt.bytesPair(totals.memoryUsedBytes, totals.memoryTotalBytes)} />
-      <Tile label="web.overview.summary.power" testid="summary-power" value={fmt.wattsPair(totals.powerDrawWatts, totals.powerLimitWatts)} />
+      <Tile
+        label="web.overview.summary.memory"
+        testid="summary-memory"
+        value={fmt.bytes(totals.memoryUsedBytes)}
+        detail={totals.memoryTotalBytes === null ? undefined : of(fmt.bytes(totals.memoryTotalBytes), totals.memoryUsedBytes, totals.memoryTotalBytes)}
+      />
+      <Tile
+        label="web.overview.summary.power"
+        testid="summary-power"
+        value={fmt.watts(totals.powerDrawWatts)}
+        detail={totals.powerLimitWatts === null ? undefined : of(fmt.watts(totals.powerLimitWatts), totals.powerDrawWatts, totals.powerLimitWatts)}
+      />
       <Tile label="web.overview.summary.processes" testid="summary-processes" value={fmt.number(totals.processes)} />
       <Tile label="web.overview.summary.hostCpu" testid="summary-host-cpu" value={fmt.percent(host.cpuUtilPercent)} detail={host.cpuLogicalCount === null ? undefined : t('info.host.cores', { count: host.cpuLogicalCount })} />
-      <Tile label="web.overview.summary.hostMemory" testid="summary-host-memory" value={fmt.bytesPair(host.memoryUsedBytes, host.memoryTotalBytes)} detail={hostMemoryPercent === null ? undefined : fmt.percent(hostMemoryPercent)} />
+      <Tile
+        label="web.overview.summary.hostMemory"
+        testid="summary-host-memory"
+        value={fmt.bytes(host.memoryUsedBytes)}
+        detail={host.memoryTotalBytes === null ? undefined : of(fmt.bytes(host.memoryTotalBytes), host.memoryUsedBytes, host.memoryTotalBytes)}
+      />
     </section>
   );
 }
