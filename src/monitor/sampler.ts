@@ -16,9 +16,11 @@ export interface SamplerOptions {
    * Options for the session the sampler opens. NVML is read through koffi's async calls with one
    * deadline per read (not the worker thread, `isolateNvml`): a GPU hung in the driver then
    * holds one pool thread and is shown as not answering, while every other GPU keeps updating.
-   * In the worker, one hung call stops every GPU's reading until it returns. Measured on the
-   * 8x-h100-real-costs fake with 200 processes at 1 Hz: 3.4 % of a core either way, 69 MiB RSS
-   * against 76 MiB with the worker (npm run bench:sampler -- --variants sampler,inline).
+   * In the worker, one hung call stops every GPU's reading until it returns. A GPU that has
+   * answered promptly gets only a probe on the pool and its other calls made directly
+   * (`syncAfterProbe`, ../backends/nvml/sync-trust.ts: the risk it leaves is in docs/sampler.md).
+   * Measured on the 8x-h100-real-costs fake with 200 processes at 1 Hz: 2.0–2.1 % of a core
+   * (2.8–2.9 % with every call on the pool); npm run bench:sampler, docs/benchmarks.md.
    */
   sessionOptions?: SessionOptions;
   /** Rows of history per GPU (default 900: 15 min at 1 Hz). */
