@@ -30,6 +30,8 @@ export interface ChartOptionsInput {
   format: ValueFormatter;
   tick: (ms: number) => string;
   legendTime: (ms: number) => string;
+  /** The legend's name for the time column. */
+  timeLabel: string;
   /** 'percent': 0–100; 'zero': from 0 up; 'auto': fit the values. */
   yMode: 'percent' | 'zero' | 'auto';
   syncKey: string;
@@ -79,11 +81,22 @@ function markerPlugin(input: ChartOptionsInput): uPlot.Plugin {
   };
 }
 
+/** Room for the longest tick label ("2,000 MHz", "69.8 GiB"), measured in the axis font. */
+const axisSize: uPlot.Axis.Size = (u, values) => {
+  if (!values || values.length === 0) return 50;
+  u.ctx.save();
+  u.ctx.font = `${12 * devicePixelRatio}px system-ui, sans-serif`;
+  const widest = Math.max(...values.map((v) => u.ctx.measureText(v).width)) / devicePixelRatio;
+  u.ctx.restore();
+  return Math.ceil(widest) + 18;
+};
+
 export function chartOptions(input: ChartOptionsInput): uPlot.Options {
   const { shaped, colors, format } = input;
-  const series: uPlot.Series[] = [{ value: (_u, v) => (v == null ? '' : input.legendTime(v)) }];
+  // With the cursor off the plot (idx null) the legend is blank rather than a row of "N/A"s.
+  const series: uPlot.Series[] = [{ label: input.timeLabel, value: (_u, v, _s, idx) => (v == null || idx == null ? '' : input.legendTime(v)) }];
   const bands: uPlot.Band[] = [];
-  const value = (_u: uPlot, v: number | null) => format(v);
+  const value = (_u: uPlot, v: number | null, _s: number, idx: number | null) => (idx == null ? '' : format(v));
   shaped.metrics.forEach((metric, i) => {
     const color = colors.series[i % colors.series.length]!;
     const label = input.labels[metric.metric] ?? metric.metric;
@@ -124,7 +137,7 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
     },
     axes: [
       { stroke: colors.axis, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid }, values: (_u, splits) => splits.map((ms) => input.tick(ms)) },
-      { stroke: colors.axis, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid }, size: 72, values: (_u, splits) => splits.map((v) => format(v)) },
+      { stroke: colors.axis, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid }, size: axisSize, values: (_u, splits) => splits.map((v) => format(v)) },
     ],
     plugins: [markerPlugin(input)],
     hooks: {

@@ -69,7 +69,7 @@ export function TimeChart(props: TimeChartProps) {
     const spanMs = () => view.current.toMs - view.current.fromMs;
     const options = chartOptions({
       shaped: props.shaped, labels: props.labels, lineOnly: props.lineOnly, colors: chartColors(probe.current), format: props.format,
-      tick: (ms) => timeTickFormatter(locale, spanMs())(ms), legendTime: (ms) => (spanMs() <= 6 * 3_600_000 ? fmt.time(ms) : fmt.dateTime(ms)),
+      tick: (ms) => timeTickFormatter(locale, spanMs())(ms), legendTime: (ms) => (spanMs() <= 6 * 3_600_000 ? fmt.time(ms) : fmt.dateTime(ms)), timeLabel: t('web.history.chart.time'),
       yMode: props.yMode, syncKey: props.syncKey, width, height, view: () => view.current,
       onZoom: (from, to) => zoom.current?.(from, to),
     });
