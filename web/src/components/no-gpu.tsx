@@ -12,7 +12,9 @@ export function NoGpu({ attempts }: { attempts: readonly BackendAttemptSummary[]
   const { t, locale } = useI18n();
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
-    // The server's own sentence (in the page's language): /snapshot carries it, the stream does not.
+    // The server's own sentence (in the page's language), for when the stream's sample lists no
+    // attempt to show: /snapshot carries it, the stream does not.
+    if (attempts.length > 0) return;
     let alive = true;
     apiClient()
       .snapshot()
@@ -21,7 +23,7 @@ export function NoGpu({ attempts }: { attempts: readonly BackendAttemptSummary[]
     return () => {
       alive = false;
     };
-  }, [locale]);
+  }, [locale, attempts.length]);
   return (
     <section class="no-gpu" data-testid="no-gpu">
       <div class="no-gpu-icon" aria-hidden="true">

@@ -1,9 +1,9 @@
 // The line above the cards: which machine, driver and backend, then the totals a person scans
 // first (how busy, how full, how much power, how many processes, the host's CPU and memory).
 import type { SampleAnswer } from '../api/index.js';
-import { safeTextOrNull } from '../../../src/core/safe-text.js';
+import { safeText, safeTextOrNull } from '../../../src/core/safe-text.js';
 import { useI18n } from '../app/context.js';
-import type { WebMessageKey } from '../app/i18n.js';
+import { isWebMessageKey, type WebMessageKey } from '../app/i18n.js';
 import { AlertIcon } from './icons.js';
 import { InfoTip } from './info-tip.js';
 import { overviewTotals } from './gpu-card-model.js';
@@ -87,14 +87,25 @@ export function OverviewTiles({ sample }: { sample: SampleAnswer }) {
   );
 }
 
+/** Problems that did not stop the sample (a failed process list, a GPU that timed out), listed on demand. */
 export function ProblemsNote({ sample }: { sample: SampleAnswer }) {
   const { t } = useI18n();
-  const count = sample.snapshot.problems.length;
-  if (count === 0) return null;
+  const problems = sample.snapshot.problems;
+  if (problems.length === 0) return null;
   return (
-    <p class="problems-note" data-testid="overview-problems">
-      <AlertIcon />
-      {t('web.overview.problems', { count })}
-    </p>
+    <details class="problems-note" data-testid="overview-problems">
+      <summary>
+        <AlertIcon />
+        {t('web.overview.problems', { count: problems.length })}
+      </summary>
+      <ul class="problem-list">
+        {problems.map((problem, index) => (
+          <li key={index}>
+            <span class="mono problem-scope">{safeText(problem.scope)}</span>{' '}
+            {problem.key !== undefined && isWebMessageKey(problem.key) ? t(problem.key, problem.params) : safeText(problem.message)}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -9,6 +9,20 @@ import { appendPoint, fromHistory, mergeHistory, SPARK_WINDOW_MS, type SparkPoin
 /** One point per second over the window: the raw tier, at a width a card can show. */
 const HISTORY_POINTS = 300;
 
+/**
+ * Whether the server records history, asked once: without a store (--no-record) every history
+ * call would answer 503, and each would be a red line in the browser's console.
+ */
+let recording: Promise<boolean> | null = null;
+function serverRecords(): Promise<boolean> {
+  recording ??= apiClient()
+    .health()
+    .then((health) => health.store !== null)
+    // Unknown (an older server, a health answer without details): ask the history and see.
+    .catch(() => true);
+  return recording;
+}
+
 export function useSparklines(sample: SampleAnswer | null): ReadonlyMap<string, SparkPoint[]> {
   const buffers = useRef(new Map<string, SparkPoint[]>());
   const asked = useRef(new Set<string>());
@@ -31,9 +45,10 @@ export function useSparklines(sample: SampleAnswer | null): ReadonlyMap<string, 
       if (asked.current.has(key)) continue;
       asked.current.add(key);
       const toMs = sample.wallMs;
-      apiClient()
-        .history({ device: key, metrics: ['gpuUtilPercent'], from: toMs - SPARK_WINDOW_MS, to: toMs, points: HISTORY_POINTS })
+      serverRecords()
+        .then((records) => (records ? apiClient().history({ device: key, metrics: ['gpuUtilPercent'], from: toMs - SPARK_WINDOW_MS, to: toMs, points: HISTORY_POINTS }) : null))
         .then((answer) => {
+          if (answer === null) return;
           const series = answer.series.find((entry) => entry.metric === 'gpuUtilPercent');
           if (!series) return;
           const live = buffers.current.get(key) ?? [];
