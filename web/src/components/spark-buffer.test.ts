@@ -35,6 +35,11 @@ describe('sparkline buffer', () => {
     expect(mergeHistory(live, history, T0 + 11_000)).toEqual([at(8, 48), at(9, 49), at(10, 50), at(11, 51)]);
     expect(mergeHistory([], history, T0 + 11_000)).toEqual([at(8, 48), at(9, 49), at(11, 1)]);
   });
+
+  it('drops the history’s empty buckets at its end (not yet written), keeping gaps inside it', () => {
+    const history = [at(1, 10), at(2, null), at(3, 30), at(4, null), at(5, null)];
+    expect(mergeHistory([at(6, 60)], history, T0 + 6000)).toEqual([at(1, 10), at(2, null), at(3, 30), at(6, 60)]);
+  });
 });
 
 describe('sparkline path', () => {

@@ -36,6 +36,9 @@ export function appendPoint(buffer: readonly SparkPoint[], point: SparkPoint, wi
 export function mergeHistory(live: readonly SparkPoint[], history: readonly SparkPoint[], nowMs: number, windowMs = SPARK_WINDOW_MS): SparkPoint[] {
   const firstLive = live[0]?.t ?? Number.POSITIVE_INFINITY;
   const before = history.filter((point) => point.t < firstLive && Number.isFinite(point.t)).sort((a, b) => a.t - b.t);
+  // Empty buckets at the end are seconds the recorder has not written yet (it flushes every few
+  // seconds), not a silence of the GPU: the live line continues from the last written value.
+  while (before.length > 0 && before.at(-1)!.v === null) before.pop();
   return trim([...before, ...live], nowMs, windowMs);
 }
 
