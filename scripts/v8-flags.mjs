@@ -12,6 +12,11 @@
 //   starts (its code and zone memory cost ~3.5 MiB of `info --json`'s peak RSS); a long-running
 //   one still optimises what stays hot (never optimising, --max-opt=1, would save the sampler
 //   another ~3.5 MiB but costs it 20–40 % more CPU).
+// --optimize-for-size: V8's heap grows in smaller steps and is collected more eagerly. Measured
+//   side by side over 8 GPUs and 200 processes: a sampler's RSS −2.8 MiB at 1 Hz and −4.9 MiB at
+//   10 Hz after 60 s, −4.7 MiB after 25 min, for +0.1 points of a core at 1 Hz (2.37 against
+//   2.23 %) and +0.5 at 10 Hz (13.8 against 13.4 %); a one-shot `info --json` peaks the same.
+//   (--single-threaded-gc, set this way at run time, crashes V8: a check in concurrent marking.)
 
 // startHeapCompaction (long-running commands too, but set up by every CLI start: its timer is
 //   unref'd, so a one-shot command is over before it first fires): every 30 s, when the old
@@ -24,7 +29,7 @@
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-export const CLI_V8_FLAGS = ['--semi-space-growth-factor=1', `--interrupt-budget=${16 * 66 * 1024}`, '--max-bytecode-size-for-early-opt=0'];
+export const CLI_V8_FLAGS = ['--semi-space-growth-factor=1', `--interrupt-budget=${16 * 66 * 1024}`, '--max-bytecode-size-for-early-opt=0', '--optimize-for-size'];
 
 export function applyCliV8Flags(flags = CLI_V8_FLAGS) {
   const apply = () => {
