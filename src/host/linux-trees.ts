@@ -68,6 +68,8 @@ export function createTreeReader(procRoot: string, members: MemberReader) {
     const maxAgeMs = lastPidMoved ? TREE_SAFETY_AGE_MS : TREE_MAX_AGE_MS;
     if (lookAgain || lastPid === null || previous === null || atMs - lastFullAtMs >= maxAgeMs) pending = 'full';
     else pending = lastPid === previous ? 'none' : { after: previous, last: lastPid };
+    // The full look happens this tick (readTrees, and the thread lists when they are read).
+    if (pending === 'full') lastFullAtMs = atMs;
     lookAgain = false;
     return pending !== 'none';
   }
@@ -84,7 +86,6 @@ export function createTreeReader(procRoot: string, members: MemberReader) {
       const knownParents = new Map([...tick].map(([pid, member]) => [pid, member.stat.parentPid]));
       for (const [root, tree] of discovery.discover(stale, knownParents)) knownTrees.set(root, { startTicks: tick.get(root)!.stat.startTicks, tree });
     }
-    if (full) lastFullAtMs = atMs;
     if (typeof now === 'object' && stale.length < roots.length) {
       const newcomers = newPids.find(now);
       if (newcomers.size > 0) {
