@@ -79,6 +79,7 @@ export interface AdvisorOption {
 export interface Recommendation {
   task: string;
   sortBy: string;
+  deployment: 'workstation' | 'server' | 'cloud' | null;
   currency: string;
   singleGpuNeedBytes: number | null;
   options: AdvisorOption[];

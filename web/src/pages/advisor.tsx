@@ -16,9 +16,9 @@ const DEFAULT_QUERY: RecommendQuery = { task: 'inference', model: 'llama-3-8b', 
 /** Tasks that size the work from a model; the others take none. */
 const MODEL_TASKS = new Set(['train', 'finetune', 'inference']);
 
-function Field({ label, children }: { label: string; children: ComponentChildren }) {
+function Field({ label, wide, children }: { label: string; wide?: boolean; children: ComponentChildren }) {
   return (
-    <label class="advice-field">
+    <label class={wide ? 'advice-field advice-field-wide' : 'advice-field'}>
       <span>{label}</span>
       {children}
     </label>
@@ -86,7 +86,7 @@ export default function AdvisorPage(_props: PageProps) {
             {(choices?.precisions ?? []).map((p) => <option key={p} value={p}>{p.toUpperCase()}</option>)}
           </select>
         </Field>
-        <Field label={t('web.advisor.budget')}>
+        <Field label={t('web.advisor.budget')} wide>
           <span class="advice-pair">
             <input name="budget" type="text" inputMode="decimal" value={query.budget} onInput={set('budget')} placeholder={t('web.advisor.budgetHint')} />
             <select name="currency" value={query.currency} onChange={set('currency')} aria-label={t('web.advisor.currency')}>
@@ -107,6 +107,7 @@ export default function AdvisorPage(_props: PageProps) {
 
 function Results({ result, t, format }: { result: Recommendation; t: WebTranslate; format: Format }) {
   const { excluded } = result;
+  const cloud = result.deployment === 'cloud';
   return (
     <div class="advice-results" data-testid="advisor-results">
       {result.singleGpuNeedBytes !== null && <p>{t('web.advisor.need', { need: format.bytes(result.singleGpuNeedBytes) })}</p>}
@@ -114,20 +115,20 @@ function Results({ result, t, format }: { result: Recommendation; t: WebTranslat
       {result.options.length === 0 ? (
         <p class="advice-muted">{t('web.advisor.none')}</p>
       ) : (
-        <ol class="advice-options">{result.options.map((option, i) => <AdvisorOptionView key={`${option.gpuId}-${option.count}`} option={option} rank={i + 1} t={t} format={format} testid="advisor-option" />)}</ol>
+        <ol class="advice-options">{result.options.map((option, i) => <AdvisorOptionView key={`${option.gpuId}-${option.count}`} option={option} rank={i + 1} cloud={cloud} t={t} format={format} testid="advisor-option" />)}</ol>
       )}
       {excluded.budgetUnpriced > 0 && <p class="advice-warn-text">{t('web.advisor.excluded.unpriced', { count: excluded.budgetUnpriced })}</p>}
       {excluded.budget > 0 && <p class="advice-muted">{t('web.advisor.excluded.budget', { count: excluded.budget })}</p>}
       {result.unranked.length > 0 && (
         <section class="advice-apart" data-testid="advisor-unranked">
           <h2>{t('web.advisor.unranked', { count: result.counts.unranked })}</h2>
-          <ul class="advice-options">{result.unranked.map((option) => <AdvisorOptionView key={`${option.gpuId}-${option.count}`} option={option} rank={null} t={t} format={format} testid="advisor-apart" />)}</ul>
+          <ul class="advice-options">{result.unranked.map((option) => <AdvisorOptionView key={`${option.gpuId}-${option.count}`} option={option} rank={null} cloud={cloud} t={t} format={format} testid="advisor-apart" />)}</ul>
         </section>
       )}
       {result.notFitting.length > 0 && (
         <section class="advice-apart" data-testid="advisor-not-fitting">
           <h2>{t('web.advisor.notFitting', { count: result.counts.notFitting })}</h2>
-          <ul class="advice-options">{result.notFitting.map((option) => <AdvisorOptionView key={`${option.gpuId}-${option.count}`} option={option} rank={null} t={t} format={format} testid="advisor-apart" />)}</ul>
+          <ul class="advice-options">{result.notFitting.map((option) => <AdvisorOptionView key={`${option.gpuId}-${option.count}`} option={option} rank={null} cloud={cloud} t={t} format={format} testid="advisor-apart" />)}</ul>
         </section>
       )}
       <details class="advice-assumptions">

@@ -17,12 +17,13 @@ function speed(option: AdvisorOption, format: Format): string {
   return `${format.number(rate / 1e12, 0)} TFLOPS`;
 }
 
-function price(option: AdvisorOption, format: Format, t: WebTranslate, locale: WebLocale): string {
-  if (option.rental) return t('web.advisor.perHour', { price: money(option.rental.perHour, option.rental.currency, locale) });
+/** Cloud options are priced by the hour of rental, the rest by the purchase of the boards. */
+function price(option: AdvisorOption, cloud: boolean, format: Format, t: WebTranslate, locale: WebLocale): string {
+  if (cloud) return option.rental ? t('web.advisor.perHour', { price: money(option.rental.perHour, option.rental.currency, locale) }) : format.na;
   return option.price ? money(option.price.amount, option.price.currency, locale) : format.na;
 }
 
-export function AdvisorOptionView(props: { option: AdvisorOption; rank: number | null; t: WebTranslate; format: Format; testid: string }) {
+export function AdvisorOptionView(props: { option: AdvisorOption; rank: number | null; cloud: boolean; t: WebTranslate; format: Format; testid: string }) {
   const { option, rank, t, format } = props;
   const fits = option.memory.fits;
   const fitKey = fits === true ? 'web.advisor.fits.yes' : fits === false ? 'web.advisor.fits.no' : 'web.advisor.fits.maybe';
@@ -37,7 +38,7 @@ export function AdvisorOptionView(props: { option: AdvisorOption; rank: number |
       <dl class="advice-facts">
         <div><dt>{t('web.advisor.memory')}</dt><dd>{option.memory.perGpuNeedBytes === null ? format.na : format.bytesPair(option.memory.perGpuNeedBytes, option.memory.perGpuCapacityBytes)}</dd></div>
         <div><dt>{t('web.advisor.speed')}</dt><dd>{speed(option, format)}{option.throughput.relative !== null && <span class="advice-muted"> · {t('web.advisor.relative', { value: format.number(option.throughput.relative, 2) })}</span>}</dd></div>
-        <div><dt>{t('web.advisor.price')}</dt><dd>{price(option, format, t, format.locale)}</dd></div>
+        <div><dt>{t('web.advisor.price')}</dt><dd>{price(option, props.cloud, format, t, format.locale)}</dd></div>
         <div><dt>{t('web.advisor.power')}</dt><dd>{format.watts(option.boardPowerWatts)}</dd></div>
       </dl>
       {option.reasons.length > 0 && <ul class="advice-reasons">{option.reasons.map((reason, i) => <li key={i}>{reason.text}</li>)}</ul>}

@@ -37,7 +37,7 @@ export function DoctorCheckView({ check, t }: { check: DoctorCheck; t: WebTransl
           <ol>
             {check.fix.steps.map((step, i) => <Step key={i} step={step} t={t} />)}
           </ol>
-          <p class="advice-muted">{t('web.doctor.notRun')}</p>
+          {check.fix.steps.some((step) => step.commands.length > 0) && <p class="advice-muted">{t('web.doctor.notRun')}</p>}
           {check.fix.docs.length > 0 && (
             <p class="advice-muted">
               {t('web.doctor.docs')}{' '}
