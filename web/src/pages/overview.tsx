@@ -1,5 +1,6 @@
 // #/: every GPU of this machine at a glance, live. One card per GPU (components/gpu-card.tsx)
 // under the machine's totals; no GPU → what the backend chain found and the doctor's link.
+import { useEffect } from 'preact/hooks';
 import type { PageProps } from '../app/pages.js';
 import { useI18n } from '../app/context.js';
 import { useLive } from '../app/live.js';
@@ -10,10 +11,17 @@ import { OverviewHeader, OverviewTiles, ProblemsNote } from '../components/overv
 import { useSparklines } from '../components/use-sparklines.js';
 import '../styles/overview.css';
 
+const RENDERED_MARK = 'gpuwise:overview-rendered';
+
 export default function OverviewPage(_props: PageProps) {
   const { t } = useI18n();
   const { sample, status } = useLive();
   const sparks = useSparklines(sample);
+  const cards = sample?.snapshot.devices.length ?? 0;
+  useEffect(() => {
+    // For bench:web and the browser's performance panel: when the first cards are on screen.
+    if (cards > 0 && performance.getEntriesByName(RENDERED_MARK).length === 0) performance.mark(RENDERED_MARK);
+  }, [cards]);
 
   if (!sample) {
     const failed = status.state === 'closed' && status.error !== null;
