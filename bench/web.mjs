@@ -57,7 +57,8 @@ async function firstRender(browser, origin) {
   const page = await browser.context.newPage();
   await page.addInitScript(WATCH);
   await page.goto(`${origin}/#/`);
-  await page.waitForFunction('window.__gpuwiseRendered !== undefined', null, { timeout: 15_000 });
+  // A function, not a string: a string predicate is eval'd in the page, which our CSP forbids.
+  await page.waitForFunction(() => window.__gpuwiseRendered !== undefined, null, { timeout: 15_000 });
   const result = await page.evaluate(`(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const mark = performance.getEntriesByName('gpuwise:overview-rendered')[0];
