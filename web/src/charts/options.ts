@@ -136,7 +136,8 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
       y: { range: yRange },
     },
     axes: [
-      { stroke: colors.axis, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid }, values: (_u, splits) => splits.map((ms) => input.tick(ms)) },
+      // Labels with seconds ("13:05:09") need more room between ticks than "13:05" or "Dec 1".
+      { stroke: colors.axis, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid }, space: () => (input.view().toMs - input.view().fromMs <= 600_000 ? 90 : 70), values: (_u, splits) => splits.map((ms) => input.tick(ms)) },
       { stroke: colors.axis, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid }, size: axisSize, values: (_u, splits) => splits.map((v) => format(v)) },
     ],
     plugins: [markerPlugin(input)],

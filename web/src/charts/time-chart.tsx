@@ -41,6 +41,7 @@ export interface TimeChartProps {
 export function TimeChart(props: TimeChartProps) {
   const { t, fmt, locale } = useI18n();
   const { theme } = useTheme();
+  const figure = useRef<HTMLElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const probe = useRef<HTMLSpanElement>(null);
   const chart = useRef<uPlot | null>(null);
@@ -49,26 +50,31 @@ export function TimeChart(props: TimeChartProps) {
   view.current = { fromMs: props.fromMs, toMs: props.toMs, markers: props.markers, references: props.references ?? [] };
   const zoom = useRef(props.onZoom);
   zoom.current = props.onZoom;
+  // Read through refs at draw time: a parent's new function each render must not rebuild the chart.
+  const format = useRef(props.format);
+  format.current = props.format;
 
+  // The figure is always there (the plot box only once there is data): measure it.
   useEffect(() => {
-    const element = box.current;
+    const element = figure.current;
     if (!element) return;
     const observer = new ResizeObserver((entries) => setWidth(Math.floor(entries[0]?.contentRect.width ?? 0)));
     observer.observe(element);
-    setWidth(Math.floor(element.getBoundingClientRect().width));
+    setWidth(Math.floor(element.clientWidth - parseFloat(getComputedStyle(element).paddingLeft) - parseFloat(getComputedStyle(element).paddingRight)));
     return () => observer.disconnect();
   }, []);
 
   const empty = props.shaped.metrics.length === 0;
   const structure = props.shaped.metrics.map((m) => m.metric).join(',');
   const height = props.height ?? 180;
+  const sized = width > 0;
 
   // A new chart when what it draws changes (its lines, language, theme); new data alone is setData.
   useEffect(() => {
     if (empty || !box.current || !probe.current || width <= 0) return;
     const spanMs = () => view.current.toMs - view.current.fromMs;
     const options = chartOptions({
-      shaped: props.shaped, labels: props.labels, lineOnly: props.lineOnly, colors: chartColors(probe.current), format: props.format,
+      shaped: props.shaped, labels: props.labels, lineOnly: props.lineOnly, colors: chartColors(probe.current), format: (v) => format.current(v),
       tick: (ms) => timeTickFormatter(locale, spanMs())(ms), legendTime: (ms) => (spanMs() <= 6 * 3_600_000 ? fmt.time(ms) : fmt.dateTime(ms)), timeLabel: t('web.history.chart.time'),
       yMode: props.yMode, syncKey: props.syncKey, width, height, view: () => view.current,
       onZoom: (from, to) => zoom.current?.(from, to),
@@ -81,11 +87,16 @@ export function TimeChart(props: TimeChartProps) {
       chart.current = null;
     };
     // Width and data are handled by the effects below: a resize or a refetch keeps the chart.
-  }, [empty, structure, locale, theme, props.syncKey, props.yMode, props.format]);
+  }, [empty, sized, structure, locale, theme, props.syncKey, props.yMode]);
 
   useEffect(() => {
     chart.current?.setData(props.shaped.data as uPlot.AlignedData);
-  }, [props.shaped, props.fromMs, props.toMs, props.markers, props.references]);
+  }, [props.shaped, props.fromMs, props.toMs]);
+
+  const referencesKey = (props.references ?? []).map((r) => r.value).join(',');
+  useEffect(() => {
+    chart.current?.redraw(false);
+  }, [props.markers, referencesKey]);
 
   useEffect(() => {
     if (width > 0) chart.current?.setSize({ width, height });
@@ -94,7 +105,7 @@ export function TimeChart(props: TimeChartProps) {
   const summaries = props.series.filter((s) => props.shaped.metrics.some((m) => m.metric === s.metric)).map(summarise);
   const titleId = `chart-${props.id}-title`;
   return (
-    <figure class="time-chart" data-testid="chart" data-chart={props.id} aria-labelledby={titleId}>
+    <figure class="time-chart" ref={figure} data-testid="chart" data-chart={props.id} aria-labelledby={titleId}>
       <div class="time-chart-head">
         <h3 class="time-chart-title" id={titleId}>
           {props.title}
@@ -109,7 +120,9 @@ export function TimeChart(props: TimeChartProps) {
         <div class="time-chart-plot" ref={box} role="img" aria-label={t('web.history.chart.aria', { title: props.title, range: props.rangeLabel })} />
       )}
       {empty ? null : (
-        <table class="visually-hidden">
+        // Hidden by a wrapper: a table ignores width: 1px and would widen a phone's page.
+        <div class="visually-hidden">
+        <table>
           <caption>{t('web.history.chart.summary', { title: props.title, range: props.rangeLabel })}</caption>
           <thead>
             <tr>
@@ -134,6 +147,7 @@ export function TimeChart(props: TimeChartProps) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </figure>
   );

@@ -97,6 +97,9 @@ function GpuHistory({ deviceKey, device, query }: HistoryProps) {
     location.hash = routeHref('gpu', deviceKey, rangeToQuery(next, query));
   };
   const answer = history.data;
+  // Shaped once per answer: the live stream re-renders this page at every sample, the charts need not redraw.
+  const shaped = useMemo(() => (answer ? GPU_CHARTS.map((spec) => shapeChart(answer, spec.metrics)) : []), [answer]);
+  const formats = useMemo(() => GPU_CHARTS.map((spec) => unitFormatter(fmt, spec.unit)), [fmt]);
   const fromMs = answer?.fromMs ?? 0;
   const toMs = answer?.toMs ?? 0;
   const markers = useMemo(() => eventMarkers(events.data?.events ?? [], fromMs, toMs, plotWidth), [events.data, fromMs, toMs, plotWidth]);
@@ -131,14 +134,14 @@ function GpuHistory({ deviceKey, device, query }: HistoryProps) {
       {noStore ? <p class="notice" data-testid="history-no-store">{t('web.history.noStore')}</p>
         : history.error ? <p class="notice notice-error" role="alert" data-testid="history-error">{t('web.history.error', { message: errorText(history.error, t) })}</p> : null}
       <div class="chart-grid" ref={grid} aria-busy={history.loading}>
-        {answer === null ? (history.error ? null : <p class="muted" data-testid="history-loading">{t('web.history.loading')}</p>) : GPU_CHARTS.map((spec) => {
-          const shaped = shapeChart(answer, spec.metrics);
-          if (spec.optional && shaped.metrics.length === 0) return null;
+        {answer === null ? (history.error ? null : <p class="muted" data-testid="history-loading">{t('web.history.loading')}</p>) : GPU_CHARTS.map((spec, i) => {
+          const chart = shaped[i]!;
+          if (spec.optional && chart.metrics.length === 0) return null;
           return (
             <TimeChart
-              key={spec.id} id={spec.id} title={t(spec.title)} rangeLabel={rangeLabel} shaped={shaped}
+              key={spec.id} id={spec.id} title={t(spec.title)} rangeLabel={rangeLabel} shaped={chart}
               series={answer.series.filter((s) => spec.metrics.includes(s.metric))} labels={labels} lineOnly={spec.lineOnly}
-              format={unitFormatter(fmt, spec.unit)} yMode={spec.yMode} fromMs={answer.fromMs} toMs={answer.toMs} markers={markers}
+              format={formats[i]!} yMode={spec.yMode} fromMs={answer.fromMs} toMs={answer.toMs} markers={markers}
               references={references(spec)} syncKey={`gpu:${deviceKey}`} note={note(spec, answer)}
               onZoom={(from, to) => {
                 const zoomed = customRange(from, to, Date.now());

@@ -13,7 +13,9 @@ export const PRESET_LABEL: Readonly<Record<Preset, WebMessageKey>> = {
 export function useRangeLabel(range: TimeRange): string {
   const { t, fmt } = useI18n();
   if (range.kind === 'preset') return t('web.history.range.last', { span: t(PRESET_LABEL[range.preset]) });
-  return t('web.history.range.custom', { from: fmt.dateTime(range.fromMs), to: fmt.dateTime(range.toMs) });
+  // Within a day the end needs only its time (with seconds: a zoom can be under a minute).
+  const to = range.toMs - range.fromMs < 86_400_000 ? fmt.time(range.toMs) : fmt.dateTime(range.toMs);
+  return t('web.history.range.custom', { from: fmt.dateTime(range.fromMs), to });
 }
 
 export interface RangePickerProps {
