@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { BackendUnavailableCode } from '../../../src/core/backend.js';
+import { CLOCK_EVENT_REASON_BITS, type ClockEventReason } from '../../../src/core/clock-events.js';
+import type { HostResolution } from '../../../src/core/snapshot.js';
+import type { UnavailableReason } from '../../../src/core/unavailable.js';
 import { initialLocale, isWebMessageKey, localeFromTag, translate } from './i18n.js';
 
 describe('page language', () => {
@@ -43,5 +47,37 @@ describe('page messages', () => {
     expect(isWebMessageKey('info.clock.hw-slowdown')).toBe(true);
     expect(isWebMessageKey('info.clock.made-up')).toBe(false);
     expect(isWebMessageKey('__proto__')).toBe(false);
+  });
+});
+
+describe('keys the page builds from data', () => {
+  // Records over each union: a new value in the core's types fails the typecheck here until the
+  // page can name it, and the test fails if its message is missing.
+  const clockReasons: Record<ClockEventReason, true> = {
+    'gpu-idle': true, 'applications-clocks-setting': true, 'sw-power-cap': true, 'hw-slowdown': true, 'sync-boost': true,
+    'sw-thermal-slowdown': true, 'hw-thermal-slowdown': true, 'hw-power-brake-slowdown': true, 'display-clock-setting': true, unknown: true,
+  };
+  const unavailable: Record<UnavailableReason, true> = {
+    'not-supported': true, 'symbol-missing': true, 'no-permission': true, 'gpu-lost': true, 'not-reported': true,
+    timeout: true, 'out-of-range': true, 'first-sample': true, error: true,
+  };
+  const backendCodes: Record<BackendUnavailableCode, true> = {
+    'library-not-found': true, 'init-failed': true, 'command-not-found': true, 'command-failed': true, timeout: true,
+    'unsupported-platform': true, 'driver-not-loaded': true, 'no-permission': true, error: true,
+  };
+  const resolutions: Record<Exclude<HostResolution, 'ok'>, true> = { 'other-namespace': true, gone: true, 'no-permission': true, error: true, unsupported: true };
+
+  it('has a message in both languages for every clock reason, missing-value reason, backend failure and host state', () => {
+    const keys = [
+      ...Object.keys(clockReasons).map((reason) => `info.clock.${reason}`),
+      ...Object.keys(unavailable).map((reason) => `info.unavailable.${reason}`),
+      ...Object.keys(backendCodes).map((code) => `info.reason.${code}`),
+      ...Object.keys(resolutions).map((resolution) => `web.card.process.${resolution}`),
+    ];
+    expect(Object.keys(CLOCK_EVENT_REASON_BITS).every((reason) => reason in clockReasons)).toBe(true);
+    for (const key of keys) {
+      expect(isWebMessageKey(key), key).toBe(true);
+      for (const locale of ['en', 'zh-CN'] as const) expect(translate(locale, key as 'web.nav.overview'), `${locale} ${key}`).not.toBe(key);
+    }
   });
 });
