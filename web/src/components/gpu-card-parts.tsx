@@ -82,3 +82,22 @@ function ProcessUser({ process }: { process: GpuProcess }) {
     </span>
   );
 }
+
+/** What else needs saying about this GPU: MIG mode and its instances, uncorrectable ECC errors. */
+export function GpuCardFlags({ device }: { device: GpuDevice }) {
+  const { t } = useI18n();
+  const uncorrected = device.eccErrors?.uncorrectedVolatile ?? null;
+  const flags: { key: string; text: string; level: 'danger' | null }[] = [];
+  if (device.migModeCurrent === true) flags.push({ key: 'mig', text: t('web.card.mig', { count: device.migDevices.length }), level: null });
+  if (uncorrected !== null && uncorrected > 0) flags.push({ key: 'ecc', text: t('web.card.eccUncorrected', { count: uncorrected }), level: 'danger' });
+  if (flags.length === 0) return null;
+  return (
+    <div class="chips chips-start" data-testid="gpu-flags">
+      {flags.map((flag) => (
+        <span key={flag.key} class={`chip${flag.level ? ` chip-${flag.level}` : ''}`} data-flag={flag.key}>
+          {flag.text}
+        </span>
+      ))}
+    </div>
+  );
+}

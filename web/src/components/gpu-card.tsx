@@ -10,7 +10,7 @@ import { ChevronIcon } from './icons.js';
 import { cardState, deviceKey, memoryLevel, memoryPercent, powerPercent, powerLevel, temperatureLevel, type CardState } from './gpu-card-model.js';
 import { InfoTip } from './info-tip.js';
 import { Meter } from './meter.js';
-import { GpuCardProcesses, GpuCardThrottle } from './gpu-card-parts.js';
+import { GpuCardFlags, GpuCardProcesses, GpuCardThrottle } from './gpu-card-parts.js';
 import { Sparkline } from './sparkline.js';
 import type { SparkPoint } from './spark-buffer.js';
 import { Value } from './value.js';
@@ -159,6 +159,7 @@ function CardBody({ device, processes, spark, endMs }: { device: GpuDevice; proc
       </dl>
 
       <GpuCardThrottle device={device} />
+      <GpuCardFlags device={device} />
       <GpuCardProcesses processes={processes} />
     </>
   );
