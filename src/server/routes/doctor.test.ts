@@ -100,6 +100,8 @@ describe('/api/v1/doctor', () => {
       onProgress({ phase: 'start', task: { key: 'doctor.cli.gathering' } });
       onProgress({ phase: 'start', task: { key: 'doctor.cli.gathering', params: { x: 1 } } });
       onProgress({ phase: 'done', task: { key: 'doctor.cli.gathering' } });
+      onProgress({ phase: 'waiting', task: { key: 'doctor.progress.waiting', params: { command: 'docker info', elapsed: '3 s', limit: '10 s' } } });
+      onProgress({ phase: 'waiting', task: { key: 'doctor.progress.waiting', params: { command: 'docker info', elapsed: '6 s', limit: '10 s' } } });
       await new Promise<void>((resolve) => (release = resolve));
       throw new Error('probe \u001b[31mexploded\u202e');
     };
@@ -108,7 +110,9 @@ describe('/api/v1/doctor', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const midway = await runOf(await app.request(`/api/v1/doctor?run=${id}&lang=zh-CN`));
     expect(midway.state).toBe('running');
-    expect(midway.tasks.map((task) => task.state)).toEqual(['done', 'running']);
+    expect(midway.tasks.map((task) => task.state)).toEqual(['done', 'running', 'waiting']);
+    // A repeated "still waiting" notice is one task whose elapsed time moves on.
+    expect(midway.tasks[2]!.text).toContain('6 s');
     expect(midway.tasks[0]!.text).toMatch(/[\u4e00-\u9fff]/);
     release();
     const failed = await untilDone(app, id);

@@ -71,8 +71,10 @@ export function defaultDoctorRunner(options: ServerAppOptions): DoctorRunner {
   };
 }
 
+/** A task's identity: its message, except that a repeated "still waiting for X" notice is one task (its elapsed time moves on). */
 function taskId(task: Message): string {
-  return `${task.key}\u0000${JSON.stringify(task.params ?? {})}`;
+  const params = task.key === 'doctor.progress.waiting' ? { command: task.params?.command } : (task.params ?? {});
+  return `${task.key}\u0000${JSON.stringify(params)}`;
 }
 
 export function doctorRoutes(app: Hono<ServerEnv>, options: ServerAppOptions, routeOptions: DoctorRouteOptions = {}): void {
@@ -89,7 +91,7 @@ export function doctorRoutes(app: Hono<ServerEnv>, options: ServerAppOptions, ro
       const id = taskId(event.task);
       const known = run.tasks.find((entry) => taskId(entry.task) === id);
       const state: TaskState = event.phase === 'start' ? 'running' : event.phase;
-      if (known) known.state = state;
+      if (known) Object.assign(known, { task: event.task, state });
       else run.tasks.push({ task: event.task, state });
     };
     // Started off this request: a run takes seconds (Python probes), the answer does not wait.
