@@ -6,7 +6,7 @@ import 'uplot/dist/uPlot.min.css';
 import './charts.css';
 import uPlot from 'uplot';
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useI18n, useTheme } from '../app/context.js';
 import type { HistorySeries } from '../api/types.js';
 import { timeTickFormatter, type ValueFormatter } from './axis-format.js';
@@ -102,7 +102,8 @@ export function TimeChart(props: TimeChartProps) {
     if (width > 0) chart.current?.setSize({ width, height });
   }, [width, height]);
 
-  const summaries = props.series.filter((s) => props.shaped.metrics.some((m) => m.metric === s.metric)).map(summarise);
+  // Per answer (shaped changes with it), not per render: the page re-renders at every live sample.
+  const summaries = useMemo(() => props.series.filter((s) => props.shaped.metrics.some((m) => m.metric === s.metric)).map(summarise), [props.shaped]);
   const titleId = `chart-${props.id}-title`;
   return (
     <figure class="time-chart" ref={figure} data-testid="chart" data-chart={props.id} aria-labelledby={titleId}>
