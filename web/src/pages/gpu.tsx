@@ -22,7 +22,7 @@ import { pastRows } from '../components/history/process-rows.js';
 import { RangePicker, useRangeLabel } from '../components/history/range-picker.js';
 import { useFetch } from '../components/history/use-fetch.js';
 import { useWidth } from '../components/history/use-width.js';
-import { customRange, historyWindow, spanMs, type TimeRange } from '../range/range.js';
+import { customRange, historyWindow, openingRange, spanMs, type TimeRange } from '../range/range.js';
 import { rangeFromQuery, rangeToQuery } from '../range/url.js';
 
 /** Room the y axis and padding take from a chart's box. */
@@ -42,7 +42,7 @@ export default function GpuPage({ route }: PageProps) {
       </section>
     );
   }
-  return <GpuHistory deviceKey={device?.key ?? route.key} device={device} query={route.query} />;
+  return <GpuHistory deviceKey={device?.key ?? route.key} device={device} devicesKnown={devices.data !== null || devices.error !== null} query={route.query} />;
 }
 
 function GpuPicker({ devices }: { devices: DeviceEntry[] | null }) {
@@ -68,16 +68,20 @@ function GpuPicker({ devices }: { devices: DeviceEntry[] | null }) {
 interface HistoryProps {
   deviceKey: string;
   device: DeviceEntry | null;
+  /** The devices answer came (or failed): the opening range can be chosen. */
+  devicesKnown: boolean;
   query: URLSearchParams;
 }
 
-function GpuHistory({ deviceKey, device, query }: HistoryProps) {
+function GpuHistory({ deviceKey, device, devicesKnown, query }: HistoryProps) {
   const { t, fmt, locale } = useI18n();
   const live = useLive();
   const grid = useRef<HTMLDivElement>(null);
   const gridWidth = useWidth(grid);
   const queryText = query.toString();
-  const range = useMemo(() => rangeFromQuery(query, Date.now()), [queryText]);
+  const named = query.has('range') || query.has('from');
+  const firstSeenMs = device?.firstSeenMs ?? null;
+  const range = useMemo(() => (named ? rangeFromQuery(query, Date.now()) : openingRange(firstSeenMs, Date.now())), [queryText, firstSeenMs]);
   const rangeLabel = useRangeLabel(range);
   // Two charts side by side from 900 px (history.css); each asks one point per pixel of its plot.
   const columns = gridWidth >= 900 ? 2 : 1;
@@ -86,7 +90,7 @@ function GpuHistory({ deviceKey, device, query }: HistoryProps) {
   const intervalMs = health.data?.sampler?.intervalMs;
   const win = historyWindow(range, plotWidth, { intervalMs });
   const refreshMs = range.kind === 'preset' ? refreshMsFor(spanMs(range)) : null;
-  const ready = plotWidth > 0;
+  const ready = plotWidth > 0 && (named || devicesKnown);
   const deps = [deviceKey, win.from, win.to, win.points, locale];
 
   const history = useFetch(ready ? (signal) => apiClient().history({ device: deviceKey, metrics: GPU_METRICS, ...win }, { signal }) : null, deps, refreshMs);

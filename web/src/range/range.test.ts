@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customRange, expectedTier, historyWindow, MAX_SPAN_MS, MIN_SPAN_MS, PRESETS, PRESET_MS, pointsFor, resolveRange, spanMs } from './range.js';
+import { customRange, expectedTier, openingRange, historyWindow, MAX_SPAN_MS, MIN_SPAN_MS, PRESETS, PRESET_MS, pointsFor, resolveRange, spanMs } from './range.js';
 import { rangeAround, rangeFromQuery, rangeToQuery } from './url.js';
 
 const NOW = Date.UTC(2026, 11, 1, 12, 0, 0);
@@ -86,5 +86,15 @@ describe('ranges in the hash query', () => {
   it('an event links to half an hour around it, ending at now for a recent one', () => {
     expect(rangeAround(NOW - 3_600_000, NOW)).toEqual({ kind: 'custom', fromMs: NOW - 4_500_000, toMs: NOW - 2_700_000 });
     expect(rangeAround(NOW - 60_000, NOW)).toEqual({ kind: 'custom', fromMs: NOW - 1_800_000, toMs: NOW });
+  });
+});
+
+describe('openingRange', () => {
+  it('the shortest preset that holds the history there is, at most 1 h', () => {
+    expect(openingRange(NOW - 90_000, NOW)).toEqual({ kind: 'preset', preset: '5m' });
+    expect(openingRange(NOW - 20 * 60_000, NOW)).toEqual({ kind: 'preset', preset: '1h' });
+    expect(openingRange(NOW - 3 * 86_400_000, NOW)).toEqual({ kind: 'preset', preset: '1h' });
+    expect(openingRange(null, NOW)).toEqual({ kind: 'preset', preset: '1h' });
+    expect(openingRange(NOW + 5000, NOW)).toEqual({ kind: 'preset', preset: '5m' });
   });
 });

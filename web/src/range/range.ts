@@ -105,3 +105,16 @@ export function expectedTier(span: number, points: number): 'raw' | 'minute' | '
   const wantedMs = Math.ceil((span + 1) / Math.max(1, points));
   return wantedMs >= HOUR_MS ? 'hour' : wantedMs >= MINUTE_MS ? 'minute' : 'raw';
 }
+
+/**
+ * The range a GPU page opens with when the link names none: the shortest preset that holds all
+ * the history there is (a server started two minutes ago shows 5 minutes, not a sliver at the
+ * right edge of an hour), at most DEFAULT_RANGE.
+ */
+export function openingRange(firstSeenMs: number | null | undefined, nowMs: number): TimeRange {
+  if (typeof firstSeenMs !== 'number' || !Number.isFinite(firstSeenMs)) return DEFAULT_RANGE;
+  const age = nowMs - firstSeenMs;
+  const limit = PRESET_MS[DEFAULT_RANGE.kind === 'preset' ? DEFAULT_RANGE.preset : '1h'];
+  const preset = PRESETS.find((p) => PRESET_MS[p] >= age && PRESET_MS[p] <= limit);
+  return preset ? { kind: 'preset', preset } : DEFAULT_RANGE;
+}
