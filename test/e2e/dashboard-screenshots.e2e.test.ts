@@ -1,12 +1,13 @@
 // Writes the dashboard screenshots of docs/screenshots/ (the overview and a GPU page, in English
 // and Chinese, light theme, and the overview dark; 1280×800) from the built `serve` over the
-// moving 8x-h100 fake node after a minute of recording. Not a check: it runs only when asked,
+// moving 8x-h100 fake node after a minute and a half of recording. Not a check: it runs only when asked,
 //
 //   GPUWISE_SCREENSHOTS=docs/screenshots npx vitest run test/e2e/dashboard-screenshots.e2e.test.ts
 //
 // and the pictures are then looked at by a person before they are committed.
 
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'vitest';
@@ -15,7 +16,7 @@ import { browserMissing, launchBrowser, liveScenario, startServe } from '../help
 import { ensureBuilt, ROOT } from './run-cli.js';
 
 const out = process.env.GPUWISE_SCREENSHOTS;
-const RECORD_SECONDS = Number(process.env.GPUWISE_SCREENSHOTS_RECORD ?? 60);
+const RECORD_SECONDS = Number(process.env.GPUWISE_SCREENSHOTS_RECORD ?? 90);
 
 describe.skipIf(!out || browserMissing() !== null)('dashboard screenshots', () => {
   it('overview and GPU page, en and zh-CN, light (and the overview dark)', async () => {
@@ -23,11 +24,18 @@ describe.skipIf(!out || browserMissing() !== null)('dashboard screenshots', () =
     const target = resolve(ROOT, out!);
     mkdirSync(target, { recursive: true });
     const dir = mkdtempSync(join(tmpdir(), 'gpuwise-screens-'));
-    const serve = await startServe(['--interval', '0.5', '--db', join(dir, 'history.db')], fakeNvmlEnv(await liveScenario(dir)));
+    // One training rank per GPU, as the scenario's job has: real processes, so the cards show a user and a command.
+    // (A copy of sleep named python, so the process name reads as the job's would.)
+    copyFileSync('/bin/sleep', join(dir, 'python'));
+    chmodSync(join(dir, 'python'), 0o755);
+    const ranks = Array.from({ length: 8 }, (_, rank) => spawn('bash', ['-c', `exec -a "python train.py --config llama3-8b.yaml --local-rank ${rank}" "${join(dir, 'python')}" 900`], { stdio: 'ignore' }));
+    const pids = ranks.map((child) => child.pid!);
+    const serve = await startServe(['--interval', '0.5', '--db', join(dir, 'history.db')], fakeNvmlEnv(await liveScenario(dir, 600, pids)));
     try {
       await new Promise((done) => setTimeout(done, RECORD_SECONDS * 1000));
       const devices = (await (await fetch(`${serve.origin}/api/v1/devices`)).json()) as { devices: { key: string }[] };
-      const gpu = `#/gpu/${encodeURIComponent(devices.devices[0]!.key)}`;
+      // The 5-minute range: a minute and a half of recording fills a good part of it.
+      const gpu = `#/gpu/${encodeURIComponent(devices.devices[0]!.key)}?range=5m`;
       const shots: { name: string; locale: string; scheme: 'light' | 'dark'; route: string }[] = [
         { name: 'overview-en', locale: 'en-US', scheme: 'light', route: '#/' },
         { name: 'overview-zh-CN', locale: 'zh-CN', scheme: 'light', route: '#/' },
@@ -59,6 +67,7 @@ describe.skipIf(!out || browserMissing() !== null)('dashboard screenshots', () =
       }
     } finally {
       await serve.stop();
+      for (const child of ranks) child.kill();
       rmSync(dir, { recursive: true, force: true });
     }
   }, 300_000);

@@ -131,9 +131,10 @@ export async function startServe(args: string[], env: Record<string, string>, ti
 /**
  * The 8x-h100 fake NVML scenario with a timeline that keeps moving (a frame a second for
  * `seconds`, each GPU on its own phase), so the overview's values change while a test watches
- * and history charts have a shape. Written to `dir`; returns its path.
+ * and history charts have a shape. `pids` (one per GPU) replace the scenario's process ids, so
+ * the host side (user, command) can be read from real processes. Written to `dir`; returns its path.
  */
-export async function liveScenario(dir: string, seconds = 600): Promise<string> {
+export async function liveScenario(dir: string, seconds = 600, pids: readonly number[] = []): Promise<string> {
   const { readFileSync, writeFileSync } = await import('node:fs');
   const { scenarioPath } = await import('../fake-nvml/paths.js');
   const base = JSON.parse(readFileSync(scenarioPath('8x-h100'), 'utf8')) as { timeline: { atSeconds: number; devices: Record<string, unknown>[] }[] };
@@ -147,8 +148,10 @@ export async function liveScenario(dir: string, seconds = 600): Promise<string> 
         const wobble = Math.sin(s / 2.3 + i * 1.7);
         const util = Math.round(Math.min(100, Math.max(0, 82 + 14 * wave + 4 * wobble)));
         const power = Math.round(430 + 250 * (util / 100) + 12 * wobble);
+        const processes = pids[i] === undefined ? {} : { processes: (device.processes as { pid: number }[]).map((process) => ({ ...process, pid: pids[i] })) };
         return {
           ...device,
+          ...processes,
           gpuUtilPercent: util,
           memoryUtilPercent: Math.round(util * 0.55),
           temperatureCelsius: Math.round(52 + 18 * (util / 100) + i),
