@@ -28,7 +28,8 @@ function Field({ label, wide, children }: { label: string; wide?: boolean; child
 export default function AdvisorPage(_props: PageProps) {
   const { t, locale, fmt: format } = useI18n();
   const [choices, setChoices] = useState<AdvisorChoices | null>(null);
-  const [query, setQuery] = useState<RecommendQuery>(DEFAULT_QUERY);
+  // Prices in the reader's market's currency to start with (they can pick another).
+  const [query, setQuery] = useState<RecommendQuery>(() => ({ ...DEFAULT_QUERY, currency: locale === 'zh-CN' ? 'CNY' : 'USD' }));
   const [result, setResult] = useState<Recommendation | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
