@@ -88,9 +88,10 @@ describe('/proc parsers are linear', () => {
       const large = Buffer.from(input(20 * MB)).toString();
       parse(small); // warm up, so the first measurement is not the compile
       const { smallMs, largeMs } = bestTimes(parse, small, large);
-      // A parser that gets through 10 MB in a few milliseconds runs at memchr speed: below 5 ms the
-      // figures are cache and timer noise, not a curve.
-      expect(largeMs).toBeLessThanOrEqual(Math.max(3 * smallMs, 5));
+      // A parser that gets through 10 MB in a few milliseconds runs at memchr speed: below 25 ms the
+      // figures are cache, timer and neighbour noise (CI saw 6 ms on a loaded machine), not a curve.
+      // A quadratic parser on 20 MB would take minutes, far past any floor.
+      expect(largeMs).toBeLessThanOrEqual(Math.max(3 * smallMs, 25));
     });
   }
 });
