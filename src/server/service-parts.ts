@@ -67,7 +67,10 @@ export async function loadServiceParts(): Promise<ServiceParts> {
       const watcher = await createXidWatcher();
       return {
         deriveEvents: events.sampleEvents(events.createEventDeriver(), watcher),
-        xid: watcher.availability(),
+        // Asked each time: a journal follower that ends later changes the answer.
+        get xid() {
+          return watcher.availability();
+        },
         close: () => watcher.close(),
       };
     },

@@ -129,6 +129,26 @@ describe('startService', () => {
     expect(store.samples.length).toBeGreaterThan(0);
     await expect(get(service, '/api/v1/health')).rejects.toThrow();
   });
+
+  it('says whether Xid errors are read as things are now, not as they were at start', async () => {
+    Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
+    let available = true;
+    const availability = () => ({
+      available, source: available ? ('journal' as const) : null, reason: available ? null : ('source-ended' as const),
+      key: 'events.xid.source.journal' as const, params: {}, attempts: [], lostRecords: 0,
+    });
+    const store = createMemoryStore();
+    const service = await start({
+      history: { path: ':memory:' },
+      parts: {
+        ...fakeStoreParts(store, []),
+        createEventSource: async () => ({ deriveEvents: () => [], get xid() { return availability(); }, close: () => undefined }),
+      },
+    });
+    expect(service.xid?.available).toBe(true);
+    available = false;
+    expect(service.xid).toMatchObject({ available: false, reason: 'source-ended' });
+  });
 });
 
 function fakeStoreParts(store: ReturnType<typeof createMemoryStore>, steps: string[]) {

@@ -71,7 +71,7 @@ export interface Service {
   /** null with --no-record. */
   readonly store: HistoryStore | null;
   readonly historyPath: string | null;
-  /** Whether Xid errors are recorded, and if not why; null without a store. */
+  /** Whether Xid errors are recorded now, and if not why (read when asked); null without a store. */
   readonly xid: XidAvailability | null;
   /** Stops everything in order; idempotent; resolves when the database is closed. */
   close(): Promise<void>;
@@ -155,7 +155,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     sampler,
     store,
     historyPath: history?.path ?? null,
-    xid: running.events?.xid ?? null,
+    get xid() {
+      return running.events?.xid ?? null;
+    },
     close: () => (closing ??= stopParts(running)),
   };
 }
