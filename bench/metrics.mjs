@@ -176,9 +176,10 @@ const rowsHttp = [
   ['baseline: bare node:http, constant string', http_.node_http],
 ];
 for (const [name, r] of rowsHttp) console.log(`${name.padEnd(42)}${f(r.p50)}${f(r.p99)}${r.rps.toFixed(0).padStart(17)}`);
-const met = http_.ours.p99 < 5;
+// `serve` answers with the cached bytes (src/server/service-parts.ts), so that row is the one judged.
+const met = http_.bytes.p99 < 5;
 const floor = http_.node_http.p99;
-console.log(`aim: scrape p99 under 5 ms — ${met ? 'met' : 'NOT met'} (${http_.ours.p99.toFixed(2)} ms; as bytes ${http_.bytes.p99.toFixed(2)} ms; ` +
+console.log(`aim: scrape p99 under 5 ms — ${met ? 'met' : 'NOT met'} (as serve answers, cached bytes: ${http_.bytes.p99.toFixed(2)} ms; as a string ${http_.ours.p99.toFixed(2)} ms; ` +
   `the same app with a constant string ${http_.static.p99.toFixed(2)} ms, bare node:http ${floor.toFixed(2)} ms on this machine)`);
 
 const round = (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k === 'p50' || k === 'p99' ? `${k}_ms` : k, Number(v.toFixed(k === 'rps' || k === 'bytes' ? 0 : 4))]));
