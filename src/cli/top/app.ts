@@ -21,6 +21,8 @@ import { secondsShort } from './units.js';
 const GRAPH_COLUMNS = ['gpuUtilPercent', 'memoryUsedBytes', 'powerDrawWatts'] as const;
 /** How long the identity check before a signal may take (a hung GPU delays the read). */
 const CHECK_TIMEOUT_MS = 8000;
+/** How long the header keeps telling of a slow read after it. */
+const SLOW_READ_HOLD_MS = 10_000;
 
 export interface TopStreams {
   input: NodeJS.EventEmitter & { setEncoding?(encoding: BufferEncoding): unknown };
@@ -61,6 +63,9 @@ export function startTopApp(options: TopAppOptions): TopApp {
   const writer = new FrameWriter(streams.output);
   let state: TopState = initialState({ intervalMs: sampler.intervalMs, spanSeconds: options.spanSeconds, view: options.view });
   let latest: Sample | null = null;
+  // The slowest read of the last few seconds: a GPU that blocks every other read makes reads
+  // alternate between slow and fast, and the warning must not flicker off between them.
+  let slowRead: { ms: number; atMs: number } | null = null;
   let snapshot: Snapshot | null = null;
   const troubleSince = new Map<string, number>();
   let rowsCache: { key: string; rows: ProcessRow[] } | null = null;
@@ -94,7 +99,7 @@ export function startTopApp(options: TopAppOptions): TopApp {
     const { columns, rows: height } = size();
     screen = composeScreen({
       snapshot, history: history(), rows: rows(), state, columns, lines: height, nowMs: now(), sampleMs: latest?.wallMs ?? null,
-      stale: isStale(), readMs: latest?.backendMs ?? null, troubleSinceMs: troubleSince, readonly: options.readonly, theme, t,
+      stale: isStale(), readMs: slowRead?.ms ?? null, troubleSinceMs: troubleSince, readonly: options.readonly, theme, t,
     });
     // Keep the scroll position the frame settled on, so paging continues from it.
     if (screen.scroll !== state.scroll) state = { ...state, scroll: screen.scroll };
@@ -125,6 +130,9 @@ export function startTopApp(options: TopAppOptions): TopApp {
   const onSample = (sample: Sample) => {
     const previous = snapshot;
     latest = sample;
+    if (slowRead === null || sample.backendMs >= slowRead.ms || sample.wallMs - slowRead.atMs > SLOW_READ_HOLD_MS) {
+      slowRead = { ms: sample.backendMs, atMs: sample.wallMs };
+    }
     snapshot = safeView(sample.snapshot);
     for (const device of snapshot.devices) {
       const key = deviceKey(device);
