@@ -18,7 +18,7 @@ import { ensureBuilt, ROOT } from './run-cli.js';
 const out = process.env.GPUWISE_SCREENSHOTS;
 const RECORD_SECONDS = Number(process.env.GPUWISE_SCREENSHOTS_RECORD ?? 90);
 
-describe.skipIf(!out || browserMissing() !== null)('dashboard screenshots', () => {
+describe.skipIf(!out || browserMissing() !== null)(`dashboard screenshots${out ? '' : ' (skipped: a generator, not a check — it runs only with GPUWISE_SCREENSHOTS=<dir>, see the header)'}`, () => {
   it('overview and GPU page, en and zh-CN, light (and the overview dark)', async () => {
     await ensureBuilt();
     const target = resolve(ROOT, out!);

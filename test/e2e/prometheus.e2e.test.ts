@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeText } from '../../src/core/safe-text.js';
 import { recordedSample } from '../../src/server/metrics/__fixtures__/samples.js';
 import { startService, type Service } from '../../src/server/service.js';
+import { requiredTool } from '../helpers/required-tool.js';
 
-const PROMETHEUS = ['/usr/bin/prometheus', '/usr/local/bin/prometheus'].find((path) => existsSync(path)) ?? null;
+const { path: PROMETHEUS, skipReason: NO_PROMETHEUS } = requiredTool('prometheus', 'apt-get install prometheus');
 const DASHBOARD = new URL('../fixtures/dcgm-exporter/dcgm-exporter-dashboard.json', import.meta.url);
 const sample = recordedSample('metrics-8x-h100');
 const devices = sample.snapshot.devices;
@@ -152,7 +153,7 @@ function dashboardQueries(): { panels: { title: string; expr: string }[]; variab
 /** Grafana's substitution of a multi-value variable in a regex matcher: (a|b|…), escaped. */
 const regexOf = (values: string[]) => `(${values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\\\$&')).join('|')})`;
 
-describe.skipIf(PROMETHEUS === null)('a real Prometheus scraping gpuwise serve', () => {
+describe.skipIf(PROMETHEUS === null)(`a real Prometheus scraping gpuwise serve${NO_PROMETHEUS}`, () => {
   it('finds the dashboard\'s template values through the series and label APIs', async () => {
     const { variables } = dashboardQueries();
     expect(variables).toEqual({ instance: 'label_values(DCGM_FI_DEV_GPU_TEMP, instance)', gpu: 'label_values(DCGM_FI_DEV_GPU_TEMP, gpu)' });
@@ -232,6 +233,3 @@ describe.skipIf(PROMETHEUS === null)('a real Prometheus scraping gpuwise serve',
   });
 });
 
-it.runIf(PROMETHEUS === null)('prometheus is not installed (apt-get install prometheus): the real-Prometheus checks were skipped', () => {
-  expect(PROMETHEUS).toBeNull();
-});

@@ -7,12 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requiredTool } from '../../../test/helpers/required-tool.js';
 import { describe, expect, it } from 'vitest';
 import { GOLDEN_AGE_MS, GOLDEN_CASES, GOLDEN_DIR, recordedSample } from './__fixtures__/samples.js';
 import { renderMetrics } from './render.js';
 
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
-const PROMTOOL = ['/usr/bin/promtool', '/usr/local/bin/promtool'].find((path) => existsSync(path)) ?? null;
+const { path: PROMTOOL, skipReason: NO_PROMTOOL } = requiredTool('promtool', 'apt-get install prometheus');
 
 /**
  * promtool lints names as well as parsing them. dcgm-exporter's names break two of its style
@@ -39,7 +40,7 @@ describe('golden /metrics bodies', () => {
       expect(body).toBe(readFileSync(path, 'utf8'));
     });
 
-    it.skipIf(PROMTOOL === null)(`${name}: promtool check metrics finds nothing but dcgm-exporter's naming`, () => {
+    it.skipIf(PROMTOOL === null)(`${name}: promtool check metrics finds nothing but dcgm-exporter's naming${NO_PROMTOOL}`, () => {
       const result = spawnSync(PROMTOOL!, ['check', 'metrics'], { input: render(name, perProcess), encoding: 'utf8' });
       const complaints = `${result.stdout}${result.stderr}`.split('\n').filter((line) => line.trim() !== '');
       // Exit 1 is a body promtool cannot parse; 3 is lint findings, checked one by one.
@@ -48,7 +49,7 @@ describe('golden /metrics bodies', () => {
     });
   }
 
-  it.skipIf(PROMTOOL === null)('the alert rules in docs/metrics.md are valid rules (promtool check rules)', () => {
+  it.skipIf(PROMTOOL === null)(`the alert rules in docs/metrics.md are valid rules (promtool check rules)${NO_PROMTOOL}`, () => {
     const docs = readFileSync(new URL('../../../docs/metrics.md', import.meta.url), 'utf8');
     const rules = /```yaml\n(groups:[\s\S]*?)```/.exec(docs)?.[1];
     expect(rules, 'docs/metrics.md has a ```yaml block of rules').toBeDefined();
@@ -62,7 +63,4 @@ describe('golden /metrics bodies', () => {
     }
   });
 
-  it.runIf(PROMTOOL === null)('promtool is not installed (apt-get install prometheus): the format check above was skipped', () => {
-    expect(PROMTOOL).toBeNull();
-  });
 });

@@ -5,6 +5,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { requiredTool } from '../../../test/helpers/required-tool.js';
 import { describe, expect, it } from 'vitest';
 import { createFuzzer } from '../../../test/helpers/fuzz.js';
 import { scalingRatio } from '../../../test/fuzz/scaling.js';
@@ -15,7 +16,7 @@ import { recordedSample } from './__fixtures__/samples.js';
 import { cutLabel, MAX_COMMAND_LABEL_CHARS } from './process-families.js';
 import { renderMetrics, renderSampleBody } from './render.js';
 
-const PROMTOOL = ['/usr/bin/promtool', '/usr/local/bin/promtool'].find((path) => existsSync(path)) ?? null;
+const { path: PROMTOOL, skipReason: NO_PROMTOOL } = requiredTool('promtool', 'apt-get install prometheus');
 
 function hostileSample(seed: number): { sample: Sample; hostname: string } {
   const fuzz = createFuzzer(seed);
@@ -54,7 +55,7 @@ describe('hostile text in labels', () => {
     }
   });
 
-  it.skipIf(PROMTOOL === null)('is parsed by promtool', () => {
+  it.skipIf(PROMTOOL === null)(`is parsed by promtool${NO_PROMTOOL}`, () => {
     for (const seed of [7, 8, 9]) {
       const { sample, hostname } = hostileSample(seed);
       const body = renderMetrics({ sample, hostname, perProcess: true, nowMs: sample.wallMs });
