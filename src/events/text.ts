@@ -7,19 +7,8 @@ import type { ClockEventReason } from '../core/clock-events.js';
 import { safeText } from '../core/safe-text.js';
 import { isMessageKey, type MessageKey, type Translate } from '../i18n/index.js';
 import type { GpuEvent } from './types.js';
+import { CLOCK_REASON_KEYS } from '../i18n/clock-reason-keys.js';
 
-const CLOCK_REASON_KEYS = {
-  'gpu-idle': 'info.clock.gpu-idle',
-  'applications-clocks-setting': 'info.clock.applications-clocks-setting',
-  'sw-power-cap': 'info.clock.sw-power-cap',
-  'hw-slowdown': 'info.clock.hw-slowdown',
-  'sync-boost': 'info.clock.sync-boost',
-  'sw-thermal-slowdown': 'info.clock.sw-thermal-slowdown',
-  'hw-thermal-slowdown': 'info.clock.hw-thermal-slowdown',
-  'hw-power-brake-slowdown': 'info.clock.hw-power-brake-slowdown',
-  'display-clock-setting': 'info.clock.display-clock-setting',
-  unknown: 'info.clock.unknown',
-} as const satisfies Record<ClockEventReason, MessageKey>;
 
 function reasonsText(list: string, t: Translate): string {
   return list

@@ -19,18 +19,9 @@ export const BACKEND_REASON_KEYS = {
   error: 'info.reason.error',
 } as const satisfies Record<BackendUnavailableCode, MessageKey>;
 
-export const CLOCK_REASON_KEYS = {
-  'gpu-idle': 'info.clock.gpu-idle',
-  'applications-clocks-setting': 'info.clock.applications-clocks-setting',
-  'sw-power-cap': 'info.clock.sw-power-cap',
-  'hw-slowdown': 'info.clock.hw-slowdown',
-  'sync-boost': 'info.clock.sync-boost',
-  'sw-thermal-slowdown': 'info.clock.sw-thermal-slowdown',
-  'hw-thermal-slowdown': 'info.clock.hw-thermal-slowdown',
-  'hw-power-brake-slowdown': 'info.clock.hw-power-brake-slowdown',
-  'display-clock-setting': 'info.clock.display-clock-setting',
-  unknown: 'info.clock.unknown',
-} as const satisfies Record<ClockEventReason, MessageKey>;
+import { CLOCK_REASON_KEYS } from '../../i18n/clock-reason-keys.js';
+
+export { CLOCK_REASON_KEYS };
 
 export const UNAVAILABLE_REASON_KEYS = {
   'not-supported': 'info.unavailable.not-supported',
