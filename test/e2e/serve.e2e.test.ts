@@ -193,6 +193,15 @@ describe('gpuwise serve (the built CLI)', { timeout: 60_000 }, () => {
     }
   });
 
+  it('without a GPU (the PCI scan finds none either), the start lines say none was found and what was tried', async () => {
+    const running = serve(['--no-record'], MISSING_NVML);
+    const text = await waitFor('start lines', () => (running.stdout().includes('Ctrl-C') ? running.stdout() : null), running);
+    expect(text).toContain('GPUs: none found');
+    expect(text).toMatch(/nvml: NVML library not found/);
+    expect(text).not.toContain('opened but read no GPU');
+    expect(await stopWith(running, 'SIGTERM')).toEqual({ code: 0, signal: null });
+  });
+
   it('a GPU hung in the driver: the API keeps answering, says which GPU, and SIGTERM still exits 0', async () => {
     const running = serve(['--json', '--no-record', '--interval', '0.2'], fakeNvmlEnv(scenarioPath('hung-gpu')));
     const info = await startInfo(running);

@@ -102,7 +102,7 @@ export async function printStartup(cli: CliContext, service: Service, info: Star
   // Xid errors: where they are read from, or why they cannot be (the events domain's sentences).
   if (service.xid !== null) lines.push(`  ${safeLine(t(service.xid.key, service.xid.params))}`);
   if (sample === null) lines.push(`  ${t('serve.cli.start.waiting')}`);
-  else if (gpuCount === 0 && session.backend !== null) {
+  else if (gpuCount === 0 && session.backend !== null && sample.snapshot.problems.some((p) => p.scope === 'devices')) {
     // A backend opened but read no GPU: a driver that did not answer is not "no GPU".
     lines.push(`  ${t('serve.cli.start.noDevices', { backend: session.backend.id })}`);
     for (const problem of sample.snapshot.problems.filter((p) => p.scope === 'devices')) {
