@@ -1,0 +1,25 @@
+// The formats `--from` understands, in the order detectFormat tries them: the more specific
+// signature first (a CSV with a `name, memory.total` header before a generic table). One line
+// per format. NVIDIA and generic formats: helper F; AMD, Windows, macOS: helper G (add your
+// imports and lines in your own block below, so neither edit touches the other's lines).
+
+import { DETECT_WINDOW, type ImportFormat } from './types.js';
+import { gpuwiseJsonFormat } from './gpuwise-json.js';
+// --- AMD, Windows, macOS formats (helper G): imports here ---
+
+export { DETECT_WINDOW, ImportError, type ImportFormat } from './types.js';
+
+export const IMPORT_FORMATS: readonly ImportFormat[] = [
+  gpuwiseJsonFormat,
+  // --- AMD, Windows, macOS formats (helper G): entries here ---
+];
+
+/** The first format whose signature the text shows, or null. */
+export function detectFormat(text: string, formats: readonly ImportFormat[] = IMPORT_FORMATS): ImportFormat | null {
+  const head = text.length > DETECT_WINDOW ? text.slice(0, DETECT_WINDOW) : text;
+  return formats.find((format) => format.detect(head)) ?? null;
+}
+
+export function findImportFormat(id: string): ImportFormat | null {
+  return IMPORT_FORMATS.find((format) => format.id === id) ?? null;
+}
