@@ -15,6 +15,7 @@ import fields from './messages/fields.js';
 import host from './messages/host.js';
 import info from './messages/info.js';
 import pci from './messages/pci.js';
+import pick from './messages/pick.js';
 import servers from './messages/servers.js';
 import top from './messages/top.js';
 import serve from './messages/serve.js';
@@ -26,7 +27,7 @@ import webAdvice from './messages/web-advice.js';
 import webHistory from './messages/web-history.js';
 import importMessages from './messages/import.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, importMessages] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, importMessages, pick] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

@@ -55,14 +55,20 @@ const SIZE_UNITS: Readonly<Record<string, number>> = {
 export const MIN_DB_BYTES = 8 * 1024 ** 2;
 export const MAX_DB_BYTES = 64 * 1024 ** 4;
 
-/** "1GiB", "500MB", "2g", "10485760"; between MIN_DB_BYTES and MAX_DB_BYTES. */
-export function parseByteSize(text: string): number | null {
+/** "1GiB", "500MB", "2g", "10485760" in bytes (k/M/G/T powers of 1000, KiB… of 1024); null when unreadable. */
+export function parseByteAmount(text: string): number | null {
   const match = text.trim().match(/^(\d+(?:\.\d+)?)\s*([a-z]*)$/i);
   if (!match) return null;
   const factor = SIZE_UNITS[(match[2] ?? '').toLowerCase()];
   if (factor === undefined) return null;
   const bytes = Math.round(Number(match[1]) * factor);
-  return Number.isFinite(bytes) && bytes >= MIN_DB_BYTES && bytes <= MAX_DB_BYTES ? bytes : null;
+  return Number.isFinite(bytes) ? bytes : null;
+}
+
+/** A byte amount between MIN_DB_BYTES and MAX_DB_BYTES. */
+export function parseByteSize(text: string): number | null {
+  const bytes = parseByteAmount(text);
+  return bytes !== null && bytes >= MIN_DB_BYTES && bytes <= MAX_DB_BYTES ? bytes : null;
 }
 
 /** 0 (any free port, printed on start) to 65535. */
