@@ -156,6 +156,12 @@ export interface Finding {
   /** The span the evidence covers (wall ms). */
   fromMs: number;
   toMs: number;
+  /** Added by analysis: 0–1, the share of the window's GPU time the problem touches. */
+  timeShare: number;
+  /** Added by analysis: severity weight (high 3, medium 2, low 1) × confidence × timeShare; the ranking key. */
+  score: number;
+  /** Added by analysis: a variant of the rule with its own text (launch-bound: 'small-model'). */
+  variant: string | null;
 }
 
 export interface BatchAdvice {
@@ -210,4 +216,12 @@ export interface DiagnoseOptions {
   batchSize?: number;
   /** Memory-estimator inputs when the user gives a model (`--model`). */
   model?: string;
+  /**
+   * Added by analysis: the batch sizes the job ran with and when each began (wall ms), when the
+   * caller knows them (a job that logs them, `run`): memory measured at two batch sizes gives the
+   * bytes per batch item. Without it the estimator (`model`) or 'unknown'.
+   */
+  batchSteps?: { fromMs: number; batchSize: number }[];
+  /** Added by analysis: sequence length for the estimator (`--seq`), default the estimator's. */
+  sequenceLength?: number;
 }

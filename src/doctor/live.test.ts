@@ -85,9 +85,9 @@ describe.runIf(linux && !wsl)('doctor on this machine', () => {
       }
       expect(r.machine.driver.version).toBeNull();
       expect(findCheck(r, 'cuda.toolkits')?.status).toBe('ok');
-      expect(summaryOf(r, 'cuda.toolkits')).toMatch(/^nvcc 13\.0\.\d+ \(.+\) from \/usr\/local\/cuda-13\.0; \d toolkit\(s\) installed\.$/);
+      expect(summaryOf(r, 'cuda.toolkits')).toMatch(/^nvcc 13\.0\.\d+ \(.+\) from \/usr\/local\/cuda-13\.0; \d toolkits? installed\.$/);
       expect(summaryOf(r, 'cuda.toolkit-driver')).toBe(
-        'Toolkit(s) installed — CUDA 13.0 → ≥ 580.65.06 — but there is no NVIDIA GPU or driver here to run them; compiling works, running CUDA code does not.',
+        'CUDA toolkits are installed — CUDA 13.0 → ≥ 580.65.06 — but there is no NVIDIA GPU or driver here to run them; compiling works, running CUDA code does not.',
       );
       expect(r.machine.toolkits.map((t) => t.version)).toContain('13.0');
     },

@@ -68,7 +68,7 @@ describe('Ubuntu 22.04, driver 535, PyTorch cu121 (ready)', () => {
       'containers.docker': 'ok',
       'containers.nvidia-runtime': 'ok',
     });
-    expect(summary(report, 'frameworks.pytorch')).toBe('PyTorch 2.5.1+cu121 (CUDA 12.1) in /usr/bin/python3 uses 2 GPU(s).');
+    expect(summary(report, 'frameworks.pytorch')).toBe('PyTorch 2.5.1+cu121 (CUDA 12.1) in /usr/bin/python3 uses 2 GPUs.');
     expect(summary(report, 'cuda.cudnn')).toBe('cuDNN 8.9.7.');
     expect(summary(report, 'hardware.psu')).toContain('at least 1150 W');
   });
@@ -100,7 +100,7 @@ describe('Ubuntu 24.04 with nouveau', () => {
 
   it('sees the GPU on the bus although no driver is bound, and sizes the power supply from the catalog', async () => {
     const { report } = await doctor('ubuntu2404-nouveau');
-    expect(summary(report, 'hardware.gpus')).toBe('1 NVIDIA GPU(s): AD102 [GeForce RTX 4090].');
+    expect(summary(report, 'hardware.gpus')).toBe('1 NVIDIA GPU: AD102 [GeForce RTX 4090].');
     expect(findCheck(report, 'hardware.gpus')?.evidence.map((e) => en(e.key, e.params))).toContain(
       'PCI 0000:01:00.0 [10de:2684] AD102 [GeForce RTX 4090] — kernel driver: nouveau',
     );
@@ -246,6 +246,6 @@ describe('every recorded machine', () => {
 describe('GPU listing', () => {
   it('counts identical GPUs once with a multiplier', async () => {
     const { report } = await doctor('ubuntu2204-driver535-torch-cu121');
-    expect(summary(report, 'hardware.gpus')).toBe('2 NVIDIA GPU(s): 2× NVIDIA RTX A6000.');
+    expect(summary(report, 'hardware.gpus')).toBe('2 NVIDIA GPUs: 2× NVIDIA RTX A6000.');
   });
 });

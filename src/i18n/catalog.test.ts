@@ -26,7 +26,7 @@ describe('message catalog', () => {
 
   it('fills placeholders, and under tests fails loudly on a forgotten one or an unknown key', () => {
     expect(translate('en', 'common.unexpectedError', { detail: 'boom' })).toBe('Unexpected error: boom');
-    expect(translate('en', 'info.problems', { count: 0 })).toBe('0 problem(s) while reading:');
+    expect(translate('en', 'info.problems', { count: 0 })).toBe('0 problems while reading:');
     // A forgotten {count} would otherwise print "{count} problem(s)" to the user.
     expect(() => translate('en', 'info.problems')).toThrow(MessageError);
     expect(() => translate('zh-CN', 'info.problems', { total: 3 })).toThrow(/info\.problems.*\{count\}/);
@@ -47,7 +47,7 @@ describe('message catalog for users (outside the test runner)', () => {
     const lenient = await import('./index.js');
     expect(lenient.translate('en', 'info.reason.no-such-code' as MessageKey)).toBe('info.reason.no-such-code');
     expect(lenient.translate('zh-CN', 'common.unexpectedError')).toBe('意外错误：{detail}');
-    expect(lenient.translate('en', 'info.problems', { count: 2 })).toBe('2 problem(s) while reading:');
+    expect(lenient.translate('en', 'info.problems', { count: 2 })).toBe('2 problems while reading:');
   });
 });
 

@@ -2,6 +2,7 @@
 
 import { CATALOG, type MessageKey } from './catalog.js';
 import type { Locale } from './locale.js';
+import { selectPlurals } from './plural.js';
 
 export type { MessageKey } from './catalog.js';
 export { detectLocale, isLocale, LOCALES, type Locale } from './locale.js';
@@ -38,10 +39,13 @@ export function translate(locale: Locale, key: MessageKey, params: MessageParams
     if (STRICT) throw new MessageError(`i18n: no message "${key}" (${locale})`);
     return key;
   }
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
-    if (Object.hasOwn(params, name)) return String(params[name]);
+  const fail = (name: string, whole: string) => {
     if (STRICT) throw new MessageError(`i18n: "${key}" needs the parameter {${name}}`);
     return whole;
+  };
+  return selectPlurals(text, params, locale, fail).replace(PLACEHOLDER, (whole, name: string) => {
+    if (Object.hasOwn(params, name)) return String(params[name]);
+    return fail(name, whole);
   });
 }
 

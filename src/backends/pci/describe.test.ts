@@ -91,7 +91,7 @@ describe('describing a PCI scan', () => {
     expect(lines).toEqual([
       '1 GPU on the PCI bus:',
       '  NVIDIA device (10de:2330, H100 SXM5 80GB) at 0000:17:00.0 — no driver bound, PCIe Gen5 x16',
-      '1 SR-IOV virtual function(s) of these GPUs are not listed separately.',
+      '1 SR-IOV virtual function of these GPUs are not listed separately.',
       'Also on the bus, not a GPU: ASPEED Graphics Family (1a03:2000) at 0000:03:00.0 — driver: ast',
       expect.stringContaining('This is WSL'),
       expect.stringContaining('Read with lspci'),

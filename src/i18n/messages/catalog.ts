@@ -97,7 +97,7 @@ export default defineMessages(
     'catalog.listHint': 'See every id with: gpuwise gpus list',
     'catalog.unlisted': '"{query}" is not in the catalog on purpose: {reason}',
     'catalog.unlistedClosest': 'Closest entry (not the same GPU): {id}',
-    'catalog.invalidData': 'The built-in GPU catalog failed validation ({count} problem(s)); first: {first}',
+    'catalog.invalidData': 'The built-in GPU catalog failed validation ({count} {count:problem|problems}); first: {first}',
   },
   {
     'catalog.gpus.description': '附来源的 GPU 规格目录（数据中心、工作站、消费级；NVIDIA、AMD、Intel）',

@@ -30,7 +30,7 @@ export default defineMessages(
     'doctor.verdict.warningsMany': ', {count} warnings',
     'doctor.verdict.readyOne': 'Ready for {framework} on 1 GPU{warnings}.',
     'doctor.verdict.readyMany': 'Ready for {framework} on {count} GPUs{warnings}.',
-    'doctor.verdict.readyNoFramework': 'Driver ready on {count} GPU(s){warnings}; no deep-learning framework installed yet (see `gpuwise guide pytorch`).',
+    'doctor.verdict.readyNoFramework': 'Driver ready on {count} {count:GPU|GPUs}{warnings}; no deep-learning framework installed yet (see `gpuwise guide pytorch`).',
     'doctor.verdict.noGpu': 'No problems found{warnings}, but no NVIDIA GPU was seen.',
 
     'doctor.script.title': 'gpuwise doctor — fixes for {system}, written {date}.',
@@ -112,7 +112,7 @@ export default defineMessages(
     'doctor.cli.option.warnings': 'with --fix-script: include the fixes for warnings too',
     'doctor.cli.option.timeout': 'stop any program the doctor asks after <seconds> (default: 5 s for version tools, 10 s for docker info, 60 s for the Python framework probe)',
     'doctor.cli.badTimeout': 'expected a number of seconds from {min} to {max}, e.g. 10 or 2.5',
-    'doctor.cli.scriptWritten': 'Wrote {steps} step(s) to {file}. Read it, then run it.',
+    'doctor.cli.scriptWritten': 'Wrote {steps} {steps:step|steps} to {file}. Read it, then run it.',
     'doctor.cli.scriptFailed': 'Could not write {file}: {detail}',
     'doctor.cli.gathering': 'Looking at the GPUs, the driver and the host…',
     'doctor.guideCli.description': 'step-by-step install instructions tailored to this machine',

@@ -15,8 +15,8 @@ export default defineMessages(
     'events.gpu.back': 'GPU {gpu} answers again.',
     'events.gpu.appeared': 'GPU {gpu} ({name}) appeared.',
 
-    'events.ecc.uncorrected': 'GPU {gpu}: {delta} new uncorrected ECC error(s), {total} in all. Data in its memory may be corrupt; restart the jobs on it.',
-    'events.ecc.corrected': 'GPU {gpu}: {delta} new corrected ECC error(s), {total} in all.',
+    'events.ecc.uncorrected': 'GPU {gpu}: {delta} new uncorrected ECC {delta:error|errors}, {total} in all. Data in its memory may be corrupt; restart the jobs on it.',
+    'events.ecc.corrected': 'GPU {gpu}: {delta} new corrected ECC {delta:error|errors}, {total} in all.',
 
     'events.process.start': 'Process {pid} ({name}) started on GPU {gpu}.',
     'events.process.startUnnamed': 'Process {pid} started on GPU {gpu}.',

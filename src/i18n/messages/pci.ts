@@ -19,7 +19,7 @@ export default defineMessages(
     'pci.linkWithMax': 'PCIe Gen{generation} x{width} (up to Gen{generationMax} x{widthMax})',
     'pci.otherDisplay': 'Also on the bus, not a GPU: {label} ({ids}) at {address} — {driver}',
     'pci.unnamedDevice': 'device',
-    'pci.virtualFunctions': '{count} SR-IOV virtual function(s) of these GPUs are not listed separately.',
+    'pci.virtualFunctions': '{count} SR-IOV virtual {count:function|functions} of these GPUs are not listed separately.',
     'pci.fromLspci': 'Read with lspci because /sys/bus/pci was not available; PCIe link details are missing.',
     'pci.wsl':
       'This is WSL: Windows gives Linux its GPUs through /dev/dxg, not the PCI bus, so this list says nothing about them. Run nvidia-smi instead.',

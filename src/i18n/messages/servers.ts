@@ -47,7 +47,7 @@ export default defineMessages(
     'servers.rent.heading': 'Renting {gpu} instead (prices as of {asOf}):',
     'servers.rent.onDemand': 'on-demand',
     'servers.rent.capacityBlock': 'capacity block',
-    'servers.rent.line': '{provider} {instance} ({region}), {kind}: ${perGpu}/GPU-hour (${instance_price}/hour for {gpus} GPU(s)), as of {asOf}',
+    'servers.rent.line': '{provider} {instance} ({region}), {kind}: ${perGpu}/GPU-hour (${instance_price}/hour for {gpus} {gpus:GPU|GPUs}), as of {asOf}',
     'servers.rent.none': 'No dated cloud price for {gpu} in the catalog.',
     'servers.footer': 'Every figure cites a source; "not sourced" means we found no citable source, not that the value is zero.',
   },

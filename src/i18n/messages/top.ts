@@ -19,7 +19,7 @@ export default defineMessages(
 
     'top.waiting': 'Reading the GPUs…',
     'top.tooSmall': 'Terminal too small ({columns}×{lines}); top needs at least {minColumns}×{minLines}. q quits.',
-    'top.moreGpus': '… and {count} more GPU(s): enlarge the terminal, or press g to pick one',
+    'top.moreGpus': '… and {count} more {count:GPU|GPUs}: enlarge the terminal, or press g to pick one',
 
     'top.header.driver': 'driver {version}',
     'top.header.cuda': 'CUDA ≤ {version}',
@@ -49,9 +49,9 @@ export default defineMessages(
 
     'top.warn.hot': 'hot',
     'top.warn.memoryFull': 'memory nearly full',
-    'top.warn.eccUncorrected': '{count} uncorrectable ECC error(s)',
+    'top.warn.eccUncorrected': '{count} uncorrectable ECC {count:error|errors}',
     'top.warn.migPending': 'MIG change pending (needs a GPU reset)',
-    'top.warn.impossible': '{count} impossible value(s) shown as N/A',
+    'top.warn.impossible': '{count} impossible {count:value|values} shown as N/A',
     'top.warn.throttled': 'held back {percent} % of the time ({cause})',
     'top.throttle.power': 'power',
     'top.throttle.thermal': 'heat',
@@ -78,7 +78,7 @@ export default defineMessages(
     'top.note.namespace': '{count} GPU process(es) in another PID namespace (a container) cannot be seen or signalled from here: run gpuwise on the host, or its container with --pid=host.',
     'top.note.nvidiaSmi': 'Reading through nvidia-smi ({reason}): no PCIe throughput, per-process SM, MIG or driver samples; those are N/A.',
     'top.note.pinned': 'chosen with --backend',
-    'top.note.problems': '{count} problem(s) while reading:',
+    'top.note.problems': '{count} {count:problem|problems} while reading:',
 
     'top.col.pid': 'PID',
     'top.col.user': 'USER',

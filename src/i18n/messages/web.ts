@@ -59,7 +59,7 @@ export default defineMessages(
     'web.overview.summary.processes': 'GPU processes',
     'web.overview.summary.hostCpu': 'Host CPU',
     'web.overview.summary.hostMemory': 'Host memory',
-    'web.overview.summary.trouble': '{count} GPU(s) need attention',
+    'web.overview.summary.trouble': '{count} {count:GPU|GPUs} need attention',
     'web.overview.summary.of': 'of {total}',
     'web.overview.summary.ofShare': 'of {total} · {share}',
     'web.overview.noGpu.title': 'No GPU found',
@@ -68,7 +68,7 @@ export default defineMessages(
     'web.overview.noGpu.server': 'The server says:',
     'web.overview.noGpu.doctor': 'Open the doctor',
     'web.overview.noGpu.doctorHint': 'It checks the driver, CUDA and your frameworks layer by layer and says what to fix.',
-    'web.overview.problems': '{count} problem(s) while reading',
+    'web.overview.problems': '{count} {count:problem|problems} while reading',
 
     // --- one GPU's card ---
     'web.card.label': 'GPU {index}: {name}',
@@ -108,8 +108,8 @@ export default defineMessages(
     'web.card.naBecause': 'N/A: {reason}',
     'web.card.hot': 'hot',
     'web.card.memoryFull': 'memory nearly full',
-    'web.card.eccUncorrected': '{count} uncorrectable ECC error(s)',
-    'web.card.mig': 'MIG on · {count} instance(s)',
+    'web.card.eccUncorrected': '{count} uncorrectable ECC {count:error|errors}',
+    'web.card.mig': 'MIG on · {count} {count:instance|instances}',
     'web.card.state.lost': 'Lost: the GPU stopped answering (fell off the bus?)',
     'web.card.state.hung': 'Not answering: the driver did not return in time. The GPU or the driver may be hung.',
     'web.card.state.error': 'Unreadable: the GPU answered with errors only',

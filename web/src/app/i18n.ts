@@ -2,6 +2,7 @@
 // they are, so the page keeps no second copy. Only the domains the page shows are bundled — the
 // whole catalog (every CLI message) would triple the download.
 import type { MessageSet } from '../../../src/i18n/define.js';
+import { selectPlurals } from '../../../src/i18n/plural.js';
 import fields from '../../../src/i18n/messages/fields.js';
 import info from '../../../src/i18n/messages/info.js';
 import web from '../../../src/i18n/messages/web.js';
@@ -40,7 +41,7 @@ export function translate(locale: WebLocale, key: WebMessageKey, params: WebPara
   const messages = MESSAGES[locale];
   const text = Object.hasOwn(messages, key) ? messages[key] : MESSAGES.en[key];
   if (text === undefined) return key;
-  return text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  return selectPlurals(text, params, locale, (_name, whole) => whole).replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 export function createTranslate(locale: WebLocale): WebTranslate {

@@ -1,0 +1,189 @@
+// The observation turned into per-GPU and per-tree series once, cleaned (hostile or impossible
+// values become null), so that every rule reads the same numbers and none re-validates them.
+
+import type { ClockEventReason } from '../../core/clock-events.js';
+import type { ThrottleTimePercent } from '../../core/snapshot.js';
+import type { Observation } from '../types.js';
+import { clean, percent } from './stats.js';
+
+const MAX_BYTES = 2 ** 50; // 1 PiB: no GPU memory or link rate comes near it
+const MAX_CPU_PERCENT = 100 * 4096; // % of one core, for a process: at most every logical CPU
+
+export interface GpuProcessHolder {
+  pid: number;
+  user: string | null;
+  name: string | null;
+  command: string | null;
+  startedAt: string | null;
+  peakUsedBytes: number | null;
+  /** Samples in which it was listed on this GPU. */
+  samplesSeen: number;
+}
+
+export interface GpuSeries {
+  index: number;
+  uuid: string | null;
+  name: string | null;
+  totalBytes: number | null;
+  /** One entry per observation sample (null: not read then). */
+  util: (number | null)[];
+  smActive: (number | null)[];
+  smOccupancy: (number | null)[];
+  tensorActive: (number | null)[];
+  dramActive: (number | null)[];
+  memUsed: (number | null)[];
+  pcieRx: (number | null)[];
+  pcieTx: (number | null)[];
+  power: (number | null)[];
+  throttle: (ThrottleTimePercent | null)[];
+  reasons: (ClockEventReason[] | null)[];
+  /** The driver's 1/6 s GPU-Util samples over the whole window, in time order. */
+  subUtil: number[];
+  /** The fastest link seen (a link idles down a generation; under load it runs at its best). */
+  linkGeneration: number | null;
+  linkWidth: number | null;
+  holders: GpuProcessHolder[];
+}
+
+export interface TreeSeries {
+  rootPid: number;
+  /** Per sample: the root's CPU (% of one core). */
+  rootCpu: (number | null)[];
+  /** Per sample: the root's busiest thread (% of one core); null where threads were not read. */
+  mainThreadCpu: (number | null)[];
+  /** Per sample: the CPU of each descendant (depth ≥ 1) that had a figure. */
+  workerCpu: number[][];
+  /** Per sample: how many descendants the tree had. */
+  workerCount: number[];
+  diskRead: (number | null)[];
+  /** Every pid seen in the tree. */
+  pids: Set<number>;
+}
+
+export interface AnalysisContext {
+  observation: Observation;
+  sampleCount: number;
+  fromMs: number;
+  toMs: number;
+  seconds: number;
+  intervalMs: number;
+  gpus: GpuSeries[];
+  tree: TreeSeries | null;
+  iowait: (number | null)[];
+}
+
+export function buildContext(observation: Observation): AnalysisContext {
+  const samples = observation.samples.filter((s) => Number.isFinite(s.wallMs)).sort((a, b) => a.wallMs - b.wallMs);
+  const fromMs = samples[0]?.wallMs ?? 0;
+  const toMs = samples[samples.length - 1]?.wallMs ?? 0;
+  const gpus = new Map<number, GpuSeries>();
+  const gpu = (index: number): GpuSeries => {
+    let g = gpus.get(index);
+    if (!g) {
+      const empty = () => samples.map(() => null);
+      g = {
+        index, uuid: null, name: null, totalBytes: null,
+        util: empty(), smActive: empty(), smOccupancy: empty(), tensorActive: empty(), dramActive: empty(),
+        memUsed: empty(), pcieRx: empty(), pcieTx: empty(), power: empty(), throttle: empty(), reasons: empty(),
+        subUtil: [], linkGeneration: null, linkWidth: null, holders: [],
+      };
+      gpus.set(index, g);
+    }
+    return g;
+  };
+  const subTimes = new Map<number, { t: number; v: number }[]>();
+  samples.forEach((s, i) => {
+    for (const d of s.devices) {
+      if (!Number.isInteger(d.index) || d.index < 0 || d.state !== 'ok') continue;
+      const g = gpu(d.index);
+      g.uuid ??= d.uuid;
+      g.name ??= d.name;
+      g.totalBytes ??= clean(d.memoryTotalBytes, 1, MAX_BYTES);
+      g.util[i] = percent(d.gpuUtilPercent);
+      g.smActive[i] = percent(d.smActivePercent);
+      g.smOccupancy[i] = percent(d.smOccupancyPercent);
+      g.tensorActive[i] = percent(d.tensorActivePercent);
+      g.dramActive[i] = percent(d.dramActivePercent);
+      g.memUsed[i] = clean(d.memoryUsedBytes, 0, g.totalBytes ?? MAX_BYTES);
+      g.pcieRx[i] = clean(d.pcieRxBytesPerSecond, 0, MAX_BYTES);
+      g.pcieTx[i] = clean(d.pcieTxBytesPerSecond, 0, MAX_BYTES);
+      g.power[i] = clean(d.powerDrawAverageWatts ?? d.powerDrawWatts, 0, 10_000);
+      g.throttle[i] = cleanThrottle(d.throttleTimePercent);
+      g.reasons[i] = Array.isArray(d.clockEventReasons) ? d.clockEventReasons : null;
+      const gen = clean(d.pcieLinkGeneration, 1, 16);
+      const width = clean(d.pcieLinkWidth, 1, 32);
+      if (gen !== null && (g.linkGeneration === null || gen > g.linkGeneration)) g.linkGeneration = gen;
+      if (width !== null && (g.linkWidth === null || width > g.linkWidth)) g.linkWidth = width;
+    }
+    for (const series of s.subSamples) {
+      if (series.metric !== 'gpuUtilPercent' || !Array.isArray(series.values)) continue;
+      const list = subTimes.get(series.deviceIndex) ?? [];
+      series.values.forEach((v, k) => {
+        const value = percent(v);
+        const t = series.timesMs?.[k];
+        if (value !== null && typeof t === 'number' && Number.isFinite(t)) list.push({ t, v: value });
+      });
+      subTimes.set(series.deviceIndex, list);
+    }
+    for (const p of s.processes) collectHolder(gpus.get(p.gpuIndex), p);
+  });
+  for (const [index, list] of subTimes) {
+    const g = gpus.get(index);
+    if (!g) continue;
+    // Readers may overlap at the edges; one value per driver tick.
+    const seen = new Set<number>();
+    g.subUtil = list.sort((a, b) => a.t - b.t).filter((e) => (seen.has(e.t) ? false : (seen.add(e.t), true))).map((e) => e.v);
+  }
+  return {
+    observation,
+    sampleCount: samples.length,
+    fromMs,
+    toMs,
+    seconds: Math.max(0, (toMs - fromMs) / 1000),
+    intervalMs: clean(observation.intervalMs, 1, 3_600_000) ?? 1000,
+    gpus: [...gpus.values()].sort((a, b) => a.index - b.index),
+    tree: buildTree(observation, samples),
+    iowait: samples.map((s) => percent(s.host?.cpuTime?.iowaitPercent)),
+  };
+}
+
+function cleanThrottle(t: ThrottleTimePercent | null | undefined): ThrottleTimePercent | null {
+  if (!t) return null;
+  return {
+    power: percent(t.power), thermal: percent(t.thermal), syncBoost: percent(t.syncBoost),
+    boardLimit: percent(t.boardLimit), lowUtilization: percent(t.lowUtilization), reliability: percent(t.reliability),
+  };
+}
+
+function collectHolder(g: GpuSeries | undefined, p: Observation['samples'][number]['processes'][number]): void {
+  if (!g || !Number.isInteger(p.pid)) return;
+  const used = clean(p.usedMemoryBytes, 0, g.totalBytes ?? MAX_BYTES);
+  let h = g.holders.find((x) => x.pid === p.pid);
+  if (!h) {
+    h = { pid: p.pid, user: p.user, name: p.name, command: p.command, startedAt: p.startedAt, peakUsedBytes: null, samplesSeen: 0 };
+    g.holders.push(h);
+  }
+  h.samplesSeen += 1;
+  if (used !== null && (h.peakUsedBytes === null || used > h.peakUsedBytes)) h.peakUsedBytes = used;
+}
+
+function buildTree(observation: Observation, samples: Observation['samples']): TreeSeries | null {
+  const rootPid = observation.rootPid;
+  if (rootPid === null || !samples.some((s) => s.tree)) return null;
+  const pids = new Set<number>();
+  const tree: TreeSeries = { rootPid, rootCpu: [], mainThreadCpu: [], workerCpu: [], workerCount: [], diskRead: [], pids };
+  for (const s of samples) {
+    const t = s.tree;
+    const procs = t?.processes ?? [];
+    procs.forEach((p) => pids.add(p.pid));
+    const root = procs.find((p) => p.depth === 0);
+    tree.rootCpu.push(clean(root?.cpuPercent, 0, MAX_CPU_PERCENT));
+    const threads = (t?.rootThreads ?? []).map((th) => clean(th.cpuPercent, 0, 100.5)).filter((v): v is number => v !== null);
+    tree.mainThreadCpu.push(threads.length === 0 ? null : Math.min(100, Math.max(...threads)));
+    const workers = procs.filter((p) => p.depth >= 1);
+    tree.workerCount.push(workers.length);
+    tree.workerCpu.push(workers.map((p) => clean(p.cpuPercent, 0, MAX_CPU_PERCENT)).filter((v): v is number => v !== null));
+    tree.diskRead.push(clean(t?.totalDiskReadBytesPerSecond, 0, MAX_BYTES));
+  }
+  return tree;
+}
