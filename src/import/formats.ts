@@ -5,12 +5,16 @@
 
 import { DETECT_WINDOW, type ImportFormat } from './types.js';
 import { gpuwiseJsonFormat } from './gpuwise-json.js';
+import { nvidiaSmiTextFormat } from './nvidia-smi-text.js';
+import { nvidiaSmiXmlFormat } from './nvidia-smi-xml.js';
 // --- AMD, Windows, macOS formats (helper G): imports here ---
 
 export { DETECT_WINDOW, ImportError, type ImportFormat } from './types.js';
 
 export const IMPORT_FORMATS: readonly ImportFormat[] = [
   gpuwiseJsonFormat,
+  nvidiaSmiXmlFormat,
+  nvidiaSmiTextFormat,
   // --- AMD, Windows, macOS formats (helper G): entries here ---
 ];
 
