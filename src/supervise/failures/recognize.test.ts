@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../i18n/catalog.js';
+import { parseCudaOom } from './cuda-oom.js';
+import { parseOomKill } from './kernel-oom.js';
+import { createRecognizer } from './recognize.js';
+import type { Failure } from './types.js';
+
+const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8').split('\n').filter((l) => l !== '');
+const GIB = 1024 ** 3;
+const MIB = 1024 ** 2;
+
+function feed(name: string): Failure[] {
+  const recognizer = createRecognizer();
+  fixture(name).forEach((line, i) => recognizer.line(line, 1, i));
+  return recognizer.failures();
+}
+
+function expectTranslated(failure: Failure) {
+  for (const text of [failure.title, ...failure.fixes]) {
+    expect(CATALOG.en).toHaveProperty([text.key]);
+    expect(CATALOG['zh-CN']).toHaveProperty([text.key]);
+  }
+}
+
+describe('CUDA out of memory (real PyTorch messages)', () => {
+  it('reads every size of the ≥ 2.1 message', () => {
+    const oom = parseCudaOom(fixture('oom-new-format.txt')[0] ?? '');
+    expect(oom).toEqual({
+      gpu: 0, triedBytes: 22 * MIB, totalBytes: Math.round(23.65 * GIB), freeBytes: Math.round(11.06 * MIB),
+      processBytes: Math.round(23.6 * GIB), allocatedBytes: Math.round(22.9 * GIB), reservedUnallocatedBytes: Math.round(194.87 * MIB),
+    });
+  });
+
+  it('reads 2.1\'s "capacty" and "0 bytes is free"', () => {
+    const oom = parseCudaOom(fixture('oom-capacty-2.1.txt')[0] ?? '');
+    expect(oom).toMatchObject({ triedBytes: Math.round(1.7 * GIB), totalBytes: 6 * GIB, freeBytes: 0, processBytes: null });
+  });
+
+  it('reads the older "(GPU 0; … total capacity; …)" form', () => {
+    const oom = parseCudaOom(fixture('oom-old-format.txt')[0] ?? '');
+    expect(oom).toMatchObject({ gpu: 0, triedBytes: Math.round(2.26 * GIB), totalBytes: 6 * GIB, freeBytes: Math.round(3.03 * GIB), allocatedBytes: Math.round(781.59 * MIB) });
+    expect(oom?.reservedUnallocatedBytes).toBe(Math.round(1.24 * GIB) - Math.round(781.59 * MIB));
+  });
+
+  it('advises a smaller batch with the sizes, and expandable segments when fragmented', () => {
+    const [plain] = feed('oom-new-format.txt');
+    expect(plain?.kind).toBe('cuda-oom');
+    expect(plain?.fixes[0]).toMatchObject({ key: 'run.fix.oom.batchSized', params: { tried: 0.02, free: 0.01, divisor: 2 } });
+    // 194.87 MiB reserved but unallocated, and 22 MiB could not be had: fragmented.
+    expect(plain?.fixes.map((f) => f.key)).toContain('run.fix.oom.fragmented');
+    const [old] = feed('oom-old-format.txt');
+    expect(old?.fixes.map((f) => f.key)).toEqual(['run.fix.oom.batchSized', 'run.fix.oom.allocConf', 'run.fix.oom.memorySavers']);
+    const [fragmented] = feed('oom-fragmented.txt');
+    expect(fragmented?.fixes.map((f) => f.key)).toContain('run.fix.oom.fragmented');
+    // 31.47 total − 18.73 this process − 12.73 free ≈ 0: no other process to blame.
+    expect(fragmented?.fixes.map((f) => f.key)).not.toContain('run.fix.oom.otherProcesses');
+    expectTranslated(plain as Failure);
+    expectTranslated(fragmented as Failure);
+  });
+});
+
+describe('NCCL', () => {
+  it('recognises the watchdog timeout once, with its numbers, whatever the ranks repeat', () => {
+    const failures = feed('nccl-watchdog.txt');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ kind: 'nccl-timeout', repeats: 1, details: { rank: 0, seqNum: 1580, opType: 'ALLREDUCE', timeoutMs: 600_000, ranForMs: 600_060 } });
+    expect(feed('nccl-watchdog-old.txt')[0]).toMatchObject({ kind: 'nccl-timeout', details: { rank: 1, timeoutMs: 1_800_000 } });
+    expectTranslated(failures[0] as Failure);
+  });
+
+  it('recognises an NCCL error with its version', () => {
+    const failures = feed('nccl-unhandled-cuda.txt');
+    expect(failures[0]).toMatchObject({ kind: 'nccl-error', details: { error: 'unhandled cuda error', ncclVersion: '2.20.5' } });
+    expectTranslated(failures[0] as Failure);
+  });
+});
+
+describe('device-side assert and segfault', () => {
+  it('keeps the assertion a kernel named', () => {
+    const failures = feed('device-assert.txt');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ kind: 'device-assert', details: { assertion: 't >= 0 && t < n_classes' } });
+    expect(failures[0]?.fixes[0]).toMatchObject({ key: 'run.fix.assert.named' });
+    expect(feed('device-assert-plain.txt')[0]).toMatchObject({ kind: 'device-assert', details: { assertion: null } });
+    expectTranslated(failures[0] as Failure);
+  });
+
+  it('recognises a DataLoader worker segfault', () => {
+    const failures = feed('segfault-dataloader.txt');
+    expect(failures[0]).toMatchObject({ kind: 'segfault' });
+    expect(failures.some((f) => f.details.worker === 'dataloader')).toBe(true);
+  });
+
+  it('ignores ordinary output and hostile text', () => {
+    const recognizer = createRecognizer();
+    for (const line of ['epoch 1 loss 0.3', 'out of memory? no', '\u001b[31mred\u001b[0m', 'x'.repeat(100_000), 'Tried to allocate 3 GiB']) recognizer.line(line, 1, 0);
+    expect(recognizer.failures()).toEqual([]);
+  });
+});
+
+describe('how an attempt ended', () => {
+  const base = { attempt: 1, atMs: 5, pids: new Set([100, 101]), oomKills: [], kernelLogUnavailable: null, killedByUs: false };
+
+  it('ties an OOM kill in the kernel log to the job by pid', () => {
+    const kill = parseOomKill(fixture('kernel-oom-kill.txt')[1] ?? '');
+    expect(kill).toEqual({ pid: 25315, name: 'python3', anonRssBytes: 31_451_456 * 1024, cgroup: false });
+    const recognizer = createRecognizer();
+    const out = recognizer.attemptEnded({ ...base, status: { code: null, signal: 'SIGKILL' }, pids: new Set([25315]), oomKills: [kill!] });
+    expect(out[0]).toMatchObject({ kind: 'host-oom-kill', details: { pid: 25315, confirmed: 'kernel-log' } });
+    expectTranslated(out[0] as Failure);
+  });
+
+  it('calls a SIGKILL probable OOM only when the log was unreadable, and never one gpuwise sent', () => {
+    const unreadable = createRecognizer().attemptEnded({ ...base, status: { code: null, signal: 'SIGKILL' }, kernelLogUnavailable: 'EPERM' });
+    expect(unreadable[0]?.title.key).toBe('run.failure.host-oom-kill-probable');
+    expectTranslated(unreadable[0] as Failure);
+    expect(createRecognizer().attemptEnded({ ...base, status: { code: null, signal: 'SIGKILL' } })).toEqual([]);
+    expect(createRecognizer().attemptEnded({ ...base, status: { code: null, signal: 'SIGKILL' }, kernelLogUnavailable: 'EPERM', killedByUs: true })).toEqual([]);
+  });
+
+  it('an OOM kill of another pid is not the job\'s', () => {
+    const other = { pid: 9, name: 'chrome', anonRssBytes: null, cgroup: false };
+    expect(createRecognizer().attemptEnded({ ...base, status: { code: 1, signal: null }, oomKills: [other] })).toEqual([]);
+  });
+
+  it('SIGSEGV is a segfault', () => {
+    expect(createRecognizer().attemptEnded({ ...base, status: { code: null, signal: 'SIGSEGV' } })[0]).toMatchObject({ kind: 'segfault' });
+  });
+});

@@ -1,0 +1,99 @@
+// The recogniser of a run: fed every plain output line, every GPU event and every attempt's end,
+// it keeps one Failure per kind and attempt (with a count of the lines that repeated it — every
+// rank prints its own NCCL timeout, every SM its own assert).
+
+import type { GpuEvent } from '../../events/types.js';
+import type { ExitStatus } from '../exit.js';
+import { cudaOomFixes, parseCudaOom } from './cuda-oom.js';
+import type { OomKill } from './kernel-oom.js';
+import { FIXES, matchLine } from './patterns.js';
+import { EVIDENCE_CHARS, type Failure, type FailureKind } from './types.js';
+
+export interface AttemptEndFacts {
+  attempt: number;
+  status: ExitStatus;
+  atMs: number;
+  /** Pids seen in the job's group during the attempt (the leader included). */
+  pids: ReadonlySet<number>;
+  /** OOM kills the kernel logged during the attempt. */
+  oomKills: readonly OomKill[];
+  /** Why the kernel log could not be read (errno), or null. */
+  kernelLogUnavailable: string | null;
+  /** True when gpuwise itself sent SIGKILL (a second Ctrl-C, the grace period run out). */
+  killedByUs: boolean;
+}
+
+export interface Recognizer {
+  line(line: string, attempt: number, atMs: number): Failure | null;
+  event(event: GpuEvent, attempt: number): Failure | null;
+  attemptEnded(facts: AttemptEndFacts): Failure[];
+  failures(): Failure[];
+}
+
+export function createRecognizer(): Recognizer {
+  const found = new Map<string, Failure>();
+  const add = (failure: Failure): Failure | null => {
+    const id = `${failure.attempt}|${failure.kind}|${failure.kind === 'xid' ? String(failure.details.xid) : ''}`;
+    const existing = found.get(id);
+    if (existing) {
+      existing.repeats++;
+      // A kernel's assert line names the check; the RuntimeError after it does not: keep the name.
+      if (existing.kind === 'device-assert' && existing.details.assertion === null && failure.details.assertion !== null) {
+        existing.details = failure.details;
+        existing.fixes = failure.fixes;
+      }
+      return null;
+    }
+    found.set(id, failure);
+    return failure;
+  };
+  const make = (kind: FailureKind, attempt: number, atMs: number, evidence: string | null, details: Failure['details'], fixes: Failure['fixes'], params?: Record<string, string | number>): Failure => ({
+    kind, attempt, atMs, evidence: evidence === null ? null : evidence.slice(0, EVIDENCE_CHARS), repeats: 0, title: { key: `run.failure.${kind}`, params }, fixes, details,
+  });
+
+  return {
+    line(line, attempt, atMs) {
+      const oom = parseCudaOom(line);
+      if (oom) return add(make('cuda-oom', attempt, atMs, line, { ...oom }, cudaOomFixes(oom)));
+      const match = matchLine(line);
+      return match ? add(make(match.kind, attempt, atMs, line, match.details, FIXES[match.kind](match.details))) : null;
+    },
+    event(event, attempt) {
+      if (event.kind === 'xid') {
+        const params = { gpu: String(event.params.gpu ?? event.gpuIndex ?? '?'), xid: Number(event.params.xid) };
+        return add(make('xid', attempt, event.atMs, String(event.params.text ?? ''), { ...params }, [{ key: 'run.fix.xid', params: { xid: params.xid } }], params));
+      }
+      if (event.kind === 'ecc-rising') {
+        const params = { gpu: String(event.gpuIndex ?? '?'), counter: String(event.params.counter ?? ''), delta: Number(event.params.delta ?? 0) };
+        return add(make('ecc', attempt, event.atMs, null, { ...params }, [{ key: 'run.fix.ecc' }], params));
+      }
+      return null;
+    },
+    attemptEnded(facts) {
+      const out: Failure[] = [];
+      const push = (failure: Failure) => {
+        const added = add(failure);
+        if (added) out.push(added);
+      };
+      const ours = facts.oomKills.filter((kill) => facts.pids.has(kill.pid));
+      for (const kill of ours) {
+        const params = { pid: kill.pid, name: kill.name ?? '?' };
+        push(make('host-oom-kill', facts.attempt, facts.atMs, null, { ...params, anonRssBytes: kill.anonRssBytes, cgroup: kill.cgroup ? 'yes' : 'no', confirmed: 'kernel-log' },
+          [{ key: kill.cgroup ? 'run.fix.hostOom.cgroup' : 'run.fix.hostOom.memory' }, { key: 'run.fix.hostOom.workers' }], params));
+      }
+      // SIGKILL that no record names: where the log could not be read, the OOM killer is the usual
+      // sender, so it is told as probable with the way to check; a readable log without a record
+      // means someone else sent it, and the exit reason alone says so.
+      const why = facts.kernelLogUnavailable;
+      if (facts.status.signal === 'SIGKILL' && ours.length === 0 && !facts.killedByUs && why !== null) {
+        const failure = make('host-oom-kill', facts.attempt, facts.atMs, null, { confirmed: 'log-unreadable', kernelLog: why },
+          [{ key: 'run.fix.hostOom.checkLog', params: { errno: why } }, { key: 'run.fix.hostOom.memory' }]);
+        failure.title = { key: 'run.failure.host-oom-kill-probable', params: { errno: why } };
+        push(failure);
+      }
+      if (facts.status.signal === 'SIGSEGV') push(make('segfault', facts.attempt, facts.atMs, null, { worker: null }, FIXES.segfault({ worker: null })));
+      return out;
+    },
+    failures: () => [...found.values()].sort((a, b) => a.atMs - b.atMs),
+  };
+}

@@ -1,0 +1,85 @@
+// The run's logs under --log-dir (docs/run.md "Logs"):
+//   stdout.log, stderr.log   the bytes exactly as the job wrote them — colour (ANSI), \r
+//                            redraws and binary included — for tools that want the real output;
+//   output.log               both streams in one file in the order gpuwise read them, one line
+//                            per line, each time-stamped and tagged with its attempt and stream:
+//                              2026-12-01T15:30:00.123Z #1 err  RuntimeError: CUDA error …
+//                            ANSI stripped and other control characters shown escaped, so the
+//                            file greps and reads as plain text; `out~` marks a piece of a line
+//                            the job did not end with a newline (it was cut, or the job died).
+// All three rotate by size, each with a bounded count. Lines are handed on to the failure
+// recognisers as they are written.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { safeText } from '../core/safe-text.js';
+import { createLineSplitter, plainLine, type LineSplitter } from './lines.js';
+import { openRotatingFile, type RotatingFile, type RotatingFileOptions } from './rotating-file.js';
+
+export type StreamName = 'out' | 'err';
+
+export interface JobLogsOptions {
+  dir: string;
+  maxBytes?: number;
+  keep?: number;
+  /** Wall clock (ms), for the time stamps. */
+  now?: () => number;
+  /** Every plain line as it is logged (the recognisers). */
+  onLine?: (line: string, stream: StreamName) => void;
+}
+
+export interface JobLogs {
+  readonly dir: string;
+  readonly files: { combined: string; stdout: string; stderr: string };
+  /** A chunk the job wrote, of attempt `attempt`. */
+  write(stream: StreamName, chunk: Buffer, attempt: number): void;
+  /** The stream ended: its unfinished line is logged. */
+  endStream(stream: StreamName, attempt: number): void;
+  /** A line of gpuwise's own (attempt start and end), tagged `run`. */
+  note(text: string, attempt: number): void;
+  close(): void;
+}
+
+export function openJobLogs(options: JobLogsOptions): JobLogs {
+  mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+  const now = options.now ?? Date.now;
+  const rotation: Omit<RotatingFileOptions, 'path'> = { maxBytes: options.maxBytes, keep: options.keep };
+  const files = { combined: join(options.dir, 'output.log'), stdout: join(options.dir, 'stdout.log'), stderr: join(options.dir, 'stderr.log') };
+  const combined = openRotatingFile({ path: files.combined, ...rotation });
+  const raw: Record<StreamName, RotatingFile> = {
+    out: openRotatingFile({ path: files.stdout, ...rotation }),
+    err: openRotatingFile({ path: files.stderr, ...rotation }),
+  };
+  const splitters: Record<StreamName, LineSplitter> = { out: createLineSplitter(), err: createLineSplitter() };
+
+  const logLine = (tag: string, text: string, attempt: number) => {
+    const plain = plainLine(text);
+    const shown = plain.split('\t').map(safeText).join('\t');
+    combined.write(`${new Date(now()).toISOString()} #${attempt} ${tag.padEnd(4)} ${shown}\n`);
+    return plain;
+  };
+  const emit = (stream: StreamName, lines: { text: string; complete: boolean }[], attempt: number) => {
+    for (const line of lines) {
+      const plain = logLine(line.complete ? stream : `${stream}~`, line.text, attempt);
+      options.onLine?.(plain, stream);
+    }
+  };
+
+  return {
+    dir: options.dir,
+    files,
+    write(stream, chunk, attempt) {
+      raw[stream].write(chunk);
+      emit(stream, splitters[stream].push(chunk), attempt);
+    },
+    endStream(stream, attempt) {
+      emit(stream, splitters[stream].end(), attempt);
+    },
+    note: (text, attempt) => void logLine('run', text, attempt),
+    close() {
+      combined.close();
+      raw.out.close();
+      raw.err.close();
+    },
+  };
+}
