@@ -42,7 +42,7 @@ export interface ProcSystemStat {
   bootTimeSeconds: number | null;
 }
 
-function parseCount(text: string | undefined): number | null {
+export function parseCount(text: string | undefined): number | null {
   if (text === undefined || !/^\d+$/.test(text)) return null;
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : null;
