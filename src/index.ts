@@ -36,6 +36,8 @@ export { createHostReader, type HostReader } from './host/index.js';
 
 export { createSampler, DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from './monitor/index.js';
 export type { DeviceHistoryWindow, HistoryWindow, Sample, SampleListener, Sampler, SamplerOptions } from './monitor/index.js';
+export { formatVisibleDevices, pickFreeGpus, pickGpus } from './pick/index.js';
+export type { PickedGpu, PickFreeOptions, PickOptions, PickResult, RejectedGpu } from './pick/index.js';
 
 export { getGpu, listGpus, loadGpuCatalog, matchGpuName } from './catalog/index.js';
 export { getServer, listServers, loadServerCatalog, serversThatHold } from './catalog/servers.js';

@@ -14,17 +14,21 @@ import { register as registerGpusCompare } from './commands/gpus-compare.js';
 import { register as registerGpus } from './commands/gpus.js';
 import { register as registerGuide } from './commands/guide.js';
 import { register as registerInfo } from './commands/info.js';
+import { register as registerPick } from './commands/pick.js';
 import { register as registerRecommend } from './commands/recommend.js';
 import { register as registerServe } from './commands/serve.js';
 import { register as registerServers } from './commands/servers.js';
 import { register as registerTop, runTopCommand } from './commands/top.js';
-import { translateUsageError } from './usage-errors.js';
+import { addHelpCommand } from './help-command.js';
+import { helpHooks } from './help-text.js';
+import { localiseUsageErrors } from './usage-errors.js';
 
 export const VERSION = '0.1.0';
 
 const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [
   registerInfo,
   registerTop,
+  registerPick,
   registerServe,
   registerServers,
   registerGpus,
@@ -38,13 +42,6 @@ const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [
 
 export function buildProgram(cli: CliContext): Command {
   const { t } = cli;
-  const titles: Record<string, string> = {
-    'Usage:': t('cli.help.usage'),
-    'Options:': t('cli.help.options'),
-    'Commands:': t('cli.help.commands'),
-    'Arguments:': t('cli.help.arguments'),
-    'Global Options:': t('cli.help.globalOptions'),
-  };
   const program = new Command('gpuwise')
     .description(t('cli.description'))
     .version(VERSION, '-V, --version', t('cli.option.version'))
@@ -52,15 +49,17 @@ export function buildProgram(cli: CliContext): Command {
     .helpCommand('help [command]', t('cli.helpCommand'))
     .addOption(new Option('--lang <locale>', t('cli.option.lang')).choices(LOCALES))
     .option('--no-color', t('cli.option.noColor'))
-    .configureHelp({ styleTitle: (title) => titles[title] ?? title, showGlobalOptions: true })
+    .configureHelp(helpHooks(t))
     .configureOutput({
       writeOut: (text) => cli.out(text),
       writeErr: (text) => cli.err(text),
-      outputError: (text, write) => write(translateUsageError(text, t, 'gpuwise')),
     })
     .exitOverride();
   // Settings above are copied to every subcommand created after this point.
   for (const register of COMMANDS) register(program, cli);
+  // After the commands: the root's own `help [command...]`, and each command's errors naming its help.
+  addHelpCommand(program, t);
+  localiseUsageErrors(program, t);
   // `gpuwise` alone: the live view on a terminal, the help elsewhere (a pipe, a script, CI).
   // Set after the commands so that they keep rejecting excess arguments; here an operand is
   // an unknown command and gets commander's own message (with its "did you mean").

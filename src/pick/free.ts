@@ -3,6 +3,7 @@
 // closes it; with one given (run's own) it listens to that one and leaves it running.
 
 import { createSampler, type Sampler } from '../monitor/index.js';
+import type { SessionOptions } from '../snapshot/session.js';
 import type { Snapshot } from '../core/snapshot.js';
 import { pickGpus, type PickOptions, type PickResult } from './pick.js';
 
@@ -13,6 +14,8 @@ export interface PickFreeOptions extends PickOptions {
   sampler?: Sampler;
   /** For tests: the wait between reads of an owned sampler (default windowMs / 4, at least 50). */
   intervalMs?: number;
+  /** For the session an owned sampler opens (a pinned backend …). */
+  sessionOptions?: SessionOptions;
 }
 
 export const DEFAULT_PICK_WINDOW_MS = 1000;
@@ -23,7 +26,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function pickFreeGpus(options: PickFreeOptions = {}): Promise<PickResult & { lastSnapshot: Snapshot | null }> {
   const windowMs = Math.max(0, Math.min(options.windowMs ?? DEFAULT_PICK_WINDOW_MS, 60_000));
   const owned = options.sampler === undefined;
-  const sampler = options.sampler ?? (await createSampler({ intervalMs: options.intervalMs ?? Math.max(50, Math.round(windowMs / 4)) }));
+  const sampler = options.sampler ?? (await createSampler({ intervalMs: options.intervalMs ?? Math.max(50, Math.round(windowMs / 4)), sessionOptions: { subSecondSamples: false, ...options.sessionOptions } }));
   const snapshots: Snapshot[] = [];
   const off = sampler.subscribe((sample) => snapshots.push(sample.snapshot));
   try {
