@@ -5,6 +5,9 @@
 
 import { DETECT_WINDOW, type ImportFormat } from './types.js';
 import { gpuwiseJsonFormat } from './gpuwise-json.js';
+import { lspciFormat } from './lspci.js';
+import { nvidiaSmiCsvFormat } from './nvidia-smi-csv.js';
+import { nvidiaSmiTableFormat } from './nvidia-smi-table.js';
 import { nvidiaSmiTextFormat } from './nvidia-smi-text.js';
 import { nvidiaSmiXmlFormat } from './nvidia-smi-xml.js';
 // --- AMD, Windows, macOS formats (helper G): imports here ---
@@ -15,7 +18,11 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   gpuwiseJsonFormat,
   nvidiaSmiXmlFormat,
   nvidiaSmiTextFormat,
+  nvidiaSmiTableFormat,
   // --- AMD, Windows, macOS formats (helper G): entries here ---
+  // Last: a header-less CSV and lspci lines are recognised by looser signatures.
+  nvidiaSmiCsvFormat,
+  lspciFormat,
 ];
 
 /** The first format whose signature the text shows, or null. */
