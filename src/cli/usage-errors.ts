@@ -1,24 +1,44 @@
-// Commander writes its parse errors in English; users read Chinese first. Translate the ones a
-// user can hit, and always point at --help.
+// Commander writes its parse errors in English; users read Chinese first. Every error commander can
+// raise is translated here into gpuwise's one style — what happened, then what to do — with the
+// hint naming the help of the command that was typed (`gpuwise cost --help`), not the program's.
 
+import type { Command } from 'commander';
 import type { Translate } from '../i18n/index.js';
 import { safeView } from './render/safe-view.js';
 
-const PATTERNS: { pattern: RegExp; render: (m: RegExpMatchArray, t: Translate) => string }[] = [
+type Render = (m: RegExpMatchArray, t: Translate) => string;
+
+const PATTERNS: { pattern: RegExp; render: Render; commands?: true }[] = [
   { pattern: /^error: unknown option '([^']+)'/, render: (m, t) => t('cli.unknownOption', { option: m[1] ?? '' }) },
-  { pattern: /^error: unknown command '([^']+)'/, render: (m, t) => t('cli.unknownCommand', { command: m[1] ?? '' }) },
+  { pattern: /^error: unknown command '([^']+)'/, render: (m, t) => t('cli.unknownCommand', { command: m[1] ?? '' }), commands: true },
   { pattern: /^error: missing required argument '([^']+)'/, render: (m, t) => t('cli.missingArgument', { argument: m[1] ?? '' }) },
   { pattern: /^error: option '([^']+)' argument missing/, render: (m, t) => t('cli.optionMissingArgument', { option: m[1] ?? '' }) },
-  { pattern: /^error: too many arguments/, render: (_m, t) => t('cli.tooManyArguments') },
+  { pattern: /^error: required option '([^']+)' not specified/, render: (m, t) => t('cli.missingMandatoryOption', { option: m[1] ?? '' }) },
+  {
+    pattern: /^error: too many arguments(?: for '[^']*')?\. Expected (\d+) arguments? but got (\d+)\./,
+    render: (m, t) => t('cli.tooManyArguments', { expected: Number(m[1] ?? 0), got: Number(m[2] ?? 0) }),
+  },
+  { pattern: /^error: too many arguments/, render: (_m, t) => t('cli.tooManyArgumentsBare') },
+  {
+    pattern: /^error: (?:option '([^']+)'|environment variable '([^']+)') cannot be used with (?:option '([^']+)'|environment variable '([^']+)')/,
+    render: (m, t) => t('cli.conflictingOption', { option: m[1] ?? m[2] ?? '', other: m[3] ?? m[4] ?? '' }),
+  },
   {
     pattern: /^error: option '([^']+)' argument '([^']*)' is invalid\.\s*(.*)$/s,
-    render: (m, t) => t('cli.invalidOptionValue', { option: m[1] ?? '', value: m[2] ?? '', reason: (m[3] ?? '').trim() }),
+    render: (m, t) => t('cli.invalidOptionValue', { option: m[1] ?? '', value: m[2] ?? '', reason: reasonText(m[3] ?? '', t) }),
   },
   {
     pattern: /^error: command-argument value '([^']*)' is invalid for argument '([^']+)'\.\s*(.*)$/s,
-    render: (m, t) => t('cli.invalidArgumentValue', { argument: m[2] ?? '', value: m[1] ?? '', reason: (m[3] ?? '').trim() }),
+    render: (m, t) => t('cli.invalidArgumentValue', { argument: m[2] ?? '', value: m[1] ?? '', reason: reasonText(m[3] ?? '', t) }),
   },
 ];
+
+/** A parser's reason is ours (already translated) except commander's own choice list. */
+function reasonText(reason: string, t: Translate): string {
+  const trimmed = reason.trim();
+  const choices = /^Allowed choices are (.*)\.$/s.exec(trimmed);
+  return choices ? t('cli.allowedChoices', { choices: (choices[1] ?? '').split(', ').join(t('cli.help.listSeparator')) }) : trimmed;
+}
 
 /** Commander's suggestion line ("(Did you mean --json?)") survives translation. */
 function suggestion(text: string, t: Translate): string {
@@ -29,9 +49,32 @@ function suggestion(text: string, t: Translate): string {
 export function translateUsageError(text: string, t: Translate, commandPath: string): string {
   // Commander quotes the user's argv back; a value pasted from elsewhere may carry escapes.
   const trimmed = text.trim().split('\n').map((line) => safeView(line)).join('\n');
-  for (const { pattern, render } of PATTERNS) {
+  for (const { pattern, render, commands } of PATTERNS) {
     const match = trimmed.match(pattern);
-    if (match) return `${render(match, t)}${suggestion(trimmed, t)}\n${t('cli.seeHelp', { command: commandPath })}\n`;
+    if (!match) continue;
+    const hint = commands ? t('cli.seeCommands', { command: commandPath }) : t('cli.seeHelp', { command: commandPath });
+    return `${t('cli.error', { message: render(match, t) })}${suggestion(trimmed, t)}\n${hint}\n`;
   }
-  return `${trimmed}\n${t('cli.seeHelp', { command: commandPath })}\n`;
+  // A message commander added after this list was written: its text, in our shape.
+  return `${t('cli.error', { message: trimmed.replace(/^error: /, '') })}\n${t('cli.seeHelp', { command: commandPath })}\n`;
+}
+
+/** "gpuwise gpus compare": the words a user types to reach `command`. */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/**
+ * Gives every command in the tree an error writer that names its own help. Commander copies one
+ * output configuration to each subcommand as it is created; this runs once all are registered.
+ */
+export function localiseUsageErrors(root: Command, t: Translate): void {
+  const visit = (command: Command) => {
+    const path = commandPath(command);
+    command.configureOutput({ outputError: (text, write) => write(translateUsageError(text, t, path)) });
+    for (const sub of command.commands) visit(sub);
+  };
+  visit(root);
 }
