@@ -1,0 +1,226 @@
+// The supervision loop: start the job in its own group, copy its output live and into the logs,
+// wait for it, reap what is left of its group, ask the policy, wait out the back-off, start again.
+// Time comes from an injected clock and waits from an injected sleep, so tests run real child
+// processes and still check every wait against the policy exactly (supervisor.test.ts).
+
+import type { ExitStatus } from './exit.js';
+import { exitCodeOf, signalNumber, succeeded } from './exit.js';
+import type { Recognizer } from './failures/recognize.js';
+import type { OomKillWatcher } from './failures/kernel-oom.js';
+import type { Failure } from './failures/types.js';
+import { groupMembers } from './group-members.js';
+import type { JobLogs, StreamName } from './job-logs.js';
+import { createRestartPolicy, type RestartPolicyOptions, type StopReason } from './policy.js';
+import { spawnJob, type JobProcess } from './process-group.js';
+
+export interface Clock {
+  now(): number;
+  /** Resolves after `ms`, or early when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export const REAL_CLOCK: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal.aborted) return resolve();
+      const timer = setTimeout(resolve, ms);
+      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    }),
+};
+
+export type SupervisorEvent =
+  | { type: 'attempt-start'; attempt: number; pid: number; args: string[] }
+  | { type: 'attempt-end'; attempt: number; status: ExitStatus; seconds: number; failures: Failure[] }
+  | { type: 'restart-scheduled'; attempt: number; delayMs: number; step: number; failuresInWindow: number; maxRestarts: number }
+  | { type: 'stop-asked'; signal: NodeJS.Signals; graceMs: number }
+  | { type: 'forcing'; graceMs: number };
+
+export interface SupervisorOptions {
+  command: string;
+  args: readonly string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  policy?: Partial<RestartPolicyOptions>;
+  /** Appended to the arguments of restarts only (`--resume latest`). */
+  resumeArgs?: readonly string[];
+  /** Stop asked → SIGKILL after this (ms; default 10 s). */
+  graceMs?: number;
+  logs: JobLogs;
+  recognizer: Recognizer;
+  oomWatcher?: OomKillWatcher;
+  /** The job's output as it arrives (gpuwise's own stdout/stderr). */
+  live?: (stream: StreamName, chunk: Buffer) => void;
+  clock?: Clock;
+  random?: () => number;
+  onEvent?: (event: SupervisorEvent) => void;
+  /** How often the group's pids are read from /proc (ms; default 2000). */
+  groupScanMs?: number;
+}
+
+export interface AttemptRecord {
+  attempt: number;
+  pid: number;
+  args: string[];
+  startedMs: number;
+  endedMs: number;
+  status: ExitStatus;
+  exitCode: number;
+  /** The wait before the next attempt; null for the last. */
+  restartDelayMs: number | null;
+}
+
+export type RunStop = StopReason | 'stopped' | 'start-failed';
+
+export interface RunOutcome {
+  attempts: AttemptRecord[];
+  exitCode: number;
+  stop: RunStop;
+  /** The signal that stopped the run (stop === 'stopped'). */
+  stoppedBy: NodeJS.Signals | null;
+  startError: string | null;
+  failuresInWindow: number;
+  failures: Failure[];
+}
+
+export interface Supervisor {
+  readonly outcome: Promise<RunOutcome>;
+  /** A signal gpuwise received: forwarded to the job's group (docs/run.md "Stopping"). */
+  signal(signal: NodeJS.Signals): void;
+  /** The attempt running now (or the last one); 0 before the first. */
+  attempt(): number;
+}
+
+export const DEFAULT_GRACE_MS = 10_000;
+
+export function supervise(options: SupervisorOptions): Supervisor {
+  const clock = options.clock ?? REAL_CLOCK;
+  const random = options.random ?? Math.random;
+  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+  const policy = createRestartPolicy(options.policy);
+  const emit = (event: SupervisorEvent) => options.onEvent?.(event);
+  let attempt = 0;
+  let job: JobProcess | null = null;
+  let stopSignal: NodeJS.Signals | null = null;
+  let interrupts = 0;
+  let killedByUs = false;
+  let forceTimer: NodeJS.Timeout | null = null;
+  const backoff = new AbortController();
+
+  const force = () => {
+    if (!job) return;
+    emit({ type: 'forcing', graceMs });
+    killedByUs = true;
+    job.signalGroup('SIGKILL');
+  };
+  const armForce = () => {
+    if (forceTimer === null) forceTimer = setTimeout(force, graceMs);
+  };
+
+  const signal = (name: NodeJS.Signals) => {
+    if (stopSignal === null) {
+      stopSignal = name;
+      backoff.abort();
+      emit({ type: 'stop-asked', signal: name, graceMs });
+    }
+    if (name === 'SIGINT') interrupts++;
+    if (!job) return;
+    // Ctrl-C: the first is the job's to handle (a checkpoint on KeyboardInterrupt may take long);
+    // the second starts the grace period, a third kills at once. SIGTERM/SIGHUP (systemd, a closed
+    // terminal) start the grace period at once: a supervisor above us will not wait for ever.
+    if (name === 'SIGINT' && interrupts >= 3) return force();
+    job.signalGroup(name);
+    if (name !== 'SIGINT' || interrupts >= 2) armForce();
+  };
+
+  const runAttempt = async (args: string[]): Promise<AttemptRecord> => {
+    const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, GPUWISE_RUN_ATTEMPT: String(attempt), GPUWISE_RUN_RESTARTS: String(attempt - 1) };
+    // Python buffers stdout into a pipe: without this, its lines reach the log late and out of order with stderr.
+    env.PYTHONUNBUFFERED ??= '1';
+    const started = await spawnJob({ command: options.command, args, env, cwd: options.cwd });
+    job = started;
+    const startedMs = clock.now();
+    options.logs.note(`started: pid ${started.pid}: ${[options.command, ...args].join(' ')}`, attempt);
+    emit({ type: 'attempt-start', attempt, pid: started.pid, args });
+    if (stopSignal !== null) started.signalGroup(stopSignal); // asked to stop while it was starting
+    const pids = new Set<number>([started.pid]);
+    const scan = process.platform === 'linux' ? setInterval(() => groupMembers(started.pid).forEach((pid) => pids.add(pid)), options.groupScanMs ?? 2000) : null;
+    const streams = (['out', 'err'] as const).map((name) => drain(name, name === 'out' ? started.stdout : started.stderr));
+    const status = await started.exited;
+    if (process.platform === 'linux') groupMembers(started.pid).forEach((pid) => pids.add(pid));
+    await reapGroup(started);
+    if (scan) clearInterval(scan);
+    await Promise.race([Promise.all(streams), delay(2000)]);
+    started.stdout.destroy();
+    started.stderr.destroy();
+    const endedMs = clock.now();
+    job = null;
+    if (forceTimer) clearTimeout(forceTimer);
+    forceTimer = null;
+    options.recognizer.attemptEnded({
+      attempt, status, atMs: endedMs, pids, oomKills: options.oomWatcher?.read() ?? [], kernelLogUnavailable: options.oomWatcher?.unavailable ?? 'not-watched', killedByUs,
+    });
+    const failures = options.recognizer.failures().filter((f) => f.attempt === attempt);
+    options.logs.note(`ended: ${status.signal ?? `exit code ${status.code}`}`, attempt);
+    emit({ type: 'attempt-end', attempt, status, seconds: Math.round((endedMs - startedMs) / 100) / 10, failures });
+    return { attempt, pid: started.pid, args, startedMs, endedMs, status, exitCode: exitCodeOf(status), restartDelayMs: null };
+  };
+
+  const drain = (name: StreamName, stream: NodeJS.ReadableStream) =>
+    new Promise<void>((resolve) => {
+      const at = attempt;
+      stream.on('data', (chunk: Buffer) => {
+        options.live?.(name, chunk);
+        options.logs.write(name, chunk, at);
+      });
+      const done = () => {
+        options.logs.endStream(name, at);
+        resolve();
+      };
+      stream.once('end', done);
+      stream.once('error', done);
+    });
+
+  /** What outlives the leader (workers, a background shell job) is stopped too: it may hold the GPU. */
+  const reapGroup = async (started: JobProcess) => {
+    if (!started.groupAlive()) return;
+    started.signalGroup('SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (started.groupAlive() && Date.now() < deadline) await delay(50);
+    if (started.signalGroup('SIGKILL')) while (started.groupAlive() && Date.now() < deadline + 2000) await delay(20);
+  };
+
+  const outcome = (async (): Promise<RunOutcome> => {
+    const attempts: AttemptRecord[] = [];
+    const finish = (stop: RunStop, exitCode: number, failuresInWindow: number, startError: string | null = null): RunOutcome => ({
+      attempts, exitCode, stop, stoppedBy: stop === 'stopped' ? stopSignal : null, startError, failuresInWindow, failures: options.recognizer.failures(),
+    });
+    for (;;) {
+      attempt++;
+      const args = attempt === 1 ? [...options.args] : [...options.args, ...(options.resumeArgs ?? [])];
+      let record: AttemptRecord;
+      try {
+        record = await runAttempt(args);
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        options.logs.note(`could not start: ${detail}`, attempt);
+        // 127: the shell's "command not found"; 126: found but not executable.
+        const code = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 127 : 126;
+        return finish('start-failed', code, 0, detail);
+      }
+      attempts.push(record);
+      if (stopSignal !== null) return finish('stopped', record.exitCode, 0);
+      const decision = policy.next({ endedMs: record.endedMs, succeeded: succeeded(record.status) }, random);
+      if (!decision.restart) return finish(decision.reason, record.exitCode, decision.failuresInWindow);
+      record.restartDelayMs = decision.delayMs;
+      emit({ type: 'restart-scheduled', attempt, delayMs: decision.delayMs, step: decision.step, failuresInWindow: decision.failuresInWindow, maxRestarts: policy.options.maxRestarts });
+      options.logs.note(`restart in ${decision.delayMs} ms`, attempt);
+      await clock.sleep(decision.delayMs, backoff.signal);
+      if (stopSignal !== null) return finish('stopped', 128 + (signalNumber(stopSignal) ?? 0), decision.failuresInWindow);
+    }
+  })();
+
+  return { outcome, signal, attempt: () => attempt };
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
