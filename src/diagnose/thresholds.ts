@@ -40,10 +40,13 @@ export const THRESHOLDS = {
   smActiveEffectivePercent: t('smActiveEffectivePercent', 80, '% SM active', DCGM_SM),
   mainThreadFullCorePercent: t('mainThreadFullCorePercent', 85, '% of one core', OWN('Python launches kernels from one thread; ≥ 85 % of a core leaves it no time to wait: the CPU sets the pace')),
   lowMemoryUsePercent: t('lowMemoryUsePercent', 30, '% of GPU memory', OWN('a batch that fills under 30 % of memory has room to grow ×2 or more')),
+  smallModelUtilPercent: t('smallModelUtilPercent', 80, '% GPU-Util', OWN('kernels run ≥ 80 % of the time: the GPU is not waiting for launches, each kernel is just too small to fill it')),
   busyUtilPercent: t('busyUtilPercent', 50, '% GPU-Util', OWN('a GPU whose kernels run under half the time is mostly waiting, whatever the cause')),
 
   // --- Transfer bound -----------------------------------------------------------------------
   pcieNearLinkPercent: t('pcieNearLinkPercent', 60, '% of link rate', OWN('real copies reach ~75–85 % of the line rate (packet overheads); 60 % sustained means copies take most of the link')),
+  transferSharePercent: t('transferSharePercent', 20, '% of window', OWN('as TensorBoard\'s "highly input-bound" share: copies near the link rate for a fifth of the time or more')),
+  gpuSaturatedUtilPercent: t('gpuSaturatedUtilPercent', 90, '% GPU-Util', OWN('kernels ≥ 90 % of the time: copies overlap with compute and do not hold it back')),
   pcieGen1LaneBytesPerSecond: t('pcieGen1LaneBytesPerSecond', 250e6, 'B/s per lane', PCIE),
   pcieGen2LaneBytesPerSecond: t('pcieGen2LaneBytesPerSecond', 500e6, 'B/s per lane', PCIE),
   pcieGen3LaneBytesPerSecond: t('pcieGen3LaneBytesPerSecond', 984.6e6, 'B/s per lane', PCIE),

@@ -67,6 +67,8 @@ export interface AnalysisContext {
   toMs: number;
   seconds: number;
   intervalMs: number;
+  /** Wall ms of each sample, ascending: the index every per-sample series shares. */
+  timesMs: number[];
   gpus: GpuSeries[];
   tree: TreeSeries | null;
   iowait: (number | null)[];
@@ -141,6 +143,7 @@ export function buildContext(observation: Observation): AnalysisContext {
     toMs,
     seconds: Math.max(0, (toMs - fromMs) / 1000),
     intervalMs: clean(observation.intervalMs, 1, 3_600_000) ?? 1000,
+    timesMs: samples.map((s) => s.wallMs),
     gpus: [...gpus.values()].sort((a, b) => a.index - b.index),
     tree: buildTree(observation, samples),
     iowait: samples.map((s) => percent(s.host?.cpuTime?.iowaitPercent)),

@@ -1,0 +1,63 @@
+// What several rules ask of the context: which GPUs belong to the watched job, how much of the
+// time a GPU sat in gaps, and how busy the job's main thread was.
+
+import type { AnalysisContext, GpuSeries } from '../analyze/context.js';
+import { mean, share } from '../analyze/stats.js';
+import { THRESHOLDS } from '../thresholds.js';
+
+/** Enough driver ticks to speak of a pattern (one second's worth). */
+const MIN_SUB_SAMPLES = 6;
+
+/** The GPUs the job uses (a tree pid listed on them), else every GPU observed. */
+export function jobGpus(ctx: AnalysisContext): GpuSeries[] {
+  const tree = ctx.tree;
+  if (!tree) return ctx.gpus;
+  const used = ctx.gpus.filter((g) => g.holders.some((h) => tree.pids.has(h.pid)));
+  // PIDs from another namespace (a container) do not match the tree: judge every GPU then.
+  return used.length > 0 ? used : ctx.gpus;
+}
+
+/** The GPUs a tree pid is listed on (empty without a tree). */
+export function treeGpus(ctx: AnalysisContext): GpuSeries[] {
+  const tree = ctx.tree;
+  if (!tree) return [];
+  return ctx.gpus.filter((g) => g.holders.some((h) => tree.pids.has(h.pid)));
+}
+
+export interface Gaps {
+  /** 0–1: share of the time with (almost) no kernel running. */
+  share: number;
+  /** 0–1: share of the time with kernels running more than half of it. */
+  busyShare: number;
+  /** From the driver's 1/6 s samples, or only the per-interval values. */
+  source: 'driver-samples' | 'interval';
+  count: number;
+}
+
+export function gaps(g: GpuSeries): Gaps | null {
+  const gap = THRESHOLDS.gapUtilPercent.value;
+  const fine = g.subUtil.length >= MIN_SUB_SAMPLES;
+  const series = fine ? g.subUtil : g.util;
+  const s = share(series, (v) => v <= gap);
+  const busy = share(series, (v) => v > 50);
+  if (s === null || busy === null) return null;
+  return { share: s, busyShare: busy, source: fine ? 'driver-samples' : 'interval', count: fine ? g.subUtil.length : series.filter((v) => v !== null).length };
+}
+
+/** The main thread's CPU (% of one core), from its threads when read, else the root process's. */
+export function mainThread(ctx: AnalysisContext): { percent: number; fromThreads: boolean } | null {
+  const tree = ctx.tree;
+  if (!tree) return null;
+  const threads = mean(tree.mainThreadCpu);
+  if (threads !== null) return { percent: threads, fromThreads: true };
+  const root = mean(tree.rootCpu);
+  return root === null ? null : { percent: root, fromThreads: false };
+}
+
+export function peakMemoryPercent(g: GpuSeries): number | null {
+  const used = g.memUsed.filter((v): v is number => v !== null);
+  if (used.length === 0 || g.totalBytes === null) return null;
+  return (Math.max(...used) / g.totalBytes) * 100;
+}
+
+export const pct = (share01: number) => Math.round(share01 * 1000) / 10;

@@ -1,0 +1,85 @@
+// Input-pipeline bound: the GPU runs in bursts with gaps (a saw-tooth in the driver's 1/6 s
+// samples) while the host side cannot feed it — loader workers at a full core each, the main
+// process loading by itself (num_workers=0), iowait or storage reads high. Gaps share of time is
+// judged as TensorBoard's analyzer judges "step time in input": < 5 % fine, ≥ 20 % highly bound.
+
+import type { AnalysisContext, GpuSeries } from '../analyze/context.js';
+import { evidence, makeFinding } from '../analyze/finding.js';
+import { mean } from '../analyze/stats.js';
+import { THRESHOLDS, used } from '../thresholds.js';
+import type { Evidence, Finding } from '../types.js';
+import { fix } from './fixes.js';
+import { gaps, jobGpus, mainThread, pct } from './common.js';
+import type { Rule } from './index.js';
+
+interface HostSignals {
+  evidence: Evidence[];
+  count: number;
+  observed: boolean;
+}
+
+export const inputBound: Rule = (ctx) => jobGpus(ctx).flatMap((g) => judge(ctx, g));
+
+function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
+  const gap = gaps(g);
+  if (!gap) return [];
+  const gapPercent = gap.share * 100;
+  // Gaps under 5 % of the time are TensorBoard's "not input-bound"; a GPU that never runs is idle, not starved.
+  if (gapPercent < THRESHOLDS.inputModeratePercent.value || gap.busyShare < 0.1) return [];
+  const host = hostSignals(ctx);
+  if (host.observed && host.count === 0) return [];
+  const high = gapPercent >= THRESHOLDS.inputHighPercent.value;
+  const confidence = !host.observed ? 0.35 : Math.min(0.9, 0.6 + 0.1 * (host.count - 1) + (high ? 0.1 : 0) + (gap.source === 'driver-samples' ? 0.05 : 0));
+  return [
+    makeFinding(ctx, {
+      rule: 'input-bound',
+      severity: high ? 'high' : 'medium',
+      confidence,
+      timeShare: gap.share,
+      gpuIndices: [g.index],
+      pids: ctx.tree ? [ctx.tree.rootPid] : [],
+      title: { key: 'diagnose.inputBound.title', params: { gpu: g.index } },
+      summary: { key: host.observed ? 'diagnose.inputBound.summary' : 'diagnose.inputBound.summaryNoHost', params: { gpu: g.index, gapPercent: pct(gap.share) } },
+      evidence: [
+        evidence(gap.source === 'driver-samples' ? 'diagnose.evidence.gapsDriver' : 'diagnose.evidence.gapsInterval', pct(gap.share), '%', { percent: pct(gap.share), samples: gap.count, utilPercent: THRESHOLDS.gapUtilPercent.value }),
+        evidence('diagnose.evidence.busyTicks', pct(gap.busyShare), '%', { percent: pct(gap.busyShare) }),
+        ...host.evidence,
+      ],
+      thresholds: used('inputModeratePercent', 'inputHighPercent', 'gapUtilPercent', 'workerSaturatedPercent', 'iowaitHighPercent', 'diskReadHighBytesPerSecond'),
+      fixes: [fix('loaderWorkers'), fix('fasterDecode'), fix('cacheData')],
+    }),
+  ];
+}
+
+function hostSignals(ctx: AnalysisContext): HostSignals {
+  const out: HostSignals = { evidence: [], count: 0, observed: false };
+  const tree = ctx.tree;
+  const iowait = mean(ctx.iowait);
+  if (iowait !== null) {
+    out.observed = true;
+    if (iowait >= THRESHOLDS.iowaitHighPercent.value) {
+      out.count += 1;
+      out.evidence.push(evidence('diagnose.evidence.iowait', iowait, '%', { percent: Math.round(iowait * 10) / 10 }));
+    }
+  }
+  if (!tree) return out;
+  out.observed = true;
+  const workers = Math.max(0, ...tree.workerCount);
+  const perSample = tree.workerCpu.map((cpus) => (cpus.length === 0 ? null : cpus.reduce((a, b) => a + b, 0) / cpus.length));
+  const workerMean = mean(perSample);
+  if (workers > 0 && workerMean !== null && workerMean >= THRESHOLDS.workerSaturatedPercent.value) {
+    out.count += 1;
+    out.evidence.push(evidence('diagnose.evidence.workersSaturated', workerMean, '% of one core', { workers, percent: Math.round(workerMean) }));
+  }
+  const main = mainThread(ctx);
+  if (workers === 0 && main && main.percent >= THRESHOLDS.mainThreadFullCorePercent.value) {
+    out.count += 1;
+    out.evidence.push(evidence('diagnose.evidence.mainLoads', main.percent, '% of one core', { pid: tree.rootPid, percent: Math.round(main.percent) }));
+  }
+  const disk = mean(tree.diskRead);
+  if (disk !== null && disk >= THRESHOLDS.diskReadHighBytesPerSecond.value) {
+    out.count += 1;
+    out.evidence.push(evidence('diagnose.evidence.diskReads', disk, 'B/s', { mibPerSecond: Math.round(disk / 2 ** 20) }));
+  }
+  return out;
+}

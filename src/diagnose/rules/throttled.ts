@@ -1,0 +1,74 @@
+// Throttled: clocks held back by power, heat or another limit for a share of the window. From the
+// driver's violation counters (share of time per cause) where it has them, else from the clock-
+// event reasons seen at each sample. "Low utilisation" is left out: clocks drop because the GPU
+// is idle, which costs nothing.
+
+import { isPerformanceLimiting, type ClockEventReason } from '../../core/clock-events.js';
+import type { ThrottleTimePercent } from '../../core/snapshot.js';
+import type { AnalysisContext, GpuSeries } from '../analyze/context.js';
+import { evidence, makeFinding } from '../analyze/finding.js';
+import { mean, share } from '../analyze/stats.js';
+import { THRESHOLDS, used } from '../thresholds.js';
+import type { Finding } from '../types.js';
+import { fix } from './fixes.js';
+import { jobGpus } from './common.js';
+import type { Rule } from './index.js';
+
+type Cause = 'power' | 'thermal' | 'syncBoost' | 'boardLimit' | 'reliability';
+const CAUSES: Cause[] = ['power', 'thermal', 'syncBoost', 'boardLimit', 'reliability'];
+const REASON_CAUSE: Partial<Record<ClockEventReason, Cause>> = {
+  'sw-power-cap': 'power',
+  'hw-power-brake-slowdown': 'power',
+  'sw-thermal-slowdown': 'thermal',
+  'hw-thermal-slowdown': 'thermal',
+  'hw-slowdown': 'thermal',
+  'sync-boost': 'syncBoost',
+};
+
+export const throttled: Rule = (ctx) => jobGpus(ctx).flatMap((g) => judge(ctx, g));
+
+function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
+  const util = mean(g.util);
+  if (util !== null && util <= THRESHOLDS.idleUtilPercent.value) return [];
+  const counters = g.throttle.some((t) => t !== null);
+  const shares = counters ? fromCounters(g.throttle) : fromReasons(g.reasons);
+  const ranked = CAUSES.map((cause) => ({ cause, percent: shares[cause] })).filter((c): c is { cause: Cause; percent: number } => c.percent !== null).sort((a, b) => b.percent - a.percent);
+  const top = ranked[0];
+  if (!top || top.percent < THRESHOLDS.throttleSharePercent.value) return [];
+  const seen = [...new Set(g.reasons.flatMap((r) => r ?? []).filter(isPerformanceLimiting))];
+  const severity = top.percent >= THRESHOLDS.throttleHighSharePercent.value ? 'high' : top.percent >= 25 ? 'medium' : 'low';
+  return [
+    makeFinding(ctx, {
+      rule: 'throttled',
+      variant: top.cause,
+      severity,
+      confidence: counters ? 0.85 : 0.7,
+      timeShare: top.percent / 100,
+      gpuIndices: [g.index],
+      title: { key: 'diagnose.throttled.title', params: { gpu: g.index } },
+      summary: { key: `diagnose.throttled.summary.${top.cause}`, params: { gpu: g.index, percent: Math.round(top.percent * 10) / 10 } },
+      evidence: [
+        evidence(counters ? 'diagnose.evidence.throttleFromCounters' : 'diagnose.evidence.throttleFromReasons', null, null),
+        ...ranked.filter((c) => c.percent > 0).map((c) => evidence(`diagnose.evidence.throttle.${c.cause}`, c.percent, '%', { percent: Math.round(c.percent * 10) / 10 })),
+        ...(seen.length > 0 ? [evidence('diagnose.evidence.clockReasons', null, null, { reasons: seen.join(', ') })] : []),
+      ],
+      thresholds: used('throttleSharePercent', 'throttleHighSharePercent', 'idleUtilPercent'),
+      fixes: [fix('checkPowerThermal')],
+    }),
+  ];
+}
+
+function fromCounters(series: (ThrottleTimePercent | null)[]): Record<Cause, number | null> {
+  const out = {} as Record<Cause, number | null>;
+  for (const cause of CAUSES) out[cause] = mean(series.map((t) => t?.[cause] ?? null));
+  return out;
+}
+
+function fromReasons(series: (ClockEventReason[] | null)[]): Record<Cause, number | null> {
+  const out = {} as Record<Cause, number | null>;
+  for (const cause of CAUSES) {
+    const s = share(series.map((r) => (r === null ? null : r.some((x) => REASON_CAUSE[x] === cause) ? 1 : 0)), (v) => v === 1);
+    out[cause] = s === null ? null : s * 100;
+  }
+  return out;
+}
