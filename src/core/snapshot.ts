@@ -291,8 +291,22 @@ export interface GpuProcess {
   tree?: HostProcessTree | null;
   /** Its threads, when read; null when its host side is not resolved. */
   threads?: HostThreadSummary | null;
+  /** The container, pod or batch job it runs in, from /proc/<pid>/cgroup (Linux); absent for a host process or when not read. */
+  workload?: ProcessWorkload;
   /** Why a GPU-side value is null when the backend gave one no GPU can have (see core/fields.ts). */
   unavailable?: UnavailableMap<'usedMemoryBytes' | 'smUtilPercent' | 'memoryUtilPercent' | 'encoderUtilPercent' | 'decoderUtilPercent'>;
+}
+
+/** Where a process runs, from its cgroup path (src/host/cgroup.ts) and, in a cluster, the pod list. */
+export interface ProcessWorkload {
+  podUid: string | null;
+  pod: string | null;
+  namespace: string | null;
+  container: string | null;
+  /** 64 hex digits, as the runtime names the container. */
+  containerId: string | null;
+  runtime: 'containerd' | 'cri-o' | 'docker' | 'podman' | null;
+  slurmJobId: string | null;
 }
 
 /** One descendant of a GPU process, from /proc. */

@@ -75,7 +75,7 @@ describe('enrichProcesses on a recorded host /proc', () => {
     const opened = vi.spyOn(fs, 'openSync');
     await fixtureReader(HOST).enrichProcesses([gpu(4242, 0), gpu(4242, 1), gpu(4242, 2)]);
     const reads = opened.mock.calls.map(([file]) => String(file)).filter((file) => file.includes(`${path.sep}4242${path.sep}`));
-    expect(reads.sort()).toEqual(['cmdline', 'stat', 'status'].map((f) => path.join(HOST, '4242', f)));
+    expect(reads.sort()).toEqual(['cgroup', 'cmdline', 'stat', 'status'].map((f) => path.join(HOST, '4242', f)));
   });
 
   it('keeps the backend’s name and handles odd but real processes', async () => {

@@ -126,6 +126,7 @@ function mergeProcess(p: BackendProcess, host: HostProcessDetails): GpuProcess {
     threads: host.threads,
   };
   if (host.tree !== undefined) merged.tree = host.tree;
+  if (host.workload !== undefined) merged.workload = host.workload;
   // What the range check (core/validate.ts) attached to the backend's row.
   const unavailable = (p as Partial<GpuProcess>).unavailable;
   if (unavailable !== undefined) merged.unavailable = unavailable;

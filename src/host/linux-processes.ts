@@ -4,7 +4,9 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { HostProcessTree, HostResolution, HostThreadSummary, SnapshotProblem } from '../core/snapshot.js';
+import type { HostProcessTree, HostResolution, HostThreadSummary, ProcessWorkload, SnapshotProblem } from '../core/snapshot.js';
+import { inClusterPodDirectory } from './cgroup-pods.js';
+import { createWorkloadReader } from './cgroup-workload.js';
 import { createProcessSampler } from './cpu-sampler.js';
 import type { ProcessReading } from './linux-process-reader.js';
 import { classifyProcfs, type NamespaceClassification } from './pid-namespace.js';
@@ -32,6 +34,8 @@ export interface HostProcessDetails {
   /** Absent when the reader does not read trees (HostReaderOptions.processTree false). */
   tree?: HostProcessTree | null;
   threads: HostThreadSummary | null;
+  /** Its container, pod or batch job (cgroup-workload.ts); absent for a host process. */
+  workload?: ProcessWorkload;
 }
 
 export interface LinuxProcessEnricherOptions {
@@ -68,6 +72,7 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
   const treeReader = createTreeReader(procRoot, members);
   const threadReader = options.threadCpu ? createThreadReader({ procRoot, holdFiles: options.holdFiles, clockTicksPerSecond: options.clockTicksPerSecond }) : null;
   const trust = createPidTrust(procRoot);
+  const workloads = createWorkloadReader(procRoot, inClusterPodDirectory());
   let namespace: NamespaceClassification | null = null;
   let bootTimeSeconds: number | null | undefined;
 
@@ -155,7 +160,7 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       startedAt = startTime(stat?.startTicks ?? null, bootTime);
       if (member !== undefined) member.identity.startedAt = startedAt;
     }
-    return {
+    const described: HostProcessDetails = {
       hostResolution: 'ok',
       name: member?.identity.name ?? null,
       command: member?.identity.command ?? (args === null ? null : formatCommand(args, null)),
@@ -166,6 +171,9 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       ...(options.tree ? { tree: null } : {}),
       threads: null,
     };
+    const workload = workloads.read(reading.pid, stat?.startTicks ?? null);
+    if (workload !== null) described.workload = workload;
+    return described;
   }
 
   async function enrich(pids: readonly number[]): Promise<ProcessEnrichment> {
@@ -214,6 +222,7 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
     const percents = await measureCpu(tick, threads, readAtMs);
     sampler.retainOnly(new Set(tick.keys()));
     members.retainOnly(new Set(tick.keys()));
+    workloads.retainOnly(new Set(tick.keys()));
     threadReader?.retainOnly(new Set(measuredRoots), new Set([...threads.values()].flatMap((rows) => rows.map((row) => row.tid))));
 
     const bootTimeSec = accepted.length > 0 ? bootTime(problems) : null;

@@ -45,8 +45,27 @@ function processLabels(p: GpuProcess, device: GpuDevice | undefined, context: La
     ['user', cutLabel(p.user, MAX_NAME_LABEL_CHARS)],
     ['command', cutLabel(p.command, MAX_COMMAND_LABEL_CHARS)],
     ['type', p.type],
+    ...workloadPairs(p),
     [HOSTNAME_LABEL, context.hostname],
   ]);
+}
+
+/**
+ * Where the process runs (host/cgroup.ts): dcgm-exporter's pod, namespace and container labels
+ * when the pod is named; else the pod's UID, or a plain container's short ID as `docker ps`
+ * prints it; and a Slurm job. Nothing for a host process.
+ */
+function workloadPairs(p: GpuProcess): [string, string | null][] {
+  const w = p.workload;
+  if (!w) return [];
+  return [
+    ['namespace', w.namespace],
+    ['pod', w.pod],
+    ['container', w.container],
+    ['pod_uid', w.pod === null ? w.podUid : null],
+    ['container_id', w.pod === null && w.containerId !== null ? w.containerId.slice(0, 12) : null],
+    ['slurm_job', w.slurmJobId],
+  ];
 }
 
 export function writeProcessFamilies(
