@@ -17,6 +17,7 @@ const DEFAULT_WATCH_SECONDS = 1;
 const DEFAULT_CPU_SAMPLE_MS = 100;
 
 export async function runInfo(cli: CliContext, options: InfoOptions): Promise<number> {
+  if (options.from !== undefined) return (await import('./info-from.js')).runInfoFrom(cli, { ...options, from: options.from });
   // JSON is for scripts: by default they get the snapshot at once, without the CPU-% window.
   const cpuSampleMs = options.cpuSample ?? (options.json ? 0 : DEFAULT_CPU_SAMPLE_MS);
   const session = await openSession({

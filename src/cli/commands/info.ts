@@ -9,6 +9,8 @@ export interface InfoOptions {
   watch?: number | true;
   backend?: BackendId;
   cpuSample?: number;
+  /** Read pasted tool output instead of this machine (src/import). */
+  from?: string;
 }
 
 export function register(program: Command, cli: CliContext): void {
@@ -17,6 +19,7 @@ export function register(program: Command, cli: CliContext): void {
     .command('info')
     .description(t('info.description'))
     .option('--json', t('info.option.json'))
+    .option('--from <file>', t('import.option.from'))
     .option('-w, --watch [seconds]', t('info.option.watch'), (value: string) => {
       const seconds = Number(value);
       if (!Number.isFinite(seconds) || seconds < 0.1) throw new InvalidArgumentError(t('info.badSeconds'));

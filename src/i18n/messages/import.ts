@@ -22,6 +22,10 @@ export default defineMessages(
     'import.error.unknownFormat': 'The format of this input was not recognised. These are read:\n{formats}',
     'import.error.readFile': 'Cannot read {path}: {detail}',
     'import.error.stdinTerminal': 'Reading from standard input (“-”), but it is a terminal. Pipe the output in, e.g. nvidia-smi -q -x | gpuwise info --from -',
+    'import.error.parser': 'The {format} output could not be read ({detail}).',
+    'import.stdin': 'standard input',
+    'import.option.from': 'read the GPUs from pasted tool output instead of this machine: a file, or - for standard input (nvidia-smi -q -x, nvidia-smi -q, the nvidia-smi table, --query-gpu CSV, lspci, info --json …)',
+    'import.error.fromConflict': '--from reads a file once; it cannot be combined with {option}.',
     'import.note.from': 'Read from {source} ({format}): a copy of another machine, not this one. Values the output does not give are N/A.',
   },
   {
@@ -43,6 +47,10 @@ export default defineMessages(
     'import.error.unknownFormat': '无法识别该输入的格式。可读取以下格式：\n{formats}',
     'import.error.readFile': '无法读取 {path}：{detail}',
     'import.error.stdinTerminal': '正在从标准输入（“-”）读取，但它是一个终端。请用管道传入输出，例如 nvidia-smi -q -x | gpuwise info --from -',
+    'import.error.parser': '无法读取该 {format} 输出（{detail}）。',
+    'import.stdin': '标准输入',
+    'import.option.from': '从粘贴的工具输出读取 GPU，而不是本机：一个文件，或用 - 表示标准输入（nvidia-smi -q -x、nvidia-smi -q、nvidia-smi 表格、--query-gpu CSV、lspci、info --json 等）',
+    'import.error.fromConflict': '--from 只读取一次文件，不能与 {option} 同时使用。',
     'import.note.from': '读取自 {source}（{format}）：这是另一台机器的副本，而非本机。输出中未给出的值显示为 N/A。',
   },
 );
