@@ -76,7 +76,7 @@ const VENDORS = new Set(['nvidia', 'amd', 'intel', 'apple', 'other']);
  * when it has the right type (a string where a string belongs …); anything else, and any field
  * an older recording lacks, stays null with reason `not-reported`.
  */
-function toDevice(recorded: Record<string, unknown>, position: number): GpuDevice {
+export function toDevice(recorded: Record<string, unknown>, position: number): GpuDevice {
   const index = typeof recorded.index === 'number' && Number.isInteger(recorded.index) ? recorded.index : position;
   const vendor = VENDORS.has(String(recorded.vendor)) ? (recorded.vendor as GpuDevice['vendor']) : 'other';
   const device = emptyGpuDevice(index, vendor, 'not-reported');
@@ -110,7 +110,7 @@ function withUnavailable(value: Record<string, unknown>): Record<string, unknown
 }
 
 /** The GPU side of a recorded process; its host side is read again (or found gone) here. */
-function toBackendProcess(p: Record<string, unknown>): BackendProcess {
+export function toBackendProcess(p: Record<string, unknown>): BackendProcess {
   const recorded = p as Partial<GpuProcess>;
   return {
     pid: typeof recorded.pid === 'number' ? recorded.pid : 0,

@@ -1,0 +1,141 @@
+// `observe()`: opens a sampler at diagnose's rate (250 ms by default, four times the dashboard's,
+// with the driver's sub-second samples), checks the target (the pid exists, the GPUs exist,
+// there is a GPU at all), starts the job when asked, and watches until the duration ends, the
+// job exits or the caller aborts. Returns the Observation that `diagnose()` analyses.
+
+import { createSampler, type Sampler } from '../monitor/sampler.js';
+import type { SessionOptions } from '../snapshot/session.js';
+import { DiagnoseError } from './errors.js';
+import { startJob, type Job } from './observe-job.js';
+import { createObserver, type Observer } from './observe-samples.js';
+import type { TreeSampler } from './observe-tree.js';
+import type { Observation, ObservationSample, ObservationTarget } from './types.js';
+
+export const DEFAULT_OBSERVE_INTERVAL_MS = 250;
+export const DEFAULT_OBSERVE_DURATION_MS = 60_000;
+
+export interface ObserveProgress {
+  elapsedMs: number;
+  /** Null: until the job exits. */
+  durationMs: number | null;
+  sampleCount: number;
+  /** The newest sample (watched GPUs only), null before the first. */
+  latest: ObservationSample | null;
+}
+
+export interface ObserveOptions {
+  target: ObservationTarget;
+  /** How long to watch. Default 60 s; with a command, null (or absent) watches until it exits. */
+  durationMs?: number | null;
+  intervalMs?: number;
+  onProgress?: (progress: ObserveProgress) => void;
+  /** Same as target.command (either may be given). */
+  command?: string[];
+  /** Ends the watch early (Ctrl-C on a --pid watch): the observation so far is returned. */
+  signal?: AbortSignal;
+  /** Forward SIGINT/SIGTERM/SIGHUP to the job's process group (the CLI sets it). */
+  forwardSignals?: boolean;
+  /** The job's stdout/stderr: the user's (default) or dropped. */
+  jobStdio?: 'inherit' | 'ignore';
+  jobEnv?: NodeJS.ProcessEnv;
+  /** Stop the job when the duration ends first (default true). */
+  stopJobAtEnd?: boolean;
+  recordedBy?: string;
+  /** For the sampler's session (a backend, a fake NVML environment). */
+  sessionOptions?: SessionOptions;
+  /** A sampler to read through instead of opening one (not stopped here). */
+  sampler?: Sampler;
+  treeSampler?: TreeSampler;
+  maxSamples?: number;
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, as another user's process.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function checkTarget(target: ObservationTarget, sample: { snapshot: { devices: { index: number }[]; backendAttempts: { backend: string; detail: string | null }[] } }): void {
+  const devices = sample.snapshot.devices;
+  if (devices.length === 0) {
+    const detail = sample.snapshot.backendAttempts.map((a) => `${a.backend}: ${a.detail ?? 'no GPU'}`).join('; ');
+    throw new DiagnoseError('diagnoseCli.error.noGpu', { detail: detail === '' ? '' : `(${detail})` });
+  }
+  for (const index of target.gpuIndices ?? []) {
+    if (!devices.some((d) => d.index === index)) {
+      throw new DiagnoseError('diagnoseCli.error.noSuchGpu', { index, count: devices.length, last: devices.length - 1 });
+    }
+  }
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+
+export async function observe(options: ObserveOptions): Promise<Observation> {
+  const command = options.command ?? options.target.command;
+  const target: ObservationTarget = { ...options.target, command: command ?? null };
+  if (target.pid !== null && !processExists(target.pid)) throw new DiagnoseError('diagnoseCli.error.noSuchProcess', { pid: target.pid });
+  const intervalMs = options.intervalMs ?? DEFAULT_OBSERVE_INTERVAL_MS;
+  const durationMs = options.durationMs === undefined ? (command ? null : DEFAULT_OBSERVE_DURATION_MS) : options.durationMs;
+  const sampler = options.sampler ?? (await createSampler({ intervalMs, historyRows: 60, sessionOptions: { subSecondSamples: true, ...options.sessionOptions } }));
+  const ownsSampler = options.sampler === undefined;
+  let job: Job | null = null;
+  let observer: Observer | null = null;
+  const done = new AbortController();
+  const abort = () => done.abort();
+  options.signal?.addEventListener('abort', abort, { once: true });
+  try {
+    checkTarget(target, await sampler.first());
+    if (command) job = await startJob({ command, stdio: options.jobStdio ?? 'inherit', forwardSignals: options.forwardSignals === true, ...(options.jobEnv ? { env: options.jobEnv } : {}) });
+    const rootPid = job?.pid ?? target.pid;
+    observer = createObserver({
+      sampler,
+      target,
+      rootPid,
+      recordedBy: options.recordedBy ?? 'gpuwise',
+      ...(options.treeSampler ? { treeSampler: options.treeSampler } : {}),
+      ...(options.maxSamples ? { maxSamples: options.maxSamples } : {}),
+    });
+    const started = performance.now();
+    let count = 0;
+    const active = observer;
+    const off = sampler.subscribe((sample) => {
+      active.onSample(sample);
+      count++;
+      if (options.onProgress) {
+        void active.settled().then(() => {
+          const samples = active.observation(1).samples;
+          options.onProgress?.({ elapsedMs: performance.now() - started, durationMs, sampleCount: count, latest: samples[samples.length - 1] ?? null });
+        });
+      }
+    });
+    if (job) void job.ended.then((end) => {
+      active.endJob(end);
+      abort();
+    });
+    if (durationMs === null) await new Promise<void>((resolve) => done.signal.addEventListener('abort', () => resolve(), { once: true }));
+    else await sleep(durationMs, done.signal);
+    off();
+    if (job) {
+      const end = await Promise.race([job.ended, Promise.resolve(null)]);
+      if (end === null && options.stopJobAtEnd !== false) active.endJob(await job.stop());
+    }
+    await active.settled();
+    return active.observation();
+  } finally {
+    options.signal?.removeEventListener('abort', abort);
+    job?.release();
+    observer?.close();
+    if (ownsSampler) await sampler.stop();
+  }
+}
