@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { BACKEND_DEFINITIONS, BACKEND_IDS, backendDriver, DEFAULT_CHAIN, isBackendId } from './registry.js';
 
 describe('backend registry', () => {
-  it('derives the default chain from the definitions: NVML, then nvidia-smi, then the bus scan; static only when pinned', () => {
-    expect(DEFAULT_CHAIN).toEqual(['nvml', 'nvidia-smi', 'pci']);
-    expect(BACKEND_IDS).toEqual(['nvml', 'nvidia-smi', 'pci', 'static']);
+  it('derives the default chain from the definitions: NVML, nvidia-smi, the AMD tools, sysfs, then the bus scan; static only when pinned', () => {
+    expect(DEFAULT_CHAIN).toEqual(['nvml', 'nvidia-smi', 'amd-smi', 'rocm-smi', 'drm-sysfs', 'pci']);
+    expect(BACKEND_IDS).toEqual(['nvml', 'nvidia-smi', 'amd-smi', 'rocm-smi', 'drm-sysfs', 'pci', 'static']);
     expect(isBackendId('static')).toBe(true);
     expect(isBackendId('cuda')).toBe(false);
   });

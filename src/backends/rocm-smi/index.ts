@@ -1,0 +1,41 @@
+// The 'rocm-smi' backend: older ROCm installs. `--showallinfo --json` once at open (names, bus,
+// VBIOS, limits), a shorter set of live flags at each read, and processes from DRM fdinfo
+// (rocm-smi's own list says how many GPUs a process uses, not which).
+
+import type { BackendDriver } from '../../core/backend.js';
+import { createDrmProcessReader, type FdinfoFs } from '../../host/drm-fdinfo.js';
+import { toNvmlBusId } from '../pci/address.js';
+import { createCommandDriver, type CommandBackendOptions } from '../vendor-common/command-backend.js';
+import { overlayDevices } from '../vendor-common/reading.js';
+import { parseRocmSmiJson } from './parse.js';
+
+export const ROCM_SMI_BACKEND_ID = 'rocm-smi';
+
+export const ROCM_SMI_LIVE_ARGS = ['--showuse', '--showmemuse', '--showmeminfo', 'vram', '--showtemp', '--showpower', '--showclocks', '--showfan', '--json'] as const;
+
+export function createRocmSmiDriver(options: CommandBackendOptions & { procRoot?: string; fdinfoFs?: FdinfoFs } = {}): BackendDriver {
+  const processes = createDrmProcessReader({ procRoot: options.procRoot, files: options.fdinfoFs });
+  return createCommandDriver(
+    {
+      id: ROCM_SMI_BACKEND_ID,
+      capabilities: { metrics: true, processes: true },
+      candidates: ['rocm-smi', '/opt/rocm/bin/rocm-smi'],
+      openArgs: [['--showallinfo', '--json']],
+      readArgs: [ROCM_SMI_LIVE_ARGS],
+      parse(open, live) {
+        const base = parseRocmSmiJson(open[0] ?? '');
+        if (live[0] == null) return base;
+        const update = parseRocmSmiJson(live[0]);
+        return { ...base, devices: overlayDevices(base.devices, update.devices), problems: [...base.problems, ...update.problems] };
+      },
+      enrich(reading) {
+        const index = new Map(reading.devices.map((d) => [d.pciBusId, d.index]));
+        const found = processes.read((pdev, driver) => (driver === 'amdgpu' && pdev ? (index.get(toNvmlBusId(pdev)) ?? null) : null));
+        return { ...reading, processes: found.processes };
+      },
+    },
+    { timeoutMs: 10_000, ...options },
+  );
+}
+
+export { parseRocmSmiJson } from './parse.js';

@@ -1,0 +1,103 @@
+// A backend that runs a vendor tool (amd-smi, rocm-smi, PowerShell, system_profiler, ioreg):
+// find it without spawning (which), run its inventory once at open, its live queries at each
+// read, each through runCommand with a timeout, and parse the outputs with a pure parser.
+// A parser's VendorParseError is a problem of that reading, never an exception.
+
+import type { Backend, BackendCapabilities, BackendDriver, BackendOpenResult, BackendReading } from '../../core/backend.js';
+import type { SnapshotProblem } from '../../core/snapshot.js';
+import { runCommand, type Exec, type ExecResult } from '../../system/exec.js';
+import { shortenDetail } from '../../system/limits.js';
+import { createWhich, type Which } from '../../system/which.js';
+import { vendorDriverInfo, VendorParseError } from './reading.js';
+
+export interface CommandBackendOptions {
+  /** How to run a program; tests pass recorded outputs. Default: runCommand. */
+  exec?: Exec;
+  /** Finds a candidate without running it; with an injected exec every candidate counts as present. */
+  which?: Which;
+  env?: NodeJS.ProcessEnv;
+  platform?: NodeJS.Platform;
+  timeoutMs?: number;
+}
+
+export interface CommandBackendSpec {
+  id: string;
+  capabilities: BackendCapabilities;
+  /** The programs to try, in order (a name on PATH or a path). */
+  candidates: readonly string[];
+  /** Runs once at open (inventory). */
+  openArgs: readonly (readonly string[])[];
+  /** Runs at every read (live figures); may be empty when the inventory is all there is. */
+  readArgs: readonly (readonly string[])[];
+  /** Outputs (stdout of each run; null when it failed) → a reading. May throw VendorParseError. */
+  parse(openOutputs: readonly (string | null)[], readOutputs: readonly (string | null)[]): BackendReading;
+  /** Adds what the tool does not say (processes from fdinfo …); optional. */
+  enrich?(reading: BackendReading): BackendReading;
+}
+
+const DEFAULT_TIMEOUT_MS = 5000;
+
+function failure(command: string, result: ExecResult): string | null {
+  if (result.kind === 'exited' && result.exitCode === 0) return null;
+  if (result.kind === 'exited') return `${command} exited with ${result.exitCode}: ${shortenDetail(result.stderr || result.stdout, 300)}`;
+  if (result.kind === 'timeout') return `${command} did not answer in time`;
+  if (result.kind === 'signal') return `${command} was killed by ${result.signal}`;
+  return `${command}: ${result.detail}`;
+}
+
+const output = (result: ExecResult) => (result.kind === 'exited' && result.exitCode === 0 ? result.stdout : null);
+
+function parseSafely(spec: CommandBackendSpec, open: readonly (string | null)[], live: readonly (string | null)[], problems: SnapshotProblem[]): BackendReading {
+  try {
+    const reading = spec.parse(open, live);
+    return { ...reading, problems: [...problems, ...reading.problems] };
+  } catch (error) {
+    if (!(error instanceof VendorParseError)) throw error;
+    const problem: SnapshotProblem = { scope: 'devices', code: 'parse', message: error.message, key: error.key, params: error.params };
+    return { driver: vendorDriverInfo(null), devices: [], processes: [], problems: [...problems, problem] };
+  }
+}
+
+export function createCommandDriver(spec: CommandBackendSpec, options: CommandBackendOptions = {}): BackendDriver {
+  const exec = options.exec ?? runCommand;
+  const env = options.env ?? process.env;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const find = options.which ?? (options.exec ? (command: string) => command : createWhich({ env, platform: options.platform }));
+  return {
+    id: spec.id,
+    async open(): Promise<BackendOpenResult> {
+      const command = spec.candidates.find((candidate) => find(candidate) !== null);
+      if (command === undefined) return { ok: false, unavailable: { code: 'command-not-found', detail: `not found: ${spec.candidates.join(', ')}` } };
+      const run = (args: readonly string[]) => exec(command, args, { timeoutMs, env });
+      const opened = await Promise.all(spec.openArgs.map(run));
+      const firstFailure = opened.map((result) => failure(command, result)).find((text) => text !== null);
+      if (firstFailure) {
+        const code = opened.some((r) => r.kind === 'timeout') ? 'timeout' : opened.some((r) => r.kind === 'not-found') ? 'command-not-found' : 'command-failed';
+        return { ok: false, unavailable: { code, detail: firstFailure } };
+      }
+      const inventory = opened.map(output);
+      // The inventory must read as the tool's format, or the chain moves on to the next backend.
+      const probe = parseSafely(spec, inventory, spec.readArgs.map(() => null), []);
+      if (probe.devices.length === 0) {
+        const detail = probe.problems[0]?.message ?? `${command} lists no GPU`;
+        return { ok: false, unavailable: { code: 'command-failed', detail } };
+      }
+      const backend: Backend = {
+        id: spec.id,
+        capabilities: spec.capabilities,
+        async read() {
+          const results = await Promise.all(spec.readArgs.map(run));
+          const problems: SnapshotProblem[] = [];
+          results.forEach((result) => {
+            const text = failure(command, result);
+            if (text) problems.push({ scope: 'devices', code: result.kind === 'timeout' ? 'timeout' : 'command-failed', message: text });
+          });
+          const reading = parseSafely(spec, inventory, results.map(output), problems);
+          return spec.enrich ? spec.enrich(reading) : reading;
+        },
+        async close() {},
+      };
+      return { ok: true, backend };
+    },
+  };
+}

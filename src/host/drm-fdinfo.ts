@@ -1,0 +1,131 @@
+// Per-process GPU memory and busy time for the GPUs whose drivers publish DRM fdinfo (amdgpu,
+// i915, xe …): every process's open /dev/dri files, read through /proc/<pid>/fdinfo/<fd>. The
+// same client (drm-client-id on one drm-pdev) open through several fds — dup(), fork(), an fd
+// passed over a socket — is counted once, for the lowest PID that holds it, as nvtop does.
+// Only fds whose link points into /dev/dri are read, so a process with 10,000 sockets costs
+// 10,000 readlinks, not 10,000 file reads.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BackendProcess } from '../core/backend.js';
+import type { ProcessType } from '../core/snapshot.js';
+import { MAX_GPU_PROCESSES_PER_MACHINE } from '../system/limits.js';
+import { parseDrmFdinfo, type DrmClientUsage } from './drm-fdinfo-parse.js';
+import { readTextFile } from './proc-files.js';
+
+export interface DrmFdinfoScan {
+  clients: { pid: number; name: string | null; usage: DrmClientUsage }[];
+  /** Processes whose fds could not be read (other users' without root). */
+  hiddenPids: number;
+}
+
+/** The file operations the scan needs; tests point them at a recorded tree. */
+export interface FdinfoFs {
+  readdir(dir: string): string[];
+  readlink(file: string): string;
+  readText(file: string): string | null;
+}
+
+export const nodeFdinfoFs: FdinfoFs = {
+  readdir: (dir) => fs.readdirSync(dir),
+  readlink: (file) => fs.readlinkSync(file),
+  readText: (file) => {
+    const result = readTextFile(file, 64 * 1024);
+    return result.ok ? result.text : null;
+  },
+};
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
+
+export function scanDrmFdinfo(procRoot = '/proc', files: FdinfoFs = nodeFdinfoFs): DrmFdinfoScan {
+  const seen = new Set<string>();
+  const clients: DrmFdinfoScan['clients'] = [];
+  let hiddenPids = 0;
+  let pids: number[];
+  try {
+    pids = files.readdir(procRoot).filter((entry) => /^\d+$/.test(entry)).map(Number).sort((a, b) => a - b);
+  } catch {
+    return { clients, hiddenPids };
+  }
+  for (const pid of pids) {
+    const base = path.join(procRoot, String(pid));
+    let fds: string[];
+    try {
+      fds = files.readdir(path.join(base, 'fd'));
+    } catch (error) {
+      if (errorCode(error) === 'EACCES' || errorCode(error) === 'EPERM') hiddenPids++;
+      continue; // gone, or not ours to read
+    }
+    let name: string | null | undefined;
+    for (const fd of fds) {
+      let target: string;
+      try {
+        target = files.readlink(path.join(base, 'fd', fd));
+      } catch {
+        continue;
+      }
+      if (!target.startsWith('/dev/dri/')) continue;
+      const text = files.readText(path.join(base, 'fdinfo', fd));
+      const usage = text === null ? null : parseDrmFdinfo(text);
+      if (!usage) continue;
+      const key = `${usage.pdev ?? '?'}/${usage.driver}/${usage.clientId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      name ??= files.readText(path.join(base, 'comm'))?.trim() || null;
+      clients.push({ pid, name, usage });
+      if (clients.length >= MAX_GPU_PROCESSES_PER_MACHINE) return { clients, hiddenPids };
+    }
+  }
+  return { clients, hiddenPids };
+}
+
+function processType(engineNs: Record<string, number>): ProcessType {
+  const compute = (engineNs.compute ?? 0) > 0;
+  // Copy, DMA and video engines serve both kinds; only the 3D engine (amdgpu gfx, i915 render) says graphics.
+  const graphics = (engineNs.gfx ?? 0) > 0 || (engineNs.render ?? 0) > 0;
+  if (compute && graphics) return 'compute+graphics';
+  // A client that has not run anything yet: ROCm/HIP, oneAPI and PyTorch open the render node to compute.
+  return graphics ? 'graphics' : 'compute';
+}
+
+/**
+ * Turns a scan into the backend's processes: one per (PID, GPU), VRAM summed over its clients,
+ * and the busiest engine's share of the time since the previous scan as its utilisation.
+ */
+export function createDrmProcessReader(options: { procRoot?: string; files?: FdinfoFs; nowNs?: () => bigint } = {}) {
+  const now = options.nowNs ?? (() => process.hrtime.bigint());
+  let previous: { atNs: bigint; engineNs: Map<string, Record<string, number>> } | null = null;
+  return {
+    read(gpuIndexOf: (pdev: string | null, driver: string) => number | null): { processes: BackendProcess[]; hiddenPids: number } {
+      const scan = scanDrmFdinfo(options.procRoot, options.files);
+      const atNs = now();
+      const byProcess = new Map<string, BackendProcess>();
+      const engineNs = new Map<string, Record<string, number>>();
+      for (const { pid, name, usage } of scan.clients) {
+        const gpuIndex = gpuIndexOf(usage.pdev, usage.driver);
+        if (gpuIndex === null) continue;
+        const clientKey = `${usage.pdev}/${usage.clientId}`;
+        engineNs.set(clientKey, usage.engineNs);
+        const before = previous?.engineNs.get(clientKey);
+        const elapsedNs = previous ? Number(atNs - previous.atNs) : 0;
+        const busy = before && elapsedNs > 0
+          ? Math.max(0, ...Object.entries(usage.engineNs).map(([engine, ns]) => (ns - (before[engine] ?? ns)) / elapsedNs * 100))
+          : null;
+        const key = `${pid}/${gpuIndex}`;
+        const entry = byProcess.get(key);
+        if (entry) {
+          if (usage.vramBytes !== null) entry.usedMemoryBytes = (entry.usedMemoryBytes ?? 0) + usage.vramBytes;
+          if (busy !== null) entry.smUtilPercent = Math.min(100, Math.max(entry.smUtilPercent ?? 0, busy));
+          continue;
+        }
+        byProcess.set(key, {
+          pid, gpuIndex, gpuUuid: null, gpuInstanceId: null, computeInstanceId: null, type: processType(usage.engineNs),
+          usedMemoryBytes: usage.vramBytes, smUtilPercent: busy === null ? null : Math.min(100, busy), memoryUtilPercent: null,
+          encoderUtilPercent: null, decoderUtilPercent: null, name,
+        });
+      }
+      previous = { atNs, engineNs };
+      return { processes: [...byProcess.values()], hiddenPids: scan.hiddenPids };
+    },
+  };
+}
