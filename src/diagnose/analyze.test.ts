@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from './analyze.js';
-import { buildObservation } from './testing/observation-builder.js';
+import type { MessageKey } from '../i18n/catalog.js';
+import { translate } from '../i18n/index.js';
+import { buildObservation, ROOT_PID } from './testing/observation-builder.js';
 
 describe('diagnose: verdicts', () => {
   it('says insufficient, never guesses, with too few samples', () => {
@@ -23,5 +25,64 @@ describe('diagnose: verdicts', () => {
     expect(report.gpus[0]).toMatchObject({ index: 0, gpuUtilMeanPercent: 95, memoryUsedPeakBytes: 1009 * 2 ** 20, smActiveMeanPercent: null, pcieRxMeanBytesPerSecond: null });
     expect(report.sampleCount).toBe(10);
     expect(report.seconds).toBe(9);
+  });
+});
+
+describe('diagnose: healthy, ranking, hostile values', () => {
+  const MIB = 2 ** 20;
+  const proc = { pid: ROOT_PID, usedMemoryBytes: 50000 * MIB };
+
+  it('a busy, well-fed GPU is healthy, and the report still explains GPU-Util', () => {
+    const report = diagnose(buildObservation({ frame: { gpus: [{ util: 99, smActive: 86, tensorActive: 55, memUsedMiB: 52000, pcieRxMiBps: 800, throttle: { power: 0, thermal: 0 }, subUtil: [100, 100, 97, 100, 100, 95] }], processes: [proc], host: { iowait: 0.5 }, tree: { rootCpu: 70, rootThreads: [60], workers: [40, 35, 42, 38] } } }));
+    expect(report.verdict).toBe('healthy');
+    expect(report.findings).toEqual([]);
+    expect(report.notes.map((n) => n.key)).toEqual(['diagnose.note.gpuUtil']);
+  });
+
+  it('ranks by severity × confidence × time share: the main cause first', () => {
+    // Launch-bound (SMs 15 % active, main thread full) and a mild power cap (12 % of the time).
+    const report = diagnose(buildObservation({ frame: { gpus: [{ util: 40, smActive: 15, memUsedMiB: 3000, throttle: { power: 12 }, subUtil: [40, 45, 35] }], processes: [proc], tree: { rootThreads: [99], workers: [] } } }));
+    expect(report.findings.map((f) => f.rule)).toEqual(['launch-bound', 'throttled']);
+    expect(report.findings[0]!.score).toBeGreaterThan(report.findings[1]!.score);
+    for (const f of report.findings) expect(f.score).toBeCloseTo({ high: 3, medium: 2, low: 1 }[f.severity] * f.confidence * f.timeShare, 2);
+  });
+
+  it('hostile values (NaN, negative, infinite, absurd) are not data: no crash, no invented finding', () => {
+    const junk = { util: Number.NaN, memUsedMiB: -5, smActive: Infinity, pcieRxMiBps: Number.NaN, pcieTxMiBps: -1, throttle: { power: 500, thermal: Number.NaN }, subUtil: [Number.NaN, -3, 1e9], raw: { memoryTotalBytes: Number.NaN, pcieLinkWidth: 1e6 } };
+    const report = diagnose(buildObservation({ frame: { gpus: [junk], processes: [{ pid: ROOT_PID, usedMemoryBytes: Number.NaN }], host: { iowait: 1e9 }, tree: { rootCpu: -50, rootThreads: [Number.NaN], workers: [Infinity] } } }));
+    expect(report.verdict).toBe('insufficient');
+    expect(report.findings).toEqual([]);
+    expect(JSON.stringify(report)).not.toMatch(/NaN|Infinity|null,"unit":"%"/);
+    // Huge but finite figures on an otherwise normal window stay bounded.
+    const huge = diagnose(buildObservation({ frame: { gpus: [{ util: 1e12, memUsedMiB: 1e15 }] } }));
+    expect(huge.verdict).toBe('insufficient');
+  });
+
+  it('samples out of order or with a broken clock are sorted or dropped, not trusted', () => {
+    const o = buildObservation({ frame: { gpus: [{ util: 99, smActive: 85, memUsedMiB: 50000 }] } });
+    o.samples.reverse();
+    o.samples.push({ ...o.samples[0]!, wallMs: Number.NaN });
+    const report = diagnose(o);
+    expect(report.sampleCount).toBe(10);
+    expect(report.seconds).toBe(9);
+    expect(report.verdict).toBe('healthy');
+  });
+
+  it('every text of a report exists in both languages and fills its placeholders', () => {
+    const reports = [
+      diagnose(buildObservation({ frame: { gpus: [{ util: 50, memUsedMiB: 79000, subUtil: [100, 0], throttle: { power: 60, thermal: 20 }, reasons: ['sw-power-cap'], pcieRxMiBps: 40000 }], processes: [proc], host: { iowait: 30 }, tree: { rootCpu: 30, workers: [95] } } }), { batchSize: 8 }),
+      diagnose(buildObservation({ frame: { gpus: [{ util: 0, memUsedMiB: 20000 }], processes: [{ pid: 9, startedAt: '2026-12-01T00:00:00Z', usedMemoryBytes: 2e10 }] } }), { model: 'gpt2', batchSize: 4 }),
+      diagnose(buildObservation({ gpus: [{}, {}], frame: { gpus: [{ util: 98, smActive: 20, memUsedMiB: 3000 }, { util: 40, memUsedMiB: 3000 }], processes: [{ pid: ROOT_PID }, { pid: ROOT_PID + 1, gpuIndex: 1 }], tree: { rootThreads: [99], workers: [5] } } }), { model: 'no-such-model' }),
+      diagnose(buildObservation({ samples: 1 })),
+      diagnose(buildObservation({ rootPid: null, frame: { gpus: [{ util: 30, memUsedMiB: 3000 }] } })),
+    ];
+    const texts = reports.flatMap((r) => [...r.notes, ...r.batchAdvice.flatMap((b) => b.notes), ...r.findings.flatMap((f) => [f.title, f.summary, ...f.evidence, ...f.fixes])]);
+    expect(new Set(texts.map((t) => t.key.split('.')[1])).size).toBeGreaterThan(8);
+    for (const text of texts) {
+      for (const locale of ['en', 'zh-CN'] as const) {
+        const out = translate(locale, text.key as MessageKey, text.params ?? {});
+        expect(out, `${locale} ${text.key}`).not.toMatch(/\{\w+\}/);
+      }
+    }
   });
 });

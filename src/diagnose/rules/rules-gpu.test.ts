@@ -1,0 +1,117 @@
+// The rules judged from the GPU side: transfer-bound, idle holding memory, throttled, memory
+// nearly full, imbalance.
+import { describe, expect, it } from 'vitest';
+import { diagnose } from '../analyze.js';
+import { buildObservation, ROOT_PID, type FrameSpec } from '../testing/observation-builder.js';
+
+const MIB = 2 ** 20;
+const proc = { pid: ROOT_PID, usedMemoryBytes: 30000 * MIB };
+const obs = (frame: FrameSpec | ((i: number) => FrameSpec), extra: Parameters<typeof buildObservation>[0] = {}) => buildObservation({ samples: 8, frame, ...extra });
+const rules = (frame: FrameSpec, extra: Parameters<typeof buildObservation>[0] = {}) => diagnose(obs(frame, extra)).findings.map((f) => f.rule);
+
+describe('transfer-bound', () => {
+  // Gen4 ×16: 31.5 GB/s each way.
+  const gen4 = { gpus: [{ pcieGen: 4, pcieWidth: 16, memoryTotalMiB: 40960, name: 'NVIDIA A100-PCIE-40GB', architecture: 'ampere' }] };
+
+  it('PCIe near the link rate while the GPU waits: transfer-bound, with the link and its source', () => {
+    const report = diagnose(obs({ gpus: [{ util: 55, memUsedMiB: 10000, pcieRxMiBps: 25000, pcieTxMiBps: 300 }], processes: [proc] }, gen4));
+    const f = report.findings[0]!;
+    expect(f).toMatchObject({ rule: 'transfer-bound', severity: 'high', gpuIndices: [0] });
+    expect(f.summary.params).toMatchObject({ generation: 4, width: 16, linkGBps: 31.5 });
+    expect(f.thresholds.map((t) => t.id)).toContain('pcieGen4LaneBytesPerSecond');
+    expect(f.fixes[1]!.code.pytorch).toContain('non_blocking=True');
+  });
+
+  it('at 60 % of the link it counts, below it does not; a saturated GPU that streams is left alone', () => {
+    const link = 1969e6 * 16;
+    expect(rules({ gpus: [{ util: 55, memUsedMiB: 10000, pcieRxMiBps: (link * 0.6) / MIB + 1 }] }, gen4)).toContain('transfer-bound');
+    expect(rules({ gpus: [{ util: 55, memUsedMiB: 10000, pcieRxMiBps: (link * 0.59) / MIB }] }, gen4)).not.toContain('transfer-bound');
+    expect(rules({ gpus: [{ util: 98, smActive: 80, memUsedMiB: 10000, pcieRxMiBps: 25000 }] }, gen4)).not.toContain('transfer-bound');
+  });
+
+  it('an unknown link (no generation) or no PCIe figures: nothing claimed, and a note says why', () => {
+    const report = diagnose(obs({ gpus: [{ util: 55, memUsedMiB: 10000, raw: { pcieLinkGeneration: null } }] }));
+    expect(report.findings.map((f) => f.rule)).not.toContain('transfer-bound');
+    expect(report.notes.map((n) => n.key)).toContain('diagnose.note.noPcie');
+  });
+});
+
+describe('idle holding memory', () => {
+  it('says which process and user hold the memory, how much, and for how long', () => {
+    const holder = { pid: 777, user: 'bob', name: 'python3', usedMemoryBytes: 20000 * MIB, startedAt: '2026-12-01T09:00:00.000Z' };
+    const report = diagnose(obs({ gpus: [{ util: 0, memUsedMiB: 20000 }], processes: [holder] }, { rootPid: null }));
+    const f = report.findings[0]!;
+    expect(f).toMatchObject({ rule: 'idle-holding-memory', severity: 'medium', pids: [777], summary: { key: 'diagnose.idleHolding.summary', params: { mib: 20000, seconds: 7, holders: '777 (bob)' } } });
+    expect(f.evidence.find((e) => e.key === 'diagnose.evidence.holderSince')?.params).toMatchObject({ pid: 777, user: 'bob', mib: 20000, since: '2026-12-01T09:00:00.000Z' });
+    expect(f.fixes[0]!.code.jax).toContain('XLA_PYTHON_CLIENT_PREALLOCATE');
+  });
+
+  it('not for a bare CUDA context, nor a GPU at work, nor when utilisation was never read', () => {
+    expect(rules({ gpus: [{ util: 0, memUsedMiB: 500 }] })).toEqual([]);
+    expect(rules({ gpus: [{ util: 60, memUsedMiB: 20000 }] })).not.toContain('idle-holding-memory');
+    expect(rules({ gpus: [{ util: null, memUsedMiB: 20000 }] })).not.toContain('idle-holding-memory');
+    // idle 7 of 10 samples (70 % < 80 %): a pause, not idling.
+    const paused = diagnose(buildObservation({ samples: 10, frame: (i) => ({ gpus: [{ util: i < 3 ? 90 : 0, memUsedMiB: 20000 }] }) }));
+    expect(paused.findings.map((f) => f.rule)).not.toContain('idle-holding-memory');
+  });
+});
+
+describe('throttled', () => {
+  it('from the violation counters: the cause and its time share', () => {
+    const report = diagnose(obs({ gpus: [{ util: 97, smActive: 80, memUsedMiB: 30000, throttle: { power: 62, thermal: 3, lowUtilization: 0 }, reasons: ['sw-power-cap'] }] }));
+    const f = report.findings[0]!;
+    expect(f).toMatchObject({ rule: 'throttled', variant: 'power', severity: 'high', summary: { key: 'diagnose.throttled.summary.power', params: { percent: 62 } } });
+    expect(f.evidence.map((e) => e.key)).toEqual(['diagnose.evidence.throttleFromCounters', 'diagnose.evidence.throttle.power', 'diagnose.evidence.throttle.thermal', 'diagnose.evidence.clockReasons']);
+    expect(f.evidence[3]!.params).toMatchObject({ reasons: 'sw-power-cap' });
+  });
+
+  it('from the clock-event reasons when there are no counters', () => {
+    const report = diagnose(obs((i) => ({ gpus: [{ util: 95, memUsedMiB: 30000, reasons: i % 2 ? ['hw-thermal-slowdown'] : [] }] })));
+    expect(report.findings[0]).toMatchObject({ rule: 'throttled', variant: 'thermal', severity: 'high', confidence: 0.7 });
+  });
+
+  it('not for a small share, clocks lowered because idle, or an idle GPU', () => {
+    expect(rules({ gpus: [{ util: 97, memUsedMiB: 30000, throttle: { power: 5 } }] })).toEqual([]);
+    expect(rules({ gpus: [{ util: 60, memUsedMiB: 30000, throttle: { lowUtilization: 90 }, reasons: ['gpu-idle'] }] })).not.toContain('throttled');
+    expect(rules({ gpus: [{ util: 0, memUsedMiB: 300, throttle: { power: 50 } }] })).not.toContain('throttled');
+  });
+
+  it('at the line: 10 % counts (low severity), 9.9 % does not', () => {
+    expect(diagnose(obs({ gpus: [{ util: 97, memUsedMiB: 30000, throttle: { thermal: 10 } }] })).findings[0]).toMatchObject({ rule: 'throttled', severity: 'low' });
+    expect(rules({ gpus: [{ util: 97, memUsedMiB: 30000, throttle: { thermal: 9.9 } }] })).toEqual([]);
+  });
+});
+
+describe('memory nearly full', () => {
+  it('peak against total: ≥ 95 % is an OOM risk, ≥ 90 % nearly full, below it nothing', () => {
+    const at = (mib: number) => diagnose(obs({ gpus: [{ util: 97, smActive: 80, memUsedMiB: mib }] }));
+    expect(at(78500).findings[0]).toMatchObject({ rule: 'memory-nearly-full', severity: 'high', summary: { key: 'diagnose.memoryFull.summaryOom' } });
+    expect(at(74000).findings[0]).toMatchObject({ rule: 'memory-nearly-full', severity: 'medium' });
+    expect(at(70000).verdict).toBe('healthy');
+    expect(at(78500).findings[0]!.evidence.map((e) => e.key)).toContain('diagnose.evidence.memoryReservedHint');
+  });
+
+  it('ranks below the cause of a slow job: it is a risk, not lost time', () => {
+    const report = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 79000, subUtil: [100, 100, 100, 0, 0, 0] }], processes: [proc], tree: { rootCpu: 30, workers: [95, 97] } }));
+    expect(report.findings.map((f) => f.rule)).toEqual(['input-bound', 'memory-nearly-full']);
+  });
+});
+
+describe('imbalance', () => {
+  const two = { gpus: [{}, {}] };
+  const procs = [{ pid: ROOT_PID, gpuIndex: 0, usedMemoryBytes: 30000 * MIB }, { pid: ROOT_PID + 1, gpuIndex: 1, usedMemoryBytes: 30000 * MIB }];
+
+  it('one GPU of the job busy while another lags: names the straggler and its pid', () => {
+    const report = diagnose(obs({ gpus: [{ util: 96, smActive: 70, memUsedMiB: 30000 }, { util: 41, smActive: 30, memUsedMiB: 30000 }], processes: procs, tree: { rootCpu: 90, workers: [90] } }, two));
+    const f = report.findings.find((x) => x.rule === 'imbalance')!;
+    expect(f).toMatchObject({ severity: 'high', gpuIndices: [0, 1], pids: [ROOT_PID + 1], summary: { params: { slow: 1, busy: 0 } } });
+    expect(report.findings[0]!.rule).toBe('imbalance');
+  });
+
+  it('not for GPUs of different jobs (no tree), nor a small gap, nor two idle GPUs', () => {
+    const frame = (a: number, b: number, tree: FrameSpec['tree']) => ({ gpus: [{ util: a, memUsedMiB: 30000 }, { util: b, memUsedMiB: 30000 }], processes: procs, tree });
+    expect(rules(frame(96, 41, null), { ...two, rootPid: null })).not.toContain('imbalance');
+    expect(rules(frame(96, 80, { workers: [90] }), two)).not.toContain('imbalance');
+    expect(rules(frame(30, 2, { workers: [90] }), two)).not.toContain('imbalance');
+  });
+});

@@ -1,0 +1,105 @@
+// The rules that need the host side too: input-bound and launch-bound / small model.
+import { describe, expect, it } from 'vitest';
+import { diagnose } from '../analyze.js';
+import { buildObservation, ROOT_PID, type FrameSpec } from '../testing/observation-builder.js';
+
+const proc = { pid: ROOT_PID, usedMemoryBytes: 4000 * 2 ** 20 };
+const sawTooth = [100, 100, 100, 0, 0, 0]; // half of the driver ticks idle
+const obs = (frame: FrameSpec, extra: Parameters<typeof buildObservation>[0] = {}) => buildObservation({ samples: 8, frame, ...extra });
+
+describe('input-bound', () => {
+  it('names the input pipeline first when the GPU saw-tooths while the loader workers are saturated', () => {
+    const report = diagnose(obs({ gpus: [{ util: 50, smActive: 40, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], tree: { rootCpu: 40, rootThreads: [35], workers: [97, 95, 99, 96] } }));
+    expect(report.verdict).toBe('findings');
+    const first = report.findings[0]!;
+    expect(first).toMatchObject({ rule: 'input-bound', severity: 'high', gpuIndices: [0], pids: [ROOT_PID] });
+    expect(first.timeShare).toBeCloseTo(0.5, 1);
+    expect(first.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(first.evidence.map((e) => e.key)).toEqual(expect.arrayContaining(['diagnose.evidence.gapsDriver', 'diagnose.evidence.workersSaturated']));
+    expect(first.thresholds.find((t) => t.id === 'inputHighPercent')).toMatchObject({ value: 20, source: expect.stringContaining('tensorflow') });
+    expect(first.fixes[0]!.code.pytorch).toContain('num_workers');
+    expect(first.fixes[0]!.code.tensorflow).toContain('AUTOTUNE');
+  });
+
+  it('counts iowait and storage reads as the host side that cannot keep up', () => {
+    const report = diagnose(obs({ gpus: [{ util: 60, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], host: { iowait: 30 }, tree: { rootCpu: 20, workers: [10, 12], diskReadMiBps: 400 } }));
+    expect(report.findings[0]?.rule).toBe('input-bound');
+    expect(report.findings[0]!.evidence.map((e) => e.key)).toEqual(expect.arrayContaining(['diagnose.evidence.iowait', 'diagnose.evidence.diskReads']));
+  });
+
+  it('with num_workers=0 (no children, main thread at a full core) it is input-bound, not launch-bound', () => {
+    const report = diagnose(obs({ gpus: [{ util: 40, smActive: 30, memUsedMiB: 3000, subUtil: sawTooth }], processes: [proc], tree: { rootCpu: 100, rootThreads: [99], workers: [] } }));
+    expect(report.findings[0]?.rule).toBe('input-bound');
+    expect(report.findings[0]!.evidence.map((e) => e.key)).toContain('diagnose.evidence.mainLoads');
+    expect(report.findings.map((f) => f.rule)).not.toContain('launch-bound');
+  });
+
+  it('leaves a busy GPU with a saw-tooth too small to matter alone (healthy)', () => {
+    const tick = [...Array<number>(29).fill(100), 0]; // one idle tick in 30: 3.3 % < 5 %
+    const report = diagnose(obs({ gpus: [{ util: 97, smActive: 85, memUsedMiB: 50000, subUtil: tick }], processes: [proc], tree: { rootCpu: 60, rootThreads: [55], workers: [95, 96] } }));
+    expect(report.verdict).toBe('healthy');
+    expect(report.findings).toEqual([]);
+    const shallow = diagnose(obs({ gpus: [{ util: 92, smActive: 80, memUsedMiB: 50000, subUtil: [100, 100, 70, 100, 85, 100] }], processes: [proc], tree: { rootCpu: 60, workers: [95, 96] } }));
+    expect(shallow.verdict).toBe('healthy');
+  });
+
+  it('at the 5 % line: one idle tick in 20 is moderately input-bound, one in 25 is not', () => {
+    // 21 samples = 20 intervals × 6 driver ticks = 120 ticks: 6 idle (5 %) against 5 (4.2 %).
+    const at = (n: number) => diagnose(obs({ gpus: [{ util: 90, memUsedMiB: 30000, subUtil: [...Array<number>(n - 1).fill(100), 0] }], processes: [proc], tree: { rootCpu: 30, workers: [95, 95] } }, { samples: 21 }));
+    expect(at(20).findings[0]).toMatchObject({ rule: 'input-bound', severity: 'medium' });
+    expect(at(25).findings.filter((f) => f.rule === 'input-bound')).toEqual([]);
+  });
+
+  it('does not blame the input when the host side is observed and idle (the gaps are something else)', () => {
+    const report = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], host: { iowait: 1 }, tree: { rootCpu: 15, rootThreads: [12], workers: [5, 4] } }));
+    expect(report.findings.map((f) => f.rule)).not.toContain('input-bound');
+  });
+
+  it('without a watched tree it reports the gaps with a low confidence and says the host was not seen', () => {
+    const report = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc] }, { rootPid: null }));
+    expect(report.findings[0]).toMatchObject({ rule: 'input-bound', confidence: 0.35, summary: { key: 'diagnose.inputBound.summaryNoHost' } });
+    expect(report.notes.map((n) => n.key)).toContain('diagnose.note.noTree');
+  });
+
+  it('falls back to the per-interval values without driver samples, and never reads a missing value as 0', () => {
+    const coarse = diagnose(obs({ gpus: [{ util: null, memUsedMiB: 30000 }], processes: [proc], tree: { rootCpu: 30, workers: [95, 95] } }));
+    expect(coarse.findings.filter((f) => f.rule === 'input-bound')).toEqual([]);
+    const alternating = diagnose(buildObservation({ samples: 10, frame: (i) => ({ gpus: [{ util: i % 2 ? 100 : 0, memUsedMiB: 30000 }], processes: [proc], tree: { rootCpu: 30, workers: [95, 95] } }) }));
+    expect(alternating.findings[0]).toMatchObject({ rule: 'input-bound', evidence: expect.arrayContaining([expect.objectContaining({ key: 'diagnose.evidence.gapsInterval' })]) });
+    expect(alternating.notes.map((n) => n.key)).toContain('diagnose.note.noSubSamples');
+  });
+});
+
+describe('launch-bound and small model', () => {
+  it('low SM activity, little memory, main thread at a full core: launch-bound', () => {
+    const report = diagnose(obs({ gpus: [{ util: 45, smActive: 18, memUsedMiB: 4000, subUtil: [40, 50, 45, 40, 55, 45] }], processes: [proc], tree: { rootCpu: 104, rootThreads: [99, 5], workers: [] } }));
+    expect(report.findings[0]).toMatchObject({ rule: 'launch-bound', variant: null, severity: 'high', title: { key: 'diagnose.launchBound.title' } });
+    expect(report.findings[0]!.fixes.map((f) => f.key)).toEqual(expect.arrayContaining(['diagnose.fix.largerBatch', 'diagnose.fix.compileGraphs']));
+    expect(report.findings[0]!.fixes.find((f) => f.key === 'diagnose.fix.compileGraphs')!.code.jax).toContain('jax.jit');
+    expect(report.findings[0]!.thresholds.find((t) => t.id === 'smActiveIneffectivePercent')).toMatchObject({ value: 50, source: expect.stringContaining('DCGM') });
+  });
+
+  it('kernels running all the time but filling few SMs: the small-model variant with its own text', () => {
+    const report = diagnose(obs({ gpus: [{ util: 98, smActive: 28, memUsedMiB: 3000, subUtil: [100, 100, 95, 100, 100, 100] }], processes: [proc], tree: { rootCpu: 70, rootThreads: [65], workers: [20, 20] } }));
+    expect(report.findings[0]).toMatchObject({ rule: 'launch-bound', variant: 'small-model', title: { key: 'diagnose.smallModel.title' } });
+  });
+
+  it('is not claimed when memory is well used, the main thread waits, or the SMs are busy', () => {
+    const rules = (frame: FrameSpec) => diagnose(obs(frame)).findings.map((f) => f.rule);
+    const base = { util: 45, smActive: 18, memUsedMiB: 4000, subUtil: [45, 50, 40] };
+    expect(rules({ gpus: [{ ...base, memUsedMiB: 50000 }], processes: [proc], tree: { rootThreads: [99], workers: [] } })).not.toContain('launch-bound');
+    expect(rules({ gpus: [base], processes: [proc], tree: { rootThreads: [40], workers: [] } })).not.toContain('launch-bound');
+    expect(rules({ gpus: [{ ...base, smActive: 85 }], processes: [proc], tree: { rootThreads: [99], workers: [] } })).not.toContain('launch-bound');
+    expect(rules({ gpus: [base], processes: [proc], tree: null })).not.toContain('launch-bound');
+  });
+
+  it('without GPM judges from GPU-Util with less confidence, and cannot tell a small model', () => {
+    const noGpm = diagnose(obs({ gpus: [{ util: 35, memUsedMiB: 4000, subUtil: [30, 40, 35] }], processes: [proc], tree: { rootCpu: 100, rootThreads: [99], workers: [] } }));
+    expect(noGpm.findings[0]).toMatchObject({ rule: 'launch-bound' });
+    expect(noGpm.findings[0]!.confidence).toBeLessThan(0.75);
+    expect(noGpm.findings[0]!.evidence.map((e) => e.key)).toContain('diagnose.evidence.smActiveUnknown');
+    expect(noGpm.notes.map((n) => n.key)).toEqual(expect.arrayContaining(['diagnose.note.noGpm', 'diagnose.note.gpuUtil']));
+    const busy = diagnose(obs({ gpus: [{ util: 98, memUsedMiB: 3000, subUtil: [100, 100, 98] }], processes: [proc], tree: { rootThreads: [60], workers: [] } }));
+    expect(busy.verdict).toBe('healthy');
+  });
+});
