@@ -1,0 +1,86 @@
+// `--from`'s detector and parsers on mutated real captures and on hostile text (seeded, so a
+// failure names its seed and reproduces): any input is read or refused with an ImportError,
+// never another exception; and each parser is linear in its input (test/fuzz/scaling.ts).
+
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEVICE_METRIC_FIELDS } from '../../src/core/empty-device.js';
+import { importText, IMPORT_FORMATS } from '../../src/import/index.js';
+import { parseLspciImport } from '../../src/import/lspci.js';
+import { parseNvidiaSmiCsv } from '../../src/import/nvidia-smi-csv.js';
+import { parseNvidiaSmiTable } from '../../src/import/nvidia-smi-table.js';
+import { parseIndentedTree } from '../../src/import/nvidia-smi-text.js';
+import { ImportError } from '../../src/import/types.js';
+import { parseXml } from '../../src/import/xml.js';
+import { createFuzzer } from '../helpers/fuzz.js';
+import { expectLinear } from './scaling.js';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const SHARED = join(REPO, '../shared/fixtures');
+const FOLDERS = ['nvidia-smi-xml', 'nvidia-smi-table', 'nvidia-smi-csv', 'lspci'];
+
+function seeds(): { name: string; text: string }[] {
+  const out = [{ name: 'own -q', text: readFileSync(join(REPO, 'test/fixtures/import/rtx-4070-laptop_windows_driver-566.36_nvidia-smi-q.txt'), 'utf8') }];
+  for (const folder of FOLDERS) {
+    const dir = join(SHARED, folder);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
+    for (const name of readdirSync(dir).filter((n) => n !== 'SOURCES.md').slice(0, 4)) out.push({ name: `${folder}/${name}`, text: readFileSync(join(dir, name), 'utf8') });
+  }
+  return out;
+}
+
+function readOrRefuse(text: string): void {
+  try {
+    const { reading } = importText(text);
+    for (const device of reading.devices) {
+      for (const field of DEVICE_METRIC_FIELDS) {
+        const value = device[field];
+        if (value === null) expect(device.unavailable).toHaveProperty(field);
+        if (typeof value === 'number') expect(Number.isFinite(value) && !Object.is(value, -0)).toBe(true);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+  }
+}
+
+describe('--from fuzz', () => {
+  for (const seed of seeds()) {
+    it(`mutations of ${seed.name} are read or refused, never thrown past ImportError`, () => {
+      const fuzz = createFuzzer(seed.text.length);
+      for (let i = 0; i < 60; i++) readOrRefuse(fuzz.mutate(seed.text));
+    });
+  }
+
+  it('hostile text, and each format’s signature followed by it, is read or refused', () => {
+    const fuzz = createFuzzer(14);
+    const signatures = ['<nvidia_smi_log>', '==============NVSMI LOG==============\n', '| NVIDIA-SMI 1 Driver Version: 1 CUDA Version: 1 |\n| GPU  Name x |\n', 'name, memory.total [MiB]\n', '01:00.0 VGA compatible controller [0300]: ', '{"schemaVersion":1,"devices":['];
+    for (let i = 0; i < 300; i++) readOrRefuse(`${fuzz.pick(signatures)}${fuzz.text(400)}`);
+    expect(IMPORT_FORMATS.length).toBeGreaterThan(5);
+  });
+});
+
+describe('--from parsers are linear', () => {
+  const sp = (n: number) => ' '.repeat(n);
+  const refuse = (parse: (t: string) => unknown) => (t: string) => {
+    try {
+      parse(t);
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+    }
+  };
+  it.each([
+    ['XML: a run of spaces inside a tag', (n: number) => `<nvidia_smi_log${sp(n)}a="1"${sp(n)}>`, refuse(parseXml)],
+    ['XML: many sibling elements', (n: number) => `<r>${'<a>x</a>'.repeat(n / 8)}</r>`, refuse(parseXml)],
+    ['XML: an unclosed doctype subset', (n: number) => `<!DOCTYPE x [${sp(n)}`, refuse(parseXml)],
+    ['-q text: a line of spaces without a colon', (n: number) => `GPU 0000:01:00.0\n${sp(n)}x${sp(n)}\n`, refuse(parseIndentedTree)],
+    ['-q text: many nested lines', (n: number) => `GPU 0000:01:00.0\n${'    a : 1\n'.repeat(n / 10)}`, refuse(parseIndentedTree)],
+    ['table: a long line of spaces and bars', (n: number) => `| NVIDIA-SMI 1 |\n| GPU  Name |\n|${sp(n)}|${sp(n)}|\n`, refuse(parseNvidiaSmiTable)],
+    ['CSV: a header-less row of spaces', (n: number) => `NVIDIA A100,${sp(n)}, 1 MiB\n`, refuse(parseNvidiaSmiCsv)],
+    ['lspci: a device line of spaces', (n: number) => `01:00.0 VGA compatible controller:${sp(n)}x${sp(n)}\n`, refuse(parseLspciImport)],
+  ])('%s', (_name, make, parse) => {
+    expectLinear(make, parse, 2 ** 20);
+  });
+});
