@@ -83,7 +83,7 @@ describe.skipIf(KUBECTL === null)(`deploy/kubernetes offline${skipReason}`, () =
   });
 
   it('catches a misspelt field, a wrong type and a kind the API does not have', async () => {
-    const ds = structuredClone(byKind('DaemonSet')) as { spec: { template: { spec: Record<string, unknown> } } };
+    const ds = structuredClone(byKind('DaemonSet')) as unknown as { spec: { template: { spec: Record<string, unknown> } } };
     const pod = ds.spec.template.spec;
     pod.hostPId = pod.hostPID;
     pod.hostNetwork = 'yes';
