@@ -32,6 +32,7 @@ export const THRESHOLDS = {
   inputHighPercent: t('inputHighPercent', 20, '% of time', TF_INPUT),
   gapUtilPercent: t('gapUtilPercent', 10, '% GPU-Util', `${OWN('a 1/6 s driver sample at ≤ 10 % is a tick with (almost) no kernel: the GPU waited')}; ${NVML_UTIL}`),
   workerSaturatedPercent: t('workerSaturatedPercent', 80, '% of one core', OWN('a loader worker is single-threaded Python; ≥ 80 % of a core means it never waits')),
+  runnableSharePercent: t('runnableSharePercent', 80, '% of samples', OWN('the kernel\'s state R (running, or ready and waiting for a CPU) in ≥ 80 % of the samples: the process never waits for data or the GPU — saturated even where a shared machine gives it less than a core')),
   iowaitHighPercent: t('iowaitHighPercent', 10, '% of CPU time', OWN('iowait above 10 % of all CPU time means reads stall the host, not a background trickle')),
   diskReadHighBytesPerSecond: t('diskReadHighBytesPerSecond', 50 * 2 ** 20, 'B/s', OWN('50 MiB/s of storage reads by the tree: the data set is not in the page cache')),
 

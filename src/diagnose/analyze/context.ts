@@ -56,6 +56,10 @@ export interface TreeSeries {
   /** Per sample: how many descendants the tree had. */
   workerCount: number[];
   diskRead: (number | null)[];
+  /** Per sample: the root's state letter (its main thread's: /proc/<pid>/stat is the leader's). */
+  rootState: (string | null)[];
+  /** Per sample: the state letters of the descendants. */
+  workerStates: (string | null)[][];
   /** Every pid seen in the tree. */
   pids: Set<number>;
 }
@@ -174,7 +178,7 @@ function buildTree(observation: Observation, samples: Observation['samples']): T
   const rootPid = observation.rootPid;
   if (rootPid === null || !samples.some((s) => s.tree)) return null;
   const pids = new Set<number>();
-  const tree: TreeSeries = { rootPid, rootCpu: [], mainThreadCpu: [], workerCpu: [], workerCount: [], diskRead: [], pids };
+  const tree: TreeSeries = { rootPid, rootCpu: [], mainThreadCpu: [], workerCpu: [], workerCount: [], diskRead: [], rootState: [], workerStates: [], pids };
   for (const s of samples) {
     const t = s.tree;
     const procs = t?.processes ?? [];
@@ -187,6 +191,8 @@ function buildTree(observation: Observation, samples: Observation['samples']): T
     tree.workerCount.push(workers.length);
     tree.workerCpu.push(workers.map((p) => clean(p.cpuPercent, 0, MAX_CPU_PERCENT)).filter((v): v is number => v !== null));
     tree.diskRead.push(clean(t?.totalDiskReadBytesPerSecond, 0, MAX_BYTES));
+    tree.rootState.push(typeof root?.state === 'string' ? root.state : null);
+    tree.workerStates.push(workers.map((p) => (typeof p.state === 'string' ? p.state : null)));
   }
   return tree;
 }

@@ -2,7 +2,9 @@
 // time a GPU sat in gaps, and how busy the job's main thread was.
 
 import type { AnalysisContext, GpuSeries } from '../analyze/context.js';
+import { evidence } from '../analyze/finding.js';
 import { mean, share } from '../analyze/stats.js';
+import type { Evidence } from '../types.js';
 import { THRESHOLDS } from '../thresholds.js';
 
 /** Enough driver ticks to speak of a pattern (one second's worth). */
@@ -44,14 +46,38 @@ export function gaps(g: GpuSeries): Gaps | null {
   return { share: s, busyShare: busy, source: fine ? 'driver-samples' : 'interval', count: fine ? g.subUtil.length : series.filter((v) => v !== null).length };
 }
 
-/** The main thread's CPU (% of one core), from its threads when read, else the root process's. */
-export function mainThread(ctx: AnalysisContext): { percent: number; fromThreads: boolean } | null {
+/** Share (0–1) of the state letters that are R (running or runnable); null when none was read. */
+export function runnableShare(states: readonly (string | null)[]): number | null {
+  return share(states.map((st) => (st === null ? null : st === 'R' ? 1 : 0)), (v) => v === 1);
+}
+
+export interface MainThread {
+  /** % of one core: its busiest thread when threads were read, else the whole root process. */
+  percent: number | null;
+  fromThreads: boolean;
+  /** 0–1: samples with the root's main thread in state R. */
+  runnable: number | null;
+  /** At a full core, or never waiting for anything but a CPU. */
+  full: boolean;
+}
+
+/** How busy the job's main thread was; null without a tree or any figure. */
+export function mainThread(ctx: AnalysisContext): MainThread | null {
   const tree = ctx.tree;
   if (!tree) return null;
   const threads = mean(tree.mainThreadCpu);
-  if (threads !== null) return { percent: threads, fromThreads: true };
-  const root = mean(tree.rootCpu);
-  return root === null ? null : { percent: root, fromThreads: false };
+  const percent = threads ?? mean(tree.rootCpu);
+  const runnable = runnableShare(tree.rootState);
+  if (percent === null && runnable === null) return null;
+  const full = (percent !== null && percent >= THRESHOLDS.mainThreadFullCorePercent.value) || (runnable !== null && runnable * 100 >= THRESHOLDS.runnableSharePercent.value);
+  return { percent, fromThreads: threads !== null, runnable, full };
+}
+
+/** The main thread's evidence: its CPU where read, else how often it was runnable. */
+export function mainEvidence(key: string, pid: number, main: MainThread): Evidence {
+  if (main.percent !== null && main.percent >= THRESHOLDS.mainThreadFullCorePercent.value) return evidence(key, main.percent, '% of one core', { pid, percent: Math.round(main.percent) });
+  if (main.runnable !== null && main.full) return evidence('diagnose.evidence.mainRunnable', pct(main.runnable), '% of samples', { pid, percent: pct(main.runnable), cpuPercent: main.percent === null ? '?' : Math.round(main.percent) });
+  return evidence(key, main.percent, '% of one core', { pid, percent: main.percent === null ? '?' : Math.round(main.percent) });
 }
 
 export function peakMemoryPercent(g: GpuSeries): number | null {

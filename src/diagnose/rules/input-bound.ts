@@ -9,7 +9,7 @@ import { mean } from '../analyze/stats.js';
 import { THRESHOLDS, used } from '../thresholds.js';
 import type { Evidence, Finding } from '../types.js';
 import { fix } from './fixes.js';
-import { gaps, jobGpus, mainThread, pct } from './common.js';
+import { gaps, jobGpus, mainEvidence, mainThread, pct, runnableShare } from './common.js';
 import type { Rule } from './index.js';
 
 interface HostSignals {
@@ -45,7 +45,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
         evidence('diagnose.evidence.busyTicks', pct(gap.busyShare), '%', { percent: pct(gap.busyShare) }),
         ...host.evidence,
       ],
-      thresholds: used('inputModeratePercent', 'inputHighPercent', 'gapUtilPercent', 'workerSaturatedPercent', 'iowaitHighPercent', 'diskReadHighBytesPerSecond'),
+      thresholds: used('inputModeratePercent', 'inputHighPercent', 'gapUtilPercent', 'workerSaturatedPercent', 'runnableSharePercent', 'mainThreadFullCorePercent', 'iowaitHighPercent', 'diskReadHighBytesPerSecond'),
       fixes: [fix('loaderWorkers'), fix('fasterDecode'), fix('cacheData')],
     }),
   ];
@@ -67,14 +67,18 @@ function hostSignals(ctx: AnalysisContext): HostSignals {
   const workers = Math.max(0, ...tree.workerCount);
   const perSample = tree.workerCpu.map((cpus) => (cpus.length === 0 ? null : cpus.reduce((a, b) => a + b, 0) / cpus.length));
   const workerMean = mean(perSample);
+  const workerRunnable = runnableShare(tree.workerStates.flat());
   if (workers > 0 && workerMean !== null && workerMean >= THRESHOLDS.workerSaturatedPercent.value) {
     out.count += 1;
     out.evidence.push(evidence('diagnose.evidence.workersSaturated', workerMean, '% of one core', { workers, percent: Math.round(workerMean) }));
+  } else if (workers > 0 && workerRunnable !== null && workerRunnable * 100 >= THRESHOLDS.runnableSharePercent.value) {
+    out.count += 1;
+    out.evidence.push(evidence('diagnose.evidence.workersRunnable', pct(workerRunnable), '% of samples', { workers, percent: pct(workerRunnable), cpuPercent: workerMean === null ? '?' : Math.round(workerMean) }));
   }
   const main = mainThread(ctx);
-  if (workers === 0 && main && main.percent >= THRESHOLDS.mainThreadFullCorePercent.value) {
+  if (workers === 0 && main?.full) {
     out.count += 1;
-    out.evidence.push(evidence('diagnose.evidence.mainLoads', main.percent, '% of one core', { pid: tree.rootPid, percent: Math.round(main.percent) }));
+    out.evidence.push(mainEvidence('diagnose.evidence.mainLoads', tree.rootPid, main));
   }
   const disk = mean(tree.diskRead);
   if (disk !== null && disk >= THRESHOLDS.diskReadHighBytesPerSecond.value) {

@@ -10,7 +10,7 @@ import { mean } from '../analyze/stats.js';
 import { THRESHOLDS, used } from '../thresholds.js';
 import type { Finding } from '../types.js';
 import { fix } from './fixes.js';
-import { gaps, jobGpus, mainThread, peakMemoryPercent } from './common.js';
+import { gaps, jobGpus, mainEvidence, mainThread, peakMemoryPercent } from './common.js';
 import type { Rule } from './index.js';
 
 export const launchBound: Rule = (ctx) => (ctx.tree ? jobGpus(ctx).flatMap((g) => judge(ctx, g)) : []);
@@ -24,7 +24,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   const memPercent = peakMemoryPercent(g);
   if (memPercent !== null && memPercent >= THRESHOLDS.lowMemoryUsePercent.value) return [];
   const main = mainThread(ctx);
-  const mainFull = main !== null && main.percent >= THRESHOLDS.mainThreadFullCorePercent.value;
+  const mainFull = main?.full === true;
   const lowSm = sm !== null && sm < THRESHOLDS.smActiveIneffectivePercent.value;
   const smallModel = lowSm && util >= THRESHOLDS.smallModelUtilPercent.value;
   const launch = mainFull && !smallModel && (sm !== null ? lowSm : util < THRESHOLDS.busyUtilPercent.value);
@@ -38,7 +38,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
     sm === null ? evidence('diagnose.evidence.smActiveUnknown', null, null, { gpu: g.index }) : evidence('diagnose.evidence.smActiveMean', sm, '%', { percent: Math.round(sm), threshold: THRESHOLDS.smActiveIneffectivePercent.value }),
     memPercent === null ? evidence('diagnose.evidence.memoryUnknown', null, null) : evidence('diagnose.evidence.memoryUse', memPercent, '%', { percent: Math.round(memPercent) }),
   ];
-  if (main) ev.push(evidence(main.fromThreads ? 'diagnose.evidence.mainThread' : 'diagnose.evidence.mainProcess', main.percent, '% of one core', { pid: ctx.tree?.rootPid ?? 0, percent: Math.round(main.percent) }));
+  if (main && ctx.tree) ev.push(mainEvidence(main.fromThreads ? 'diagnose.evidence.mainThread' : 'diagnose.evidence.mainProcess', ctx.tree.rootPid, main));
   return [
     makeFinding(ctx, {
       rule: 'launch-bound',
@@ -51,7 +51,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       title: { key: `${base}.title`, params: { gpu: g.index } },
       summary: { key: `${base}.summary`, params: { gpu: g.index, utilPercent: Math.round(util), activityPercent: Math.round(activity) } },
       evidence: ev,
-      thresholds: used('smActiveIneffectivePercent', 'smActiveEffectivePercent', 'lowMemoryUsePercent', 'mainThreadFullCorePercent', 'busyUtilPercent', 'smallModelUtilPercent', 'inputHighPercent'),
+      thresholds: used('smActiveIneffectivePercent', 'smActiveEffectivePercent', 'lowMemoryUsePercent', 'mainThreadFullCorePercent', 'runnableSharePercent', 'busyUtilPercent', 'smallModelUtilPercent', 'inputHighPercent'),
       fixes: smallModel ? [fix('largerBatch'), fix('mixedPrecision'), fix('compileGraphs')] : [fix('largerBatch'), fix('compileGraphs'), fix('mixedPrecision'), fix('fewerSyncs')],
     }),
   ];

@@ -50,6 +50,14 @@ describe('input-bound', () => {
     expect(at(25).findings.filter((f) => f.rule === 'input-bound')).toEqual([]);
   });
 
+  it('on a shared machine, workers that are always runnable count as saturated even below a full core', () => {
+    const report = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], tree: { rootCpu: 20, workers: [45, 40], workerStates: ['R', 'R'] } }));
+    expect(report.findings[0]?.rule).toBe('input-bound');
+    expect(report.findings[0]!.evidence.map((e) => e.key)).toContain('diagnose.evidence.workersRunnable');
+    const sleeping = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], tree: { rootCpu: 20, workers: [45, 40], workerStates: ['S', 'D'] } }));
+    expect(sleeping.findings.map((f) => f.rule)).not.toContain('input-bound');
+  });
+
   it('does not blame the input when the host side is observed and idle (the gaps are something else)', () => {
     const report = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], host: { iowait: 1 }, tree: { rootCpu: 15, rootThreads: [12], workers: [5, 4] } }));
     expect(report.findings.map((f) => f.rule)).not.toContain('input-bound');
@@ -77,6 +85,12 @@ describe('launch-bound and small model', () => {
     expect(report.findings[0]!.fixes.map((f) => f.key)).toEqual(expect.arrayContaining(['diagnose.fix.largerBatch', 'diagnose.fix.compileGraphs']));
     expect(report.findings[0]!.fixes.find((f) => f.key === 'diagnose.fix.compileGraphs')!.code.jax).toContain('jax.jit');
     expect(report.findings[0]!.thresholds.find((t) => t.id === 'smActiveIneffectivePercent')).toMatchObject({ value: 50, source: expect.stringContaining('DCGM') });
+  });
+
+  it('a main thread always runnable counts as a full core on a shared machine', () => {
+    const report = diagnose(obs({ gpus: [{ util: 40, smActive: 15, memUsedMiB: 3000, subUtil: [40, 45, 35] }], processes: [proc], tree: { rootCpu: 48, rootState: 'R', workers: [] } }));
+    expect(report.findings[0]).toMatchObject({ rule: 'launch-bound' });
+    expect(report.findings[0]!.evidence.map((e) => e.key)).toContain('diagnose.evidence.mainRunnable');
   });
 
   it('kernels running all the time but filling few SMs: the small-model variant with its own text', () => {

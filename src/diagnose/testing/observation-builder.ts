@@ -49,6 +49,9 @@ export interface TreeFrame {
   /** The root's threads' CPU, busiest first. */
   rootThreads?: (number | null)[] | null;
   diskReadMiBps?: number | null;
+  /** State letters; default R at ≥ 80 % of a core, S below, null without a figure. */
+  rootState?: string | null;
+  workerStates?: (string | null)[];
   /** Does the root use the GPU (NVML lists it)? Default true. */
   rootUsesGpu?: boolean;
 }
@@ -190,12 +193,14 @@ function host(h: FrameSpec['host']): HostSample {
   };
 }
 
+const stateOf = (cpu: number | null | undefined) => (cpu === null || cpu === undefined || !Number.isFinite(cpu) ? null : cpu >= 80 ? 'R' : 'S');
+
 function tree(rootPid: number, f: TreeFrame): TreeSample {
   const disk = f.diskReadMiBps == null ? null : f.diskReadMiBps * MIB;
   const processes: TreeProcessSample[] = [
-    { pid: rootPid, parentPid: null, depth: 0, name: 'python3', state: 'R', cpuPercent: f.rootCpu ?? null, rssBytes: 4 * 2 ** 30, diskReadBytesPerSecond: disk, usesGpu: f.rootUsesGpu ?? true },
+    { pid: rootPid, parentPid: null, depth: 0, name: 'python3', state: f.rootState === undefined ? stateOf(f.rootCpu) : f.rootState, cpuPercent: f.rootCpu ?? null, rssBytes: 4 * 2 ** 30, diskReadBytesPerSecond: disk, usesGpu: f.rootUsesGpu ?? true },
     ...(f.workers ?? []).map((cpu, k): TreeProcessSample => ({
-      pid: rootPid + 1 + k, parentPid: rootPid, depth: 1, name: 'pt_data_worker', state: 'R', cpuPercent: cpu, rssBytes: 2 ** 30, diskReadBytesPerSecond: null, usesGpu: false,
+      pid: rootPid + 1 + k, parentPid: rootPid, depth: 1, name: 'pt_data_worker', state: f.workerStates?.[k] === undefined ? stateOf(cpu) : (f.workerStates[k] ?? null), cpuPercent: cpu, rssBytes: 2 ** 30, diskReadBytesPerSecond: null, usesGpu: false,
     })),
   ];
   const cpus = processes.map((p) => p.cpuPercent).filter((v): v is number => v !== null);
