@@ -8,6 +8,7 @@ import { Command, Option } from 'commander';
 import { LOCALES } from '../i18n/index.js';
 import type { CliContext } from './context.js';
 import { register as registerCost } from './commands/cost.js';
+import { register as registerDiagnose } from './commands/diagnose.js';
 import { register as registerDoctor } from './commands/doctor.js';
 import { register as registerEstimate } from './commands/estimate.js';
 import { register as registerGpusCompare } from './commands/gpus-compare.js';
@@ -37,6 +38,7 @@ const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [
   registerRecommend,
   registerCost,
   registerDoctor,
+  registerDiagnose,
   registerGuide,
 ];
 

@@ -1,0 +1,58 @@
+// What the terminal and HTML reports of `diagnose` share: a finding's Text in the reader's
+// language, numbers with units, what was watched. Texts from the observation (process names,
+// commands, GPU names) are made safe here or by the caller's escaping; message texts are ours.
+
+import { safeText } from '../../core/safe-text.js';
+import type { DiagnoseReport, Framework, ObservationTarget, Text } from '../../diagnose/types.js';
+import { isMessageKey, type Translate } from '../../i18n/index.js';
+import { formatBytes } from '../render/format.js';
+
+/** A Text from the analysis in the reader's language; a key the catalog lacks shows as itself. */
+export function textOf(t: Translate, text: Text): string {
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(text.params ?? {})) params[name] = typeof value === 'string' ? safeText(value) : value;
+  return safeText(isMessageKey(text.key) ? t(text.key, params) : text.key);
+}
+
+export function percentText(t: Translate, value: number | null): string {
+  return value === null ? t('diagnoseCli.report.unknown') : `${Math.round(value)} %`;
+}
+
+export function bytesText(t: Translate, value: number | null): string {
+  return value === null ? t('diagnoseCli.report.unknown') : formatBytes(value);
+}
+
+export function rateText(t: Translate, bytesPerSecond: number | null): string {
+  return bytesPerSecond === null ? t('diagnoseCli.report.unknown') : `${formatBytes(bytesPerSecond)}/s`;
+}
+
+export function wattsText(t: Translate, watts: number | null): string {
+  return watts === null ? t('diagnoseCli.report.unknown') : `${Math.round(watts)} W`;
+}
+
+const COMMAND_SHOWN = 80;
+
+/** "process 1234 and its children", "python train.py", "GPU 0,2", "all GPUs". */
+export function targetText(t: Translate, target: ObservationTarget, rootPid: number | null): string {
+  if (target.command !== null && target.command.length > 0) {
+    const command = safeText(target.command.join(' '));
+    return t('diagnoseCli.target.command', { command: command.length > COMMAND_SHOWN ? `${command.slice(0, COMMAND_SHOWN - 1)}…` : command });
+  }
+  if (target.pid !== null || rootPid !== null) return t('diagnoseCli.target.pid', { pid: target.pid ?? rootPid ?? 0 });
+  if (target.gpuIndices !== null) return t('diagnoseCli.target.gpus', { indices: target.gpuIndices.join(',') });
+  return t('diagnoseCli.target.all');
+}
+
+export const FRAMEWORK_LABELS: Readonly<Record<Framework | 'any', string>> = { pytorch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX', any: '' };
+export const FRAMEWORK_ORDER: readonly (Framework | 'any')[] = ['any', 'pytorch', 'tensorflow', 'jax'];
+
+/** The local clock time of an ISO instant, "12:00:05". */
+export function clockText(iso: string): string {
+  const date = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return Number.isFinite(date.getTime()) ? `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}` : '?';
+}
+
+export function verdictKey(report: DiagnoseReport): 'diagnoseCli.report.healthy' | 'diagnoseCli.report.insufficient' | 'diagnoseCli.report.findings' {
+  return report.verdict === 'healthy' ? 'diagnoseCli.report.healthy' : report.verdict === 'insufficient' ? 'diagnoseCli.report.insufficient' : 'diagnoseCli.report.findings';
+}

@@ -1,0 +1,141 @@
+// The work of `gpuwise diagnose`: get an observation (watch live, or read a trace with --from),
+// save it when asked (--record), analyse it, and report — in the terminal, as JSON, and as an
+// HTML page. Exit codes: 0 a report was made (healthy or not), 1 nothing could be observed or
+// read (no GPU, no such process, a job that would not start, a broken trace, a file that could
+// not be written), 2 bad usage (commander and diagnose.ts).
+
+import { writeFile } from 'node:fs/promises';
+import { safeText, toSafeJson } from '../../core/safe-text.js';
+import { diagnose } from '../../diagnose/analyze.js';
+import { DiagnoseError, isDiagnoseError } from '../../diagnose/errors.js';
+import { DEFAULT_OBSERVE_DURATION_MS, DEFAULT_OBSERVE_INTERVAL_MS, observe } from '../../diagnose/observe.js';
+import { readTrace, writeTrace } from '../../diagnose/trace.js';
+import type { DiagnoseOptions, DiagnoseReport, Observation } from '../../diagnose/types.js';
+import { formatDuration } from '../../i18n/format.js';
+import type { CliContext } from '../context.js';
+import { VERSION } from '../program.js';
+import type { DiagnoseCommandOptions } from './diagnose.js';
+import { targetText } from './diagnose-format.js';
+import { renderDiagnoseHtml } from './diagnose-html.js';
+import { createProgressWriter } from './diagnose-progress.js';
+import { renderDiagnoseText } from './diagnose-text.js';
+
+function say(cli: CliContext, text: string): void {
+  cli.err(`${text}\n`);
+}
+
+function errorText(cli: CliContext, error: DiagnoseError): string {
+  return cli.t('cli.error', { message: error.text(cli.t) });
+}
+
+async function watch(cli: CliContext, command: string[], options: DiagnoseCommandOptions): Promise<Observation> {
+  const target = { pid: options.pid ?? null, command: command.length > 0 ? command : null, gpuIndices: options.gpu ?? null };
+  const durationMs = options.duration ?? (command.length > 0 ? null : DEFAULT_OBSERVE_DURATION_MS);
+  const terminal = process.stderr.isTTY === true && !options.json;
+  const progress = createProgressWriter(cli.err, terminal, cli.t, cli.locale, process.stderr.columns ?? 80);
+  const label = targetText(cli.t, target, target.pid);
+  if (terminal) {
+    say(cli, cli.color.dim(durationMs === null ? cli.t('diagnoseCli.progress.untilExit', { target: label }) : cli.t('diagnoseCli.progress.watching', { target: label, duration: formatDuration(durationMs / 1000, cli.locale) })));
+  }
+  // Ctrl-C on a --pid or --gpu watch ends it early with a report; with a job, the signal goes to
+  // the job (observe-job.ts forwards it) and the watch ends when the job does.
+  const interrupt = new AbortController();
+  const onSignal = () => interrupt.abort();
+  if (command.length === 0) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
+  try {
+    const observation = await observe({
+      target,
+      durationMs,
+      intervalMs: options.interval ?? DEFAULT_OBSERVE_INTERVAL_MS,
+      signal: interrupt.signal,
+      forwardSignals: true,
+      recordedBy: `gpuwise ${VERSION}`,
+      onProgress: (p) => progress.update(p),
+    });
+    progress.done();
+    if (interrupt.signal.aborted) {
+      const seconds = Math.round((Date.parse(observation.endedAt) - Date.parse(observation.startedAt)) / 1000);
+      say(cli, cli.t('diagnoseCli.progress.interrupted', { seconds }));
+    }
+    return observation;
+  } finally {
+    progress.done();
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);
+  }
+}
+
+function jobLine(cli: CliContext, observation: Observation): string | null {
+  const { job } = observation;
+  if (job === null) return null;
+  const seconds = Math.round((job.atMs - Date.parse(observation.startedAt)) / 100) / 10;
+  const status = job.signal !== null ? cli.t('diagnoseCli.jobStatus.signal', { signal: safeText(job.signal) }) : cli.t('diagnoseCli.jobStatus.code', { code: job.exitCode ?? '?' });
+  return cli.t('diagnoseCli.jobEnded', { seconds: Math.max(0, seconds), status });
+}
+
+/** What --json prints: the report, and a summary of what was watched (not every sample). */
+export function jsonDocument(report: DiagnoseReport, observation: Observation): unknown {
+  return {
+    report,
+    observation: {
+      format: observation.format,
+      version: observation.version,
+      recordedBy: observation.recordedBy,
+      startedAt: observation.startedAt,
+      endedAt: observation.endedAt,
+      intervalMs: observation.intervalMs,
+      target: observation.target,
+      rootPid: observation.rootPid,
+      backend: observation.backend,
+      driver: observation.driver,
+      hostname: observation.hostname,
+      cpuLogicalCount: observation.cpuLogicalCount,
+      sampleCount: observation.samples.length,
+      gpuIndices: [...new Set(observation.samples.flatMap((s) => s.devices.map((d) => d.index)))].sort((a, b) => a - b),
+      treeProcessesMax: Math.max(0, ...observation.samples.map((s) => s.tree?.processes.length ?? 0)),
+      job: observation.job,
+      problems: observation.problems,
+    },
+  };
+}
+
+async function writeOutput(cli: CliContext, file: string, write: () => Promise<void>, done: string): Promise<boolean> {
+  try {
+    await write();
+    say(cli, cli.color.dim(done));
+    return true;
+  } catch (error) {
+    const detail = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    say(cli, cli.t('cli.error', { message: cli.t('diagnoseCli.error.writeFailed', { file: safeText(file), detail: safeText(detail) }) }));
+    return false;
+  }
+}
+
+export async function runDiagnoseCommand(cli: CliContext, command: string[], options: DiagnoseCommandOptions): Promise<number> {
+  let observation: Observation;
+  try {
+    observation = options.from !== undefined ? await readTrace(options.from) : await watch(cli, command, options);
+  } catch (error) {
+    if (!isDiagnoseError(error)) throw error;
+    say(cli, errorText(cli, error));
+    return 1;
+  }
+  let ok = true;
+  const ended = jobLine(cli, observation);
+  if (ended !== null && options.from === undefined) say(cli, ended);
+  if (options.record !== undefined) {
+    const file = options.record;
+    ok = (await writeOutput(cli, file, () => writeTrace(file, observation), cli.t('diagnoseCli.written.trace', { file: safeText(file), samples: observation.samples.length }))) && ok;
+  }
+  const analysis: DiagnoseOptions = {};
+  if (options.batch !== undefined) analysis.batchSize = options.batch;
+  if (options.model !== undefined) analysis.model = options.model;
+  const report = diagnose(observation, analysis);
+  if (options.json) cli.out(`${toSafeJson(jsonDocument(report, observation), 2)}\n`);
+  else cli.out(renderDiagnoseText(report, observation, { t: cli.t, color: cli.color, replayed: options.from !== undefined }));
+  if (options.html !== undefined) {
+    const file = options.html;
+    const page = renderDiagnoseHtml(report, observation, cli.locale, VERSION);
+    ok = (await writeOutput(cli, file, () => writeFile(file, page, 'utf8'), cli.t('diagnoseCli.written.html', { file: safeText(file) }))) && ok;
+  }
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,115 @@
+// The terminal report of `gpuwise diagnose`: the verdict, then the findings ranked (most likely
+// cause first) with their evidence, the thresholds and where they come from, and the fixes with
+// code per framework; then the GPUs' figures over the window, the batch advice and the notes.
+
+import { safeText } from '../../core/safe-text.js';
+import type { DiagnoseReport, Finding, Observation } from '../../diagnose/types.js';
+import type { Translate } from '../../i18n/index.js';
+import type { Colors } from '../context.js';
+import { bytesText, clockText, FRAMEWORK_LABELS, FRAMEWORK_ORDER, percentText, rateText, targetText, textOf, verdictKey, wattsText } from './diagnose-format.js';
+
+export interface TextReportOptions {
+  t: Translate;
+  color: Colors;
+  /** The observation came from a trace (--from). */
+  replayed: boolean;
+}
+
+function findingLines(finding: Finding, rank: number, { t, color }: TextReportOptions): string[] {
+  const severity = { high: color.red, medium: color.yellow, low: color.cyan }[finding.severity];
+  const lines = [
+    color.bold(t('diagnoseCli.report.finding', { rank, title: textOf(t, finding.title), severity: severity(t(`diagnoseCli.report.severity.${finding.severity}`)), confidence: Math.round(finding.confidence * 100) })),
+    `   ${textOf(t, finding.summary)}`,
+  ];
+  if (finding.gpuIndices.length > 0 || finding.pids.length > 0) {
+    lines.push(color.dim(`   ${t('diagnoseCli.report.where', { gpus: finding.gpuIndices.join(',') || '—', pids: finding.pids.join(',') || '—' })}`));
+  }
+  if (finding.evidence.length > 0) {
+    lines.push(`   ${color.bold(t('diagnoseCli.report.evidence'))}`);
+    for (const item of finding.evidence) lines.push(`     • ${textOf(t, item)}`);
+  }
+  if (finding.thresholds.length > 0) {
+    lines.push(`   ${color.bold(t('diagnoseCli.report.thresholds'))}`);
+    for (const use of finding.thresholds) {
+      lines.push(color.dim(`     • ${t('diagnoseCli.report.threshold', { id: safeText(use.id), value: use.value, unit: safeText(use.unit), source: safeText(use.source) })}`));
+    }
+  }
+  if (finding.fixes.length > 0) {
+    lines.push(`   ${color.bold(t('diagnoseCli.report.fixes'))}`);
+    for (const fix of finding.fixes) {
+      lines.push(`     • ${textOf(t, fix)}`);
+      for (const framework of FRAMEWORK_ORDER) {
+        const code = fix.code[framework];
+        if (code === undefined || code === '') continue;
+        const label = FRAMEWORK_LABELS[framework];
+        if (label !== '') lines.push(color.dim(`         ${label}:`));
+        for (const line of code.split('\n')) lines.push(color.green(`           ${safeText(line)}`));
+      }
+    }
+  }
+  return lines;
+}
+
+function gpuLines(report: DiagnoseReport, t: Translate): string[] {
+  return report.gpus.map((gpu) =>
+    `  ${t('diagnoseCli.report.gpuLine', {
+      index: gpu.index,
+      name: safeText(gpu.name ?? ''),
+      util: percentText(t, gpu.gpuUtilMeanPercent),
+      sm: percentText(t, gpu.smActiveMeanPercent),
+      tensor: percentText(t, gpu.tensorActiveMeanPercent),
+      memory: bytesText(t, gpu.memoryUsedPeakBytes),
+      total: bytesText(t, gpu.memoryTotalBytes),
+      power: wattsText(t, gpu.powerMeanWatts),
+      rx: rateText(t, gpu.pcieRxMeanBytesPerSecond),
+      tx: rateText(t, gpu.pcieTxMeanBytesPerSecond),
+    })}`,
+  );
+}
+
+function batchLines(report: DiagnoseReport, t: Translate): string[] {
+  const lines: string[] = [];
+  for (const advice of report.batchAdvice) {
+    lines.push(
+      `  ${t('diagnoseCli.report.batchLine', {
+        index: advice.gpuIndex,
+        peak: bytesText(t, advice.peakUsedBytes),
+        total: bytesText(t, advice.totalBytes),
+        perItem: bytesText(t, advice.bytesPerBatchItem),
+        method: t(`diagnoseCli.report.method.${advice.method}`),
+        margin: advice.safetyMarginPercent,
+        largest: advice.largestBatch === null ? t('diagnoseCli.report.unknown') : advice.largestBatch,
+      })}`,
+    );
+    for (const note of advice.notes) lines.push(`    • ${textOf(t, note)}`);
+  }
+  return lines;
+}
+
+export function renderDiagnoseText(report: DiagnoseReport, observation: Observation, options: TextReportOptions): string {
+  const { t, color } = options;
+  const lines: string[] = [color.bold(t('diagnoseCli.report.title'))];
+  lines.push(
+    t('diagnoseCli.report.window', {
+      target: targetText(t, observation.target, observation.rootPid),
+      seconds: report.seconds,
+      samples: report.sampleCount,
+      interval: Math.round(observation.intervalMs),
+      from: clockText(report.startedAt),
+      to: clockText(report.endedAt),
+    }),
+  );
+  if (options.replayed) lines.push(color.dim(t('diagnoseCli.report.replay', { version: safeText(observation.recordedBy), host: safeText(observation.hostname || '?') })));
+  lines.push('');
+  const verdict = t(verdictKey(report), { count: report.findings.length });
+  lines.push(report.verdict === 'healthy' ? color.green(color.bold(verdict)) : color.bold(verdict));
+  report.findings.forEach((finding, i) => lines.push('', ...findingLines(finding, i + 1, options)));
+  if (report.gpus.length > 0) lines.push('', color.bold(t('diagnoseCli.report.gpus')), ...gpuLines(report, t));
+  if (report.batchAdvice.length > 0) lines.push('', color.bold(t('diagnoseCli.report.batch')), ...batchLines(report, t));
+  if (report.notes.length > 0) lines.push('', color.bold(t('diagnoseCli.report.notes')), ...report.notes.map((note) => `  • ${textOf(t, note)}`));
+  if (observation.problems.length > 0) {
+    lines.push('', color.bold(t('diagnoseCli.report.problems')));
+    for (const problem of observation.problems.slice(0, 10)) lines.push(color.dim(`  • ${safeText(problem.scope)}: ${textOf(t, { key: problem.key ?? problem.message, ...(problem.params ? { params: problem.params } : {}) })}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
