@@ -120,6 +120,9 @@ export default defineMessages(
     'run.report.diagnose': 'Diagnose (last window of the run)',
     'run.report.diagnoseNone': 'Diagnose had nothing to say ({detail}).',
     'run.report.logs': 'Logs',
+    'run.event.started': 'gpuwise run started {command} (pid {pid})',
+    'run.event.attemptEnded': 'gpuwise run: attempt {attempt} (pid {pid}) ended with code {code} {failures}',
+    'run.event.ended': 'gpuwise run ended: {command}, exit code {code} after {attempts} attempts ({stop})',
   },
   {
     'run.cli.description': '在监督下运行训练任务：带退避的重启、日志、识别失败原因，结束时给出 GPU 报告',
@@ -236,5 +239,8 @@ export default defineMessages(
     'run.report.diagnose': '诊断（运行的最后一段窗口）',
     'run.report.diagnoseNone': '诊断没有结论（{detail}）。',
     'run.report.logs': '日志',
+    'run.event.started': 'gpuwise run 启动了 {command}（pid {pid}）',
+    'run.event.attemptEnded': 'gpuwise run：第 {attempt} 次运行（pid {pid}）结束，退出码 {code} {failures}',
+    'run.event.ended': 'gpuwise run 结束：{command}，退出码 {code}，共运行 {attempts} 次（{stop}）',
   },
 );

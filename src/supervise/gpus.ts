@@ -1,0 +1,57 @@
+// --gpus: which GPUs the job gets. `auto` and `N` ask pick (src/pick) for the freest, over a short
+// window of the run's own sampler; a list ("0,1") is taken as given, after checking each index
+// exists. CUDA_VISIBLE_DEVICES is set with CUDA_DEVICE_ORDER=PCI_BUS_ID (unless the user set an
+// order): CUDA's default order is "fastest first", NVML's — and so pick's and nvidia-smi's — is
+// the PCI bus order, and on a mixed box GPU 0 would be two different GPUs.
+
+import type { Sampler } from '../monitor/sampler.js';
+import { formatVisibleDevices, pickFreeGpus } from '../pick/index.js';
+import type { Text } from './failures/types.js';
+
+export type GpuSpec = { kind: 'auto' } | { kind: 'count'; count: number } | { kind: 'list'; indices: number[] };
+
+/** "auto", "2", "0,1" (or "3," — one index); null for anything else. */
+export function parseGpuSpec(text: string): GpuSpec | null {
+  const value = text.trim().toLowerCase();
+  if (value === 'auto') return { kind: 'auto' };
+  if (/^\d{1,3}$/.test(value)) {
+    const count = Number(value);
+    return count >= 1 ? { kind: 'count', count } : null;
+  }
+  if (/^\d{1,3}(,\d{1,3})*,?$/.test(value)) {
+    const indices = value.split(',').filter((p) => p !== '').map(Number);
+    return new Set(indices).size === indices.length ? { kind: 'list', indices } : null;
+  }
+  return null;
+}
+
+export class GpuChoiceError extends Error {
+  constructor(readonly text: Text) {
+    super(text.key);
+  }
+}
+
+export interface GpuChoice {
+  visibleDevices: string;
+  /** NVML indices to record (a MIG instance's parent GPU). */
+  indices: number[];
+  env: Record<string, string>;
+}
+
+export async function chooseGpus(spec: GpuSpec, sampler: Sampler | null, env: NodeJS.ProcessEnv, specText: string): Promise<GpuChoice> {
+  if (sampler === null) throw new GpuChoiceError({ key: 'run.gpus.noGpus', params: { detail: 'no sampler', value: specText } });
+  const order: Record<string, string> = env.CUDA_DEVICE_ORDER === undefined ? { CUDA_DEVICE_ORDER: 'PCI_BUS_ID' } : {};
+  if (spec.kind === 'list') {
+    const devices = (sampler.latest() ?? (await sampler.first())).snapshot.devices;
+    const known = devices.map((d) => d.index);
+    const missing = spec.indices.find((i) => !known.includes(i));
+    if (missing !== undefined) throw new GpuChoiceError({ key: 'run.gpus.unknownIndex', params: { index: missing, known: known.join(', ') || '—' } });
+    const visibleDevices = spec.indices.join(',');
+    return { visibleDevices, indices: spec.indices, env: { ...order, CUDA_VISIBLE_DEVICES: visibleDevices } };
+  }
+  const count = spec.kind === 'auto' ? 1 : spec.count;
+  const result = await pickFreeGpus({ count, sampler });
+  if (!result.enough) throw new GpuChoiceError({ key: 'run.gpus.notEnough', params: { found: result.picked.length, asked: count } });
+  const visibleDevices = formatVisibleDevices(result, 'index');
+  return { visibleDevices, indices: [...new Set(result.picked.map((g) => g.index))], env: { ...order, CUDA_VISIBLE_DEVICES: visibleDevices } };
+}
