@@ -1,0 +1,131 @@
+// A small Prometheus HTTP API client (/api/v1/query, /query_range, /alerts) with optional basic
+// auth or a bearer token and a timeout on every request. Failures are FleetError with a message
+// key and parameters (src/i18n/messages/fleet.ts): the caller words them; library code prints
+// nothing.
+
+export type FleetErrorKey =
+  | 'fleet.error.badUrl'
+  | 'fleet.error.unreachable'
+  | 'fleet.error.timeout'
+  | 'fleet.error.auth'
+  | 'fleet.error.http'
+  | 'fleet.error.notPrometheus'
+  | 'fleet.error.query';
+
+export class FleetError extends Error {
+  constructor(
+    readonly key: FleetErrorKey,
+    readonly params: Record<string, string | number>,
+  ) {
+    super(`${key} ${JSON.stringify(params)}`);
+    this.name = 'FleetError';
+  }
+}
+
+export interface PrometheusAuth {
+  bearerToken?: string;
+  basic?: { user: string; password: string };
+}
+
+export interface PrometheusClientOptions extends PrometheusAuth {
+  url: string;
+  /** Per request; default 10 s. Also sent to Prometheus as its query timeout. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface Sample {
+  metric: Record<string, string>;
+  value: number | null;
+}
+export interface RangeSeries {
+  metric: Record<string, string>;
+  values: [number, number | null][];
+}
+
+export interface PrometheusClient {
+  readonly url: string;
+  query(expr: string, timeSeconds?: number): Promise<Sample[]>;
+  queryRange(expr: string, start: number, end: number, stepSeconds: number): Promise<RangeSeries[]>;
+  alerts(): Promise<RawAlert[]>;
+}
+
+export interface RawAlert {
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  state: string;
+  activeAt?: string;
+  value?: string;
+}
+
+/** Prometheus writes values as strings: "NaN", "+Inf" are not readings. */
+const number = (text: unknown): number | null => {
+  const value = typeof text === 'string' ? Number(text) : NaN;
+  return Number.isFinite(value) ? value : null;
+};
+
+export function createPrometheusClient(options: PrometheusClientOptions): PrometheusClient {
+  let base: URL;
+  try {
+    base = new URL(options.url);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error(base.protocol);
+  } catch {
+    throw new FleetError('fleet.error.badUrl', { url: options.url });
+  }
+  const root = base.href.endsWith('/') ? base.href : `${base.href}/`;
+  const shown = `${base.origin}${base.pathname}`.replace(/\/$/, '');
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const doFetch = options.fetch ?? fetch;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.bearerToken) headers.authorization = `Bearer ${options.bearerToken}`;
+  else if (options.basic) headers.authorization = `Basic ${Buffer.from(`${options.basic.user}:${options.basic.password}`).toString('base64')}`;
+
+  async function get<T>(path: string, params: Record<string, string>): Promise<T> {
+    const url = new URL(path, root);
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    let response: Response;
+    try {
+      response = await doFetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    } catch (error) {
+      const name = (error as Error)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') throw new FleetError('fleet.error.timeout', { url: shown, seconds: timeoutMs / 1000 });
+      const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+      throw new FleetError('fleet.error.unreachable', { url: shown, detail: cause?.code ?? cause?.message ?? String((error as Error)?.message ?? error) });
+    }
+    if (response.status === 401 || response.status === 403) throw new FleetError('fleet.error.auth', { url: shown, status: response.status });
+    let body: { status?: string; data?: unknown; error?: string; errorType?: string };
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      throw new FleetError(response.ok ? 'fleet.error.notPrometheus' : 'fleet.error.http', { url: shown, status: response.status });
+    }
+    if (body?.status === 'error') throw new FleetError('fleet.error.query', { url: shown, detail: `${body.errorType ?? ''}: ${body.error ?? ''}`.slice(0, 500) });
+    if (!response.ok) throw new FleetError('fleet.error.http', { url: shown, status: response.status });
+    if (body?.status !== 'success' || body.data === undefined) throw new FleetError('fleet.error.notPrometheus', { url: shown, status: response.status });
+    return body.data as T;
+  }
+
+  const promTimeout = `${Math.max(1, Math.floor(timeoutMs / 1000))}s`;
+  return {
+    url: shown,
+    async query(expr, timeSeconds) {
+      const data = await get<{ resultType: string; result: { metric: Record<string, string>; value: [number, string] }[] }>('api/v1/query', {
+        query: expr, timeout: promTimeout, ...(timeSeconds === undefined ? {} : { time: String(timeSeconds) }),
+      });
+      if (data.resultType === 'scalar') return [{ metric: {}, value: number((data.result as unknown as [number, string])[1]) }];
+      if (data.resultType !== 'vector' || !Array.isArray(data.result)) throw new FleetError('fleet.error.notPrometheus', { url: shown, status: 200 });
+      return data.result.map((r) => ({ metric: r.metric ?? {}, value: number(r.value?.[1]) }));
+    },
+    async queryRange(expr, start, end, stepSeconds) {
+      const data = await get<{ resultType: string; result: { metric: Record<string, string>; values: [number, string][] }[] }>('api/v1/query_range', {
+        query: expr, start: String(start), end: String(end), step: String(stepSeconds), timeout: promTimeout,
+      });
+      if (data.resultType !== 'matrix' || !Array.isArray(data.result)) throw new FleetError('fleet.error.notPrometheus', { url: shown, status: 200 });
+      return data.result.map((r) => ({ metric: r.metric ?? {}, values: (r.values ?? []).map(([t, v]) => [t, number(v)] as [number, number | null]) }));
+    },
+    async alerts() {
+      const data = await get<{ alerts?: RawAlert[] }>('api/v1/alerts', {});
+      return Array.isArray(data.alerts) ? data.alerts : [];
+    },
+  };
+}

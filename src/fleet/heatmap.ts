@@ -1,0 +1,29 @@
+// The heatmap over time: mean GPU utilisation per node, one query_range for the whole fleet.
+
+import type { PrometheusClient } from './client.js';
+import { HEATMAP_QUERY } from './queries.js';
+import type { FleetHeatmap } from './types.js';
+
+/** At most this many columns, so a week's heatmap stays a few hundred cells wide. */
+export const MAX_HEATMAP_COLUMNS = 240;
+
+export async function fleetHeatmap(client: PrometheusClient, options: { rangeSeconds?: number; endSeconds?: number } = {}): Promise<FleetHeatmap> {
+  const rangeSeconds = options.rangeSeconds ?? 6 * 3600;
+  const end = options.endSeconds ?? Math.floor(Date.now() / 1000);
+  const stepSeconds = Math.max(1, Math.ceil(rangeSeconds / MAX_HEATMAP_COLUMNS));
+  const start = end - rangeSeconds;
+  const series = await client.queryRange(HEATMAP_QUERY, start, end, stepSeconds);
+  const times: number[] = [];
+  for (let t = start; t <= end; t += stepSeconds) times.push(t);
+  const column = new Map(times.map((t, i) => [t, i]));
+  const rows = series.map((s) => {
+    const values: (number | null)[] = times.map(() => null);
+    for (const [t, v] of s.values) {
+      const i = column.get(Math.round(t));
+      if (i !== undefined) values[i] = v;
+    }
+    return { instance: s.metric.instance ?? '', hostname: s.metric.Hostname ?? null, values };
+  });
+  rows.sort((a, b) => (a.hostname ?? a.instance).localeCompare(b.hostname ?? b.instance));
+  return { start, end, stepSeconds, times, rows };
+}

@@ -1,0 +1,77 @@
+// The summary's assembly from Prometheus answers (a client that answers by query): the grid
+// keeps a down node and a lost GPU, MIG instances do not become GPUs, idle GPUs list their
+// holders biggest first, GPU-hours fall back to raw series without the recording rules.
+
+import { describe, expect, it } from 'vitest';
+import type { PrometheusClient, RawAlert, Sample } from './client.js';
+import { GRID_QUERIES, idleGpusQuery, idleProcessesQuery, topNodesQuery, topUsersQuery } from './queries.js';
+import { fleetSummary } from './summary.js';
+
+const n1 = { instance: 'n1:8478', job: 'gpuwise', Hostname: 'n1' };
+const gpu = (g: string, more: Record<string, string> = {}) => ({ ...n1, gpu: g, UUID: `GPU-${g}`, modelName: 'NVIDIA H100 80GB HBM3', ...more });
+
+function fakeClient(answers: Record<string, Sample[]>, alerts: RawAlert[] = []): PrometheusClient & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    url: 'http://prom:9090',
+    asked,
+    async query(expr) {
+      asked.push(expr);
+      return answers[expr] ?? [];
+    },
+    async queryRange() {
+      return [];
+    },
+    async alerts() {
+      return alerts;
+    },
+  };
+}
+
+describe('fleetSummary', () => {
+  const answers: Record<string, Sample[]> = {
+    [GRID_QUERIES.up]: [{ metric: { instance: 'n1:8478', job: 'gpuwise' }, value: 1 }, { metric: { instance: 'n2:8478', job: 'gpuwise' }, value: 0 }],
+    [GRID_QUERIES.state]: [{ metric: gpu('0', { state: 'ok' }), value: 1 }, { metric: gpu('1', { state: 'lost' }), value: 1 }],
+    [GRID_QUERIES.util]: [{ metric: gpu('0'), value: 0 }, { metric: gpu('0', { GPU_I_ID: '1' }), value: 50 }],
+    [GRID_QUERIES.memoryUsed]: [{ metric: gpu('0'), value: 2e9 }],
+    [GRID_QUERIES.memoryTotal]: [{ metric: gpu('0'), value: 8e10 }],
+    [GRID_QUERIES.processes]: [{ metric: gpu('0'), value: 2 }, { metric: gpu('1'), value: null }],
+    [idleGpusQuery(600)]: [{ metric: gpu('0'), value: 0 }],
+    [idleProcessesQuery(600)]: [
+      { metric: { ...gpu('0'), pid: '10', user: 'alice', name: 'python3' }, value: 1e9 },
+      { metric: { ...gpu('0'), pid: '11', user: 'bob', name: 'python3', namespace: 'ml', pod: 'train-0', container: 'trainer' }, value: 3e9 },
+    ],
+    [topUsersQuery(3600, 5, false)]: [{ metric: { user: 'alice' }, value: 1 }, { metric: { user: 'bob', namespace: 'ml' }, value: 2.5 }, { metric: { user: 'carol' }, value: 0 }],
+    [topNodesQuery(3600, 5, true)]: [{ metric: { instance: 'n1:8478', Hostname: 'n1', job: 'gpuwise' }, value: 3.5 }],
+  };
+  const alerts: RawAlert[] = [
+    { labels: { alertname: 'GpuLost', severity: 'critical', gpu: '1' }, annotations: { summary: 'GPU 1 on n1 is lost' }, state: 'firing', activeAt: '2026-12-01T15:00:00Z' },
+    { labels: { alertname: 'GpuMemoryNearlyFull' }, annotations: {}, state: 'pending' },
+    { labels: { alertname: 'Old' }, annotations: {}, state: 'inactive' },
+  ];
+
+  it('answers every section from a fixed set of queries', async () => {
+    const client = fakeClient(answers, alerts);
+    const summary = await fleetSummary(client, { rangeSeconds: 3600, idleWindowSeconds: 600, top: 5, atSeconds: 1_790_000_000 });
+    expect(summary.nodes.map((n) => [n.instance, n.hostname, n.up, n.gpus.length])).toEqual([['n1:8478', 'n1', true, 2], ['n2:8478', null, false, 0]]);
+    expect(summary.nodes[0]!.gpus).toEqual([
+      { gpu: '0', uuid: 'GPU-0', model: 'NVIDIA H100 80GB HBM3', state: 'ok', utilPercent: 0, memoryUsedBytes: 2e9, memoryTotalBytes: 8e10, processes: 2 },
+      { gpu: '1', uuid: 'GPU-1', model: 'NVIDIA H100 80GB HBM3', state: 'lost', utilPercent: null, memoryUsedBytes: null, memoryTotalBytes: null, processes: null },
+    ]);
+    expect(summary.idle).toHaveLength(1);
+    expect(summary.idle[0]!.processes.map((p) => [p.user, p.pod])).toEqual([['bob', 'train-0'], ['alice', null]]);
+    expect(summary.topUsers).toEqual([{ key: { user: 'bob', namespace: 'ml' }, gpuHours: 2.5 }, { key: { user: 'alice' }, gpuHours: 1 }]);
+    expect(summary.topNodes).toEqual([{ key: { instance: 'n1:8478', Hostname: 'n1' }, gpuHours: 3.5 }]);
+    expect(summary.usedRecordingRules).toEqual({ users: false, nodes: true });
+    expect(summary.alerts.map((a) => [a.name, a.state])).toEqual([['GpuLost', 'firing'], ['GpuMemoryNearlyFull', 'pending']]);
+    expect(summary.at).toBe(new Date(1_790_000_000_000).toISOString());
+    // 6 grid + 2 idle + 2 or 3 per top list: the count does not depend on the fleet.
+    expect(client.asked.length).toBe(11);
+  });
+
+  it('never sends a query naming one node', async () => {
+    const client = fakeClient(answers, alerts);
+    await fleetSummary(client, { rangeSeconds: 3600, idleWindowSeconds: 600, top: 5 });
+    for (const expr of client.asked) expect(expr).not.toMatch(/instance\s*=/);
+  });
+});

@@ -1,0 +1,126 @@
+// The fleet summary: the node × GPU grid, idle-but-allocated GPUs with whose processes hold
+// them, top users and nodes by GPU-hours over a range, and the alerts that fire — a fixed
+// handful of queries, run side by side, whatever the fleet's size.
+
+import type { PrometheusClient, Sample } from './client.js';
+import { GRID_QUERIES, idleGpusQuery, idleProcessesQuery, topNodesQuery, topUsersQuery } from './queries.js';
+import type { FleetAlert, FleetGpu, FleetNode, FleetProcess, FleetSummary, GpuHours, IdleAllocatedGpu } from './types.js';
+
+export interface FleetSummaryOptions {
+  /** GPU-hours over this range (default 7 days). */
+  rangeSeconds?: number;
+  /** A held GPU is idle when under 5 % for this long (default 1 h). */
+  idleWindowSeconds?: number;
+  /** Entries in each top list (default 10). */
+  top?: number;
+  /** Evaluation time, Unix seconds (default: Prometheus's now). */
+  atSeconds?: number;
+}
+
+const label = (m: Record<string, string>, name: string): string | null => (m[name] === undefined || m[name] === '' ? null : m[name]!);
+const gpuKey = (m: Record<string, string>) => `${m.instance ?? ''}\u0000${m.job ?? ''}\u0000${m.gpu ?? ''}`;
+const nodeKey = (m: Record<string, string>) => `${m.instance ?? ''}\u0000${m.job ?? ''}`;
+
+function buildGrid(up: Sample[], state: Sample[], util: Sample[], used: Sample[], total: Sample[], processes: Sample[]): FleetNode[] {
+  const nodes = new Map<string, FleetNode>();
+  const gpus = new Map<string, FleetGpu>();
+  const nodeOf = (m: Record<string, string>): FleetNode => {
+    let node = nodes.get(nodeKey(m));
+    if (!node) nodes.set(nodeKey(m), (node = { instance: m.instance ?? '', job: m.job ?? '', hostname: null, up: null, gpus: [] }));
+    node.hostname ??= label(m, 'Hostname');
+    return node;
+  };
+  const gpuOf = (m: Record<string, string>): FleetGpu | null => {
+    if (m.gpu === undefined) return null;
+    let gpu = gpus.get(gpuKey(m));
+    if (!gpu) {
+      gpu = { gpu: m.gpu, uuid: null, model: null, state: null, utilPercent: null, memoryUsedBytes: null, memoryTotalBytes: null, processes: null };
+      gpus.set(gpuKey(m), gpu);
+      nodeOf(m).gpus.push(gpu);
+    }
+    gpu.uuid ??= label(m, 'UUID');
+    gpu.model ??= label(m, 'modelName');
+    return gpu;
+  };
+  for (const s of up) nodeOf(s.metric).up = s.value === null ? null : s.value === 1;
+  for (const s of state) {
+    const gpu = gpuOf(s.metric);
+    const value = s.metric.state;
+    if (gpu && (value === 'ok' || value === 'lost' || value === 'error')) gpu.state = value;
+  }
+  // MIG instances carry GPU_I_ID: the grid is of whole GPUs; their memory is the GPU's own series.
+  const whole = (list: Sample[]) => list.filter((s) => s.metric.GPU_I_ID === undefined);
+  for (const s of whole(util)) gpuOf(s.metric)!.utilPercent = s.value;
+  for (const s of whole(used)) gpuOf(s.metric)!.memoryUsedBytes = s.value;
+  for (const s of whole(total)) gpuOf(s.metric)!.memoryTotalBytes = s.value;
+  for (const s of whole(processes)) gpuOf(s.metric)!.processes = s.value;
+  const byGpu = (a: FleetGpu, b: FleetGpu) => Number(a.gpu) - Number(b.gpu) || a.gpu.localeCompare(b.gpu);
+  for (const node of nodes.values()) node.gpus.sort(byGpu);
+  return [...nodes.values()].sort((a, b) => (a.hostname ?? a.instance).localeCompare(b.hostname ?? b.instance) || a.instance.localeCompare(b.instance));
+}
+
+function buildIdle(idle: Sample[], processes: Sample[]): IdleAllocatedGpu[] {
+  const byGpu = new Map<string, FleetProcess[]>();
+  for (const s of processes) {
+    const m = s.metric;
+    const list = byGpu.get(gpuKey(m)) ?? [];
+    list.push({ pid: label(m, 'pid'), name: label(m, 'name'), user: label(m, 'user'), namespace: label(m, 'namespace'), pod: label(m, 'pod'), container: label(m, 'container'), memoryUsedBytes: s.value });
+    byGpu.set(gpuKey(m), list);
+  }
+  return idle
+    .filter((s) => s.metric.gpu !== undefined && s.value !== null)
+    .map((s) => ({
+      instance: s.metric.instance ?? '', hostname: label(s.metric, 'Hostname'), gpu: s.metric.gpu!, maxUtilPercent: s.value!,
+      processes: (byGpu.get(gpuKey(s.metric)) ?? []).sort((a, b) => (b.memoryUsedBytes ?? 0) - (a.memoryUsedBytes ?? 0)),
+    }))
+    .sort((a, b) => (a.hostname ?? a.instance).localeCompare(b.hostname ?? b.instance) || Number(a.gpu) - Number(b.gpu));
+}
+
+function toHours(samples: Sample[], keys: string[]): GpuHours[] {
+  return samples
+    .filter((s) => s.value !== null && s.value > 0)
+    .map((s) => ({ key: Object.fromEntries(keys.flatMap((k) => (s.metric[k] ? [[k, s.metric[k]]] : []))), gpuHours: s.value! }))
+    .sort((a, b) => b.gpuHours - a.gpuHours);
+}
+
+export function toAlerts(raw: Awaited<ReturnType<PrometheusClient['alerts']>>): FleetAlert[] {
+  const order = { firing: 0, pending: 1 } as const;
+  return raw
+    .filter((a): a is typeof a & { state: 'firing' | 'pending' } => a.state === 'firing' || a.state === 'pending')
+    .map((a) => ({ name: a.labels.alertname ?? '', state: a.state, severity: a.labels.severity ?? null, labels: a.labels, summary: a.annotations?.summary ?? null, activeAt: a.activeAt ?? null }))
+    .sort((a, b) => order[a.state] - order[b.state] || a.name.localeCompare(b.name));
+}
+
+/** GPU-hours from the recording rules where they answer, else from the raw series. */
+async function hours(client: PrometheusClient, query: (recorded: boolean) => string, at: number | undefined): Promise<{ samples: Sample[]; recorded: boolean }> {
+  const recorded = await client.query(query(true), at);
+  if (recorded.length > 0) return { samples: recorded, recorded: true };
+  return { samples: await client.query(query(false), at), recorded: false };
+}
+
+export async function fleetSummary(client: PrometheusClient, options: FleetSummaryOptions = {}): Promise<FleetSummary> {
+  const rangeSeconds = options.rangeSeconds ?? 7 * 86_400;
+  const idleWindowSeconds = options.idleWindowSeconds ?? 3600;
+  const top = options.top ?? 10;
+  const at = options.atSeconds ?? Math.floor(Date.now() / 1000);
+  const q = (expr: string) => client.query(expr, at);
+  const [up, state, util, used, total, processes, idle, idleProcesses, users, nodeHours, alerts] = await Promise.all([
+    q(GRID_QUERIES.up), q(GRID_QUERIES.state), q(GRID_QUERIES.util), q(GRID_QUERIES.memoryUsed), q(GRID_QUERIES.memoryTotal), q(GRID_QUERIES.processes),
+    q(idleGpusQuery(idleWindowSeconds)), q(idleProcessesQuery(idleWindowSeconds)),
+    hours(client, (recorded) => topUsersQuery(rangeSeconds, top, recorded), at),
+    hours(client, (recorded) => topNodesQuery(rangeSeconds, top, recorded), at),
+    client.alerts(),
+  ]);
+  return {
+    prometheus: client.url,
+    at: new Date(at * 1000).toISOString(),
+    rangeSeconds,
+    idleWindowSeconds,
+    nodes: buildGrid(up, state, util, used, total, processes),
+    idle: buildIdle(idle, idleProcesses),
+    topUsers: toHours(users.samples, ['user', 'namespace']),
+    topNodes: toHours(nodeHours.samples, ['instance', 'Hostname']),
+    alerts: toAlerts(alerts),
+    usedRecordingRules: { users: users.recorded, nodes: nodeHours.recorded },
+  };
+}
