@@ -71,6 +71,29 @@ export async function startService(options?: import('./server/service.js').Servi
   return service.startService(options);
 }
 
+// diagnose: the analysis is pure (loaded with the entry); watching and trace files load when asked.
+export { diagnose } from './diagnose/analyze.js';
+export type { DiagnoseOptions, DiagnoseReport, Finding, Observation, ObservationSample, ObservationTarget } from './diagnose/types.js';
+export type { ObserveOptions, ObserveProgress } from './diagnose/observe.js';
+
+/** Watches a job, a process tree or GPUs for a while: see docs/diagnose.md. */
+export async function observe(options: import('./diagnose/observe.js').ObserveOptions): Promise<import('./diagnose/types.js').Observation> {
+  const observing = await import('./diagnose/observe.js');
+  return observing.observe(options);
+}
+
+/** Reads a `diagnose --record` trace (NDJSON) back into an Observation. */
+export async function readTrace(path: string): Promise<import('./diagnose/types.js').Observation> {
+  const trace = await import('./diagnose/trace.js');
+  return trace.readTrace(path);
+}
+
+/** Saves an Observation as a trace file that `diagnose --from` and readTrace read. */
+export async function writeTrace(path: string, observation: import('./diagnose/types.js').Observation): Promise<void> {
+  const trace = await import('./diagnose/trace.js');
+  return trace.writeTrace(path, observation);
+}
+
 /** Takes one snapshot with the default backend chain and closes everything. */
 export async function takeSnapshot(options: import('./snapshot/session.js').SessionOptions = {}) {
   const { openSession } = await import('./snapshot/session.js');
