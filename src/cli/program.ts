@@ -11,12 +11,14 @@ import { register as registerCost } from './commands/cost.js';
 import { register as registerDiagnose } from './commands/diagnose.js';
 import { register as registerDoctor } from './commands/doctor.js';
 import { register as registerEstimate } from './commands/estimate.js';
+import { register as registerFleet } from './commands/fleet.js';
 import { register as registerGpusCompare } from './commands/gpus-compare.js';
 import { register as registerGpus } from './commands/gpus.js';
 import { register as registerGuide } from './commands/guide.js';
 import { register as registerInfo } from './commands/info.js';
 import { register as registerPick } from './commands/pick.js';
 import { register as registerRecommend } from './commands/recommend.js';
+import { register as registerRun } from './commands/run.js';
 import { register as registerServe } from './commands/serve.js';
 import { register as registerServers } from './commands/servers.js';
 import { register as registerTop, runTopCommand } from './commands/top.js';
@@ -30,7 +32,9 @@ const COMMANDS: ((program: Command, cli: CliContext) => void)[] = [
   registerInfo,
   registerTop,
   registerPick,
+  registerRun,
   registerServe,
+  registerFleet,
   registerServers,
   registerGpus,
   registerGpusCompare,

@@ -7,23 +7,9 @@
 import type { Sampler } from '../monitor/sampler.js';
 import { formatVisibleDevices, pickFreeGpus } from '../pick/index.js';
 import type { Text } from './failures/types.js';
+import type { GpuSpec } from './gpu-spec.js';
 
-export type GpuSpec = { kind: 'auto' } | { kind: 'count'; count: number } | { kind: 'list'; indices: number[] };
-
-/** "auto", "2", "0,1" (or "3," — one index); null for anything else. */
-export function parseGpuSpec(text: string): GpuSpec | null {
-  const value = text.trim().toLowerCase();
-  if (value === 'auto') return { kind: 'auto' };
-  if (/^\d{1,3}$/.test(value)) {
-    const count = Number(value);
-    return count >= 1 ? { kind: 'count', count } : null;
-  }
-  if (/^\d{1,3}(,\d{1,3})*,?$/.test(value)) {
-    const indices = value.split(',').filter((p) => p !== '').map(Number);
-    return new Set(indices).size === indices.length ? { kind: 'list', indices } : null;
-  }
-  return null;
-}
+export { parseGpuSpec, type GpuSpec } from './gpu-spec.js';
 
 export class GpuChoiceError extends Error {
   constructor(readonly text: Text) {

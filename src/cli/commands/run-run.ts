@@ -1,0 +1,100 @@
+// `gpuwise run`, the command's work: open the sampler, start the supervised job, say what happens
+// on stderr (the job's own output keeps stdout and stderr), forward signals, and end with the
+// job's exit code. With --json the job's stdout goes to stderr and the report to stdout.
+
+import { createSampler, type Sampler } from '../../monitor/index.js';
+import type { MessageKey } from '../../i18n/index.js';
+import { GpuChoiceError } from '../../supervise/gpus.js';
+import { runJob } from '../../supervise/run-job.js';
+import type { SupervisorEvent } from '../../supervise/supervisor.js';
+import { safeText, toSafeJson } from '../../core/safe-text.js';
+import type { CliContext } from '../context.js';
+import { VERSION } from '../program.js';
+import type { RunCommandOptions } from './run.js';
+
+const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+export async function runRun(cli: CliContext, command: string[], options: RunCommandOptions): Promise<number> {
+  const { t } = cli;
+  const [program, ...args] = command;
+  if (program === undefined) {
+    cli.err(`${t('run.cli.noCommand')}\n`);
+    return 2;
+  }
+  const status = (key: MessageKey, params?: Record<string, string | number>) => cli.err(`${cli.color.dim(t(key, params))}\n`);
+  let sampler: Sampler | null = null;
+  let samplerUnavailable: string | null = null;
+  try {
+    sampler = await createSampler({ intervalMs: Math.round((options.interval ?? 1) * 1000) });
+  } catch (error) {
+    samplerUnavailable = error instanceof Error ? error.message : String(error);
+    status('run.status.samplerFailed', { detail: samplerUnavailable });
+  }
+  const onEvent = (event: SupervisorEvent) => {
+    if (event.type === 'attempt-start') status('run.status.started', { attempt: event.attempt, pid: event.pid, dir: logDir });
+    else if (event.type === 'attempt-end') {
+      const reason = event.status.signal === null ? t('run.reason.exited', { code: event.status.code }) : t('run.reason.signal', { signal: event.status.signal });
+      status('run.status.exited', { attempt: event.attempt, reason, seconds: event.seconds });
+      for (const failure of event.failures) cli.err(`${cli.color.yellow(`  ${t(failure.title.key as MessageKey, failure.title.params)}`)}\n`);
+    } else if (event.type === 'restart-scheduled') {
+      status('run.status.restarting', { seconds: Math.round(event.delayMs / 100) / 10, restart: event.attempt, failures: event.failuresInWindow, max: event.maxRestarts });
+    } else if (event.type === 'stop-asked') status('run.status.stopAsked', { signal: event.signal, seconds: event.graceMs / 1000 });
+    else if (event.type === 'forcing') status('run.status.forcing', { seconds: event.graceMs / 1000 });
+  };
+  let logDir = options.logDir ?? '';
+  const job = runJob({
+    command: program,
+    args,
+    policy: {
+      ...(options.restart && { mode: options.restart }),
+      ...(options.maxRestarts !== undefined && { maxRestarts: options.maxRestarts }),
+      ...(options.backoff && { backoffMinMs: options.backoff.minMs, backoffMaxMs: options.backoff.maxMs }),
+      ...(options.restartWindow !== undefined && { windowMs: options.restartWindow }),
+    },
+    resumeArgs: options.resumeArg,
+    graceMs: options.grace,
+    logDir: options.logDir,
+    logMaxBytes: options.logMaxSize,
+    logKeep: options.logKeep,
+    gpus: options.gpus ?? null,
+    sampler,
+    samplerUnavailable,
+    pricePerKwh: options.pricePerKwh ?? null,
+    currency: options.currency ?? 'USD',
+    notifyCommand: options.notifyCommand ?? null,
+    historyPath: options.record ? undefined : null,
+    locale: cli.locale,
+    live: (stream, chunk) => (stream === 'out' && !options.json ? process.stdout.write(chunk) : process.stderr.write(chunk)),
+    onReady: (ready) => {
+      logDir = ready.logDir;
+      if (ready.visibleDevices !== null) status('run.gpus.picked', { devices: ready.visibleDevices });
+    },
+    onEvent,
+    recordedBy: `gpuwise ${VERSION}`,
+  });
+  const onSignal = (signal: NodeJS.Signals) => job.signal(signal);
+  for (const name of SIGNALS) process.on(name, onSignal);
+  try {
+    const result = await job.result;
+    if (result.report.startError !== null) cli.err(`${t('run.cli.cannotStart', { command: safeText(program), detail: safeText(result.report.startError) })}\n`);
+    if (result.notifyError !== null) status('run.status.notifyFailed', { detail: result.notifyError });
+    if (result.historyError !== null && !result.historyError.startsWith('no history')) status('run.status.storeSkipped', { detail: result.historyError });
+    status('run.status.report', { path: result.htmlPath });
+    if (options.json) cli.out(`${toSafeJson(result.report, 2)}\n`);
+    return result.report.exitCode;
+  } catch (error) {
+    if (error instanceof GpuChoiceError) {
+      cli.err(`${t(error.text.key as MessageKey, error.text.params)}\n`);
+      return 1;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EROFS' || code === 'ENOSPC' || code === 'ENOTDIR' || code === 'EEXIST') {
+      cli.err(`${t('run.cli.logDirError', { dir: safeText(options.logDir ?? logDir), detail: (error as Error).message })}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    for (const name of SIGNALS) process.off(name, onSignal);
+    await sampler?.stop();
+  }
+}
