@@ -39,6 +39,12 @@ describe('diagnose: healthy, ranking, hostile values', () => {
     expect(report.notes.map((n) => n.key)).toEqual(['diagnose.note.gpuUtil']);
   });
 
+  it('a GPU used little with no visible cause: healthy by the rules, but a note says it was under-used', () => {
+    const report = diagnose(buildObservation({ frame: { gpus: [{ util: 30, smActive: 10, memUsedMiB: 3000, subUtil: [30, 35, 25] }], processes: [proc], tree: { rootCpu: 5, workers: [] } } }));
+    expect(report.findings).toEqual([]);
+    expect(report.notes).toContainEqual({ key: 'diagnose.note.underusedNoCause', params: { gpu: 0, utilPercent: 30, smPercent: 10 } });
+  });
+
   it('ranks by severity × confidence × time share: the main cause first', () => {
     // Launch-bound (SMs 15 % active, main thread full) and a mild power cap (12 % of the time).
     const report = diagnose(buildObservation({ frame: { gpus: [{ util: 40, smActive: 15, memUsedMiB: 3000, throttle: { power: 12 }, subUtil: [40, 45, 35] }], processes: [proc], tree: { rootThreads: [99], workers: [] } } }));
@@ -74,6 +80,7 @@ describe('diagnose: healthy, ranking, hostile values', () => {
       diagnose(buildObservation({ frame: { gpus: [{ util: 0, memUsedMiB: 20000 }], processes: [{ pid: 9, startedAt: '2026-12-01T00:00:00Z', usedMemoryBytes: 2e10 }] } }), { model: 'gpt2', batchSize: 4 }),
       diagnose(buildObservation({ gpus: [{}, {}], frame: { gpus: [{ util: 98, smActive: 20, memUsedMiB: 3000 }, { util: 40, memUsedMiB: 3000 }], processes: [{ pid: ROOT_PID }, { pid: ROOT_PID + 1, gpuIndex: 1 }], tree: { rootThreads: [99], workers: [5] } } }), { model: 'no-such-model' }),
       diagnose(buildObservation({ samples: 1 })),
+      diagnose(buildObservation({ frame: { gpus: [{ util: 30, smActive: 10, memUsedMiB: 3000 }], processes: [proc], tree: { rootCpu: 5, workers: [] } } })),
       diagnose(buildObservation({ rootPid: null, frame: { gpus: [{ util: 30, memUsedMiB: 3000 }] } })),
     ];
     const texts = reports.flatMap((r) => [...r.notes, ...r.batchAdvice.flatMap((b) => b.notes), ...r.findings.flatMap((f) => [f.title, f.summary, ...f.evidence, ...f.fixes])]);

@@ -3,7 +3,7 @@
 
 import { buildContext, type AnalysisContext } from './analyze/context.js';
 import { rank } from './analyze/finding.js';
-import { observabilityNotes } from './analyze/notes.js';
+import { observabilityNotes, unexplainedNotes } from './analyze/notes.js';
 import { summarise } from './analyze/summary.js';
 import { adviseBatch } from './batch-advice.js';
 import { RULES } from './rules/index.js';
@@ -16,7 +16,10 @@ export function diagnose(observation: Observation, options: DiagnoseOptions = {}
   const insufficient = insufficientReason(ctx);
   let findings: Finding[] = [];
   if (insufficient) notes.push(insufficient);
-  else findings = rank(RULES.flatMap((rule) => rule(ctx)));
+  else {
+    findings = rank(RULES.flatMap((rule) => rule(ctx)));
+    notes.push(...unexplainedNotes(ctx, findings));
+  }
   notes.push(...observabilityNotes(ctx));
   return {
     version: 1,

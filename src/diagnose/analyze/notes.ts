@@ -1,8 +1,10 @@
 // The notes every report carries: what GPU-Util does and does not say, and what this window could
 // not observe and why — so a "healthy" verdict is read with the blind spots it has.
 
-import type { Text } from '../types.js';
+import { THRESHOLDS } from '../thresholds.js';
+import type { Finding, Text } from '../types.js';
 import type { AnalysisContext } from './context.js';
+import { mean } from './stats.js';
 
 export function observabilityNotes(ctx: AnalysisContext): Text[] {
   const notes: Text[] = [];
@@ -20,4 +22,19 @@ export function observabilityNotes(ctx: AnalysisContext): Text[] {
   if (ctx.iowait.every((v) => v === null)) notes.push({ key: 'diagnose.note.noIowait' });
   if (ctx.gpus.length > 0 && ctx.gpus.every((g) => g.holders.length === 0)) notes.push({ key: 'diagnose.note.noProcesses' });
   return notes;
+}
+
+/**
+ * A GPU used little for which no rule found a cause: said plainly rather than passed as "fine" —
+ * the job may wait on something not visible from outside (the network, a lock, a sleep).
+ */
+export function unexplainedNotes(ctx: AnalysisContext, findings: Finding[]): Text[] {
+  return ctx.gpus.flatMap((g): Text[] => {
+    if (findings.some((f) => f.gpuIndices.includes(g.index))) return [];
+    const util = mean(g.util);
+    const sm = mean(g.smActive);
+    const low = (util !== null && util > THRESHOLDS.idleUtilPercent.value && util < THRESHOLDS.busyUtilPercent.value) || (sm !== null && sm < THRESHOLDS.smActiveIneffectivePercent.value && (util ?? 0) > THRESHOLDS.idleUtilPercent.value);
+    if (!low) return [];
+    return [{ key: 'diagnose.note.underusedNoCause', params: { gpu: g.index, utilPercent: util === null ? '?' : Math.round(util), smPercent: sm === null ? '?' : Math.round(sm) } }];
+  });
 }

@@ -17,6 +17,7 @@ export default defineMessages(
     'diagnose.note.treeUnread': 'The watched process tree could not be read (it ended, or /proc is not readable here): host-side causes were not judged.',
     'diagnose.note.noThreads': 'The main process’s threads were not read: its busiest thread is judged from the whole process’s CPU.',
     'diagnose.note.noIowait': 'No iowait figure on this host (Linux only), so storage stalls were judged from the tree’s disk reads alone.',
+    'diagnose.note.underusedNoCause': 'GPU {gpu} was used little (GPU-Util {utilPercent} %, SM activity {smPercent} %), but no cause shows from the outside: the job may wait on something not observed here (the network, a lock, a sleep, another job). A profiler (PyTorch profiler, Nsight Systems) can tell.',
     'diagnose.note.noProcesses': 'The driver listed no GPU processes (none ran, or the list is not readable here): memory holders cannot be named.',
 
     'diagnose.inputBound.title': 'GPU {gpu}: input-pipeline bound',
@@ -120,6 +121,7 @@ export default defineMessages(
     'diagnose.note.treeUnread': '无法读取被观测的进程树（进程已结束，或此处无法读取 /proc）：主机侧原因未做判断。',
     'diagnose.note.noThreads': '未读取主进程的线程：其最忙线程只能按整个进程的 CPU 判断。',
     'diagnose.note.noIowait': '此主机没有 iowait 数据（仅 Linux 提供），存储等待只能按进程树的磁盘读取判断。',
+    'diagnose.note.underusedNoCause': 'GPU {gpu} 利用率很低（GPU-Util {utilPercent} %，SM 活跃度 {smPercent} %），但从外部看不出原因：作业可能在等待此处观测不到的东西（网络、锁、sleep、其他作业）。性能分析器（PyTorch profiler、Nsight Systems）可以查明。',
     'diagnose.note.noProcesses': '驱动没有列出 GPU 进程（没有进程运行，或此处无法读取进程列表）：无法指出谁占用了显存。',
 
     'diagnose.inputBound.title': 'GPU {gpu}：受限于输入流水线',
