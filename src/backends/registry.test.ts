@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BACKEND_DEFINITIONS, BACKEND_IDS, backendDriver, DEFAULT_CHAIN, isBackendId } from './registry.js';
+import { BACKEND_DEFINITIONS, BACKEND_IDS, backendDefinition, backendDriver, DEFAULT_CHAIN, isBackendId } from './registry.js';
 
 describe('backend registry', () => {
-  it('derives the default chain from the definitions: NVML, nvidia-smi, the AMD tools, sysfs, then the bus scan; static only when pinned', () => {
-    expect(DEFAULT_CHAIN).toEqual(['nvml', 'nvidia-smi', 'amd-smi', 'rocm-smi', 'drm-sysfs', 'pci']);
-    expect(BACKEND_IDS).toEqual(['nvml', 'nvidia-smi', 'amd-smi', 'rocm-smi', 'drm-sysfs', 'pci', 'static']);
+  it('derives the default chain from the definitions: NVML, nvidia-smi, the AMD tools, sysfs, Windows, macOS, then the bus scan; static only when pinned', () => {
+    expect(DEFAULT_CHAIN).toEqual(['nvml', 'nvidia-smi', 'amd-smi', 'rocm-smi', 'drm-sysfs', 'windows', 'macos', 'pci']);
+    expect(BACKEND_IDS).toEqual(['nvml', 'nvidia-smi', 'amd-smi', 'rocm-smi', 'drm-sysfs', 'windows', 'macos', 'pci', 'static']);
     expect(isBackendId('static')).toBe(true);
     expect(isBackendId('cuda')).toBe(false);
   });
@@ -21,6 +21,11 @@ describe('backend registry', () => {
     const result = await backendDriver('nvml', { platform: 'darwin' }).open();
     expect(result).toMatchObject({ ok: false, unavailable: { code: 'unsupported-platform' } });
     if (!result.ok) expect(result.unavailable.detail).toContain('darwin');
+    // Windows: NVML (nvml.dll) and nvidia-smi.exe first, then every adapter through PowerShell.
+    expect(backendDefinition('nvml').platforms).toContain('win32');
+    expect(backendDefinition('nvidia-smi').platforms).toContain('win32');
+    expect(await backendDriver('windows', { platform: 'linux' }).open()).toMatchObject({ ok: false, unavailable: { code: 'unsupported-platform' } });
+    expect(await backendDriver('macos', { platform: 'win32' }).open()).toMatchObject({ ok: false, unavailable: { code: 'unsupported-platform' } });
     const pci = await backendDriver('pci', { platform: 'win32' }).open();
     expect(pci).toMatchObject({ ok: false, unavailable: { code: 'unsupported-platform' } });
   });

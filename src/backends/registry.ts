@@ -5,11 +5,13 @@
 import type { BackendDefinition, BackendDriver, BackendOpenResult } from '../core/backend.js';
 import { definition as amdSmi } from './amd-smi/definition.js';
 import { definition as drmSysfs } from './drm-sysfs/definition.js';
+import { definition as macos } from './macos/definition.js';
 import { definition as nvidiaSmi } from './nvidia-smi/definition.js';
 import { definition as nvml } from './nvml/definition.js';
 import { definition as pci } from './pci/definition.js';
 import { definition as rocmSmi } from './rocm-smi/definition.js';
 import { definition as staticReplay } from './static/definition.js';
+import { definition as windows } from './windows/definition.js';
 
 export interface BackendRegistryOptions {
   env?: NodeJS.ProcessEnv;
@@ -45,7 +47,7 @@ export interface BackendRegistryOptions {
  * Every backend, one line each: a new backend is one folder with a definition.ts, plus its line
  * here. The default chain and the names `--backend` accepts follow from this list.
  */
-export const BACKEND_DEFINITIONS = [nvml, nvidiaSmi, amdSmi, rocmSmi, drmSysfs, pci, staticReplay] as const;
+export const BACKEND_DEFINITIONS = [nvml, nvidiaSmi, amdSmi, rocmSmi, drmSysfs, windows, macos, pci, staticReplay] as const;
 
 export type KnownBackendId = (typeof BACKEND_DEFINITIONS)[number]['id'];
 

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAmdSmiDriver } from '../../src/backends/amd-smi/index.js';
 import { createDrmSysfsDriver } from '../../src/backends/drm-sysfs/index.js';
+import { createMacDriver } from '../../src/backends/macos/index.js';
 import { createRocmSmiDriver } from '../../src/backends/rocm-smi/index.js';
+import { createWindowsDriver } from '../../src/backends/windows/index.js';
 import type { FdinfoFs } from '../../src/host/drm-fdinfo.js';
 import type { Exec } from '../../src/system/exec.js';
 import { readVendorFixture, VENDOR_FIXTURES } from '../fixtures/vendors/paths.js';
@@ -67,4 +69,31 @@ describeBackendContract('drm-sysfs (MI210 + RX 7900 XTX + Arc A770 sysfs tree)',
   deviceCount: 3,
   expectsProcesses: true,
   cleanup: () => tree?.remove(),
+});
+
+// Windows and macOS through the exec seam: tested on Linux only, with recorded PowerShell,
+// system_profiler and ioreg outputs (docs/backends.md says so).
+describeBackendContract('windows (RTX 4070 laptop + Intel iGPU, recorded PowerShell outputs)', {
+  driver: () =>
+    createWindowsDriver({
+      exec: async (_file, args) => ({
+        kind: 'exited', exitCode: 0, stderr: '', truncated: false, durationMs: 1,
+        stdout: readVendorFixture(String(args[args.length - 1]).includes('Get-Counter') ? 'windows/rtx-4070-laptop+intel-uhd_get-counter.json' : 'windows/rtx-4070-laptop+intel-uhd_gpuwise-inventory.json'),
+      }),
+    }),
+  deviceCount: 2,
+  expectsProcesses: false,
+});
+
+describeBackendContract('macos (Apple M2, recorded system_profiler and ioreg outputs)', {
+  driver: () =>
+    createMacDriver({
+      unifiedMemoryBytes: 16 * 1024 ** 3,
+      exec: async (file) => ({
+        kind: 'exited', exitCode: 0, stderr: '', truncated: false, durationMs: 1,
+        stdout: readVendorFixture(file.endsWith('ioreg') ? 'macos/m2-10core_ioreg-accelerator.txt' : 'macos/m2-10core_system-profiler-text.txt'),
+      }),
+    }),
+  deviceCount: 1,
+  expectsProcesses: false,
 });

@@ -94,7 +94,7 @@ describe('gpuwise info', () => {
     expect(badWatch.stderr).toContain('不小于 0.1 的秒数');
     const badBackend = gpuwise(['info', '--backend', 'cuda']);
     expect(badBackend.code).toBe(2);
-    expect(badBackend.stderr).toContain('nvml, nvidia-smi, amd-smi, rocm-smi, drm-sysfs, pci');
+    expect(badBackend.stderr).toContain('nvml, nvidia-smi, amd-smi, rocm-smi, drm-sysfs, windows, macos, pci');
   });
 
   it('stops quietly when the reader of its output goes away (| head)', () => {

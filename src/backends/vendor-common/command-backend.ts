@@ -29,6 +29,8 @@ export interface CommandBackendSpec {
   openArgs: readonly (readonly string[])[];
   /** Runs at every read (live figures); may be empty when the inventory is all there is. */
   readArgs: readonly (readonly string[])[];
+  /** Another program for the reads (ioreg after system_profiler); missing, the reads give null outputs. */
+  readCandidates?: readonly string[];
   /** Outputs (stdout of each run; null when it failed) → a reading. May throw VendorParseError. */
   parse(openOutputs: readonly (string | null)[], readOutputs: readonly (string | null)[]): BackendReading;
   /** Adds what the tool does not say (processes from fdinfo …); optional. */
@@ -76,6 +78,9 @@ export function createCommandDriver(spec: CommandBackendSpec, options: CommandBa
         return { ok: false, unavailable: { code, detail: firstFailure } };
       }
       const inventory = opened.map(output);
+      const readCommand = spec.readCandidates ? (spec.readCandidates.find((candidate) => find(candidate) !== null) ?? null) : command;
+      const runLive = (args: readonly string[]): Promise<ExecResult> =>
+        readCommand === null ? Promise.resolve({ kind: 'not-found', detail: `not found: ${spec.readCandidates?.join(', ')}` }) : exec(readCommand, args, { timeoutMs, env });
       // The inventory must read as the tool's format, or the chain moves on to the next backend.
       const probe = parseSafely(spec, inventory, spec.readArgs.map(() => null), []);
       if (probe.devices.length === 0) {
@@ -86,10 +91,10 @@ export function createCommandDriver(spec: CommandBackendSpec, options: CommandBa
         id: spec.id,
         capabilities: spec.capabilities,
         async read() {
-          const results = await Promise.all(spec.readArgs.map(run));
+          const results = await Promise.all(spec.readArgs.map(runLive));
           const problems: SnapshotProblem[] = [];
           results.forEach((result) => {
-            const text = failure(command, result);
+            const text = failure(readCommand ?? command, result);
             if (text) problems.push({ scope: 'devices', code: result.kind === 'timeout' ? 'timeout' : 'command-failed', message: text });
           });
           const reading = parseSafely(spec, inventory, results.map(output), problems);

@@ -1,0 +1,55 @@
+// The Windows parsers' entry points: a paste (any Win32_VideoController layout, or gpuwise's
+// inventory JSON) and the live pair (inventory + counters) → one BackendReading.
+
+import type { BackendReading } from '../../core/backend.js';
+import { setDeviceValue } from '../../core/empty-device.js';
+import { VendorParseError } from '../vendor-common/reading.js';
+import { recordsToReading, type WindowsAdapter } from './adapters.js';
+import { parseGpuCounters, type AdapterCounters } from './counters.js';
+import { recordsFromJson, recordsFromText, WIN32_FORMAT } from './records.js';
+
+/** A JSON paste or gpuwise's own inventory output. */
+export function parseWin32Json(text: string): BackendReading {
+  const records = recordsFromJson(text);
+  if (!records) throw new VendorParseError('vendors.parse.notFormat', { format: WIN32_FORMAT });
+  return strip(recordsToReading(records));
+}
+
+/** wmic (list or table) and Get-WmiObject / Format-List text. */
+export function parseWin32Text(text: string): BackendReading {
+  return strip(recordsToReading(recordsFromText(text)));
+}
+
+const strip = ({ adapters: _adapters, ...reading }: BackendReading & { adapters: WindowsAdapter[] }): BackendReading => reading;
+
+function applyCounters(adapter: WindowsAdapter, counters: AdapterCounters): void {
+  const { device } = adapter;
+  if (counters.utilPercent !== null) setDeviceValue(device, 'gpuUtilPercent', counters.utilPercent);
+  // Dedicated usage is the adapter's own memory in use; an integrated GPU has (almost) none and
+  // lives in shared system memory, which has no field of its own here.
+  if (counters.dedicatedBytes !== null) setDeviceValue(device, 'memoryUsedBytes', counters.dedicatedBytes);
+  if (device.memoryTotalBytes !== null && device.memoryUsedBytes !== null) {
+    setDeviceValue(device, 'memoryFreeBytes', Math.max(0, device.memoryTotalBytes - device.memoryUsedBytes));
+  }
+}
+
+/** The inventory read at open with the counters of this read (null when Get-Counter failed). */
+export function parseWindowsLive(inventoryJson: string, countersJson: string | null): BackendReading {
+  const records = recordsFromJson(inventoryJson);
+  if (!records) throw new VendorParseError('vendors.parse.notFormat', { format: WIN32_FORMAT });
+  const { adapters, ...reading } = recordsToReading(records);
+  if (countersJson === null) return reading;
+  const counters = parseGpuCounters(countersJson);
+  let linked = 0;
+  for (const adapter of adapters) {
+    const found = adapter.luid === null ? undefined : counters.get(adapter.luid);
+    if (found) {
+      applyCounters(adapter, found);
+      linked++;
+    }
+  }
+  if (linked === 0 && counters.size > 0 && adapters.length > 0) {
+    reading.problems.push({ scope: 'devices', code: 'counters-unlinked', message: `${counters.size} counter adapters, none matched`, key: 'vendors.windows.countersUnlinked', params: { count: counters.size } });
+  }
+  return reading;
+}
