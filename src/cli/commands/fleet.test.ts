@@ -1,0 +1,75 @@
+// `gpuwise fleet` without a live fleet: usage errors exit 2 with the reason, an unreachable
+// Prometheus exits 1 saying which URL, and the text summary in both languages shows a down node,
+// a lost GPU, an idle GPU's holders and hostile names escaped.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FleetSummary } from '../../fleet/types.js';
+import { collectingContext } from '../../../test/helpers/cli-context.js';
+import { humanRange, renderFleet, runFleet } from './fleet-run.js';
+import { prometheusClientOptions } from './fleet-options.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'gpuwise-fleet-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const summary: FleetSummary = {
+  prometheus: 'http://prom:9090', at: '2026-12-01T15:00:00.000Z', rangeSeconds: 7 * 86_400, idleWindowSeconds: 3600,
+  nodes: [
+    { instance: 'n1:8478', job: 'gpuwise', hostname: 'gpu-01', up: true, gpus: [
+      { gpu: '0', uuid: 'GPU-a', model: 'H100', state: 'ok', utilPercent: 0, memoryUsedBytes: 4 * 2 ** 30, memoryTotalBytes: 80 * 2 ** 30, processes: 1 },
+      { gpu: '1', uuid: 'GPU-b', model: 'H100', state: 'lost', utilPercent: null, memoryUsedBytes: null, memoryTotalBytes: null, processes: null },
+    ] },
+    { instance: 'n2:8478', job: 'gpuwise', hostname: null, up: false, gpus: [] },
+  ],
+  idle: [{ instance: 'n1:8478', hostname: 'gpu-01', gpu: '0', maxUtilPercent: 0, processes: [{ pid: '10', name: 'python3\u001b[2J', user: 'alice', namespace: 'ml', pod: 'train-0', container: 'trainer', memoryUsedBytes: 4e9 }] }],
+  topUsers: [{ key: { user: 'alice', namespace: 'ml' }, gpuHours: 12.345 }],
+  topNodes: [{ key: { instance: 'n1:8478', Hostname: 'gpu-01' }, gpuHours: 40 }],
+  alerts: [{ name: 'GpuLost', state: 'firing', severity: 'critical', labels: {}, summary: 'GPU 1 on gpu-01 is lost', activeAt: null }],
+  usedRecordingRules: { users: true, nodes: false },
+};
+
+describe('gpuwise fleet', () => {
+  it('refuses to run without --prometheus, or with a token and a user', async () => {
+    const cli = collectingContext('en');
+    expect(await runFleet(cli, {})).toBe(2);
+    expect(cli.stderr.join('')).toContain('--prometheus <url>');
+    expect(await runFleet(cli, { prometheus: 'http://x', prometheusToken: 't', prometheusUser: 'u', prometheusPasswordFile: '/x' })).toBe(2);
+    expect(await runFleet(cli, { prometheus: 'not a url' })).toBe(2);
+    expect(cli.stderr.join('')).toContain('not an http:// or https:// URL');
+  });
+
+  it('says which Prometheus it could not reach, and exits 1', async () => {
+    const cli = collectingContext('zh-CN');
+    expect(await runFleet(cli, { prometheus: 'http://127.0.0.1:1', timeout: 2 })).toBe(1);
+    expect(cli.stderr.join('')).toMatch(/无法连接 http:\/\/127\.0\.0\.1:1 上的 Prometheus/);
+  });
+
+  it('reads the basic-auth password from the first line of its file, and the token from the environment', () => {
+    const file = path.join(dir, 'password');
+    writeFileSync(file, 's3cret\nignored\n');
+    const t = collectingContext('en').t;
+    expect(prometheusClientOptions({ prometheus: 'http://p', prometheusUser: 'ana', prometheusPasswordFile: file }, {}, t)).toMatchObject({ basic: { user: 'ana', password: 's3cret' } });
+    expect(prometheusClientOptions({ prometheus: 'http://p' }, { GPUWISE_PROMETHEUS_TOKEN: 'tok' }, t)).toMatchObject({ bearerToken: 'tok' });
+    expect(prometheusClientOptions({ prometheus: 'http://p', prometheusUser: 'ana', prometheusPasswordFile: path.join(dir, 'none') }, {}, t)).toMatchObject({ error: expect.stringContaining('ENOENT') });
+  });
+
+  it('prints the summary in English and Chinese with hostile text escaped', () => {
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const text = renderFleet(collectingContext(locale), summary);
+      expect(text).not.toContain('\u001b');
+      expect(text).toMatch(/python3\S+\[2J/); // the escape shown, not sent
+      expect(text).toContain('gpu-01 (n1:8478)');
+      expect(text).toContain('12.3');
+    }
+    const en = renderFleet(collectingContext('en'), summary);
+    expect(en).toContain('2 nodes, 2 GPUs');
+    expect(en).toContain('0:0 1:lost');
+    expect(en).toContain('n2:8478  DOWN');
+    expect(en).toContain('alice, ml/train-0');
+    expect(en).toContain('FIRING GpuLost [critical]');
+    expect(humanRange(604_800)).toBe('7d');
+    expect(humanRange(5400)).toBe('90m');
+  });
+});

@@ -1,0 +1,40 @@
+// `gpuwise fleet --prometheus URL [--range 7d] [--idle-for 1h] [--top N] [--json]`: the fleet
+// summary from the Prometheus that scrapes every node (docs/fleet.md). The work loads on run.
+
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { CliContext } from '../context.js';
+import { addPrometheusOptions, type PrometheusFlags } from './fleet-options.js';
+import { parseDurationMs } from './serve-values.js';
+
+export interface FleetOptions extends PrometheusFlags {
+  range?: number;
+  idleFor?: number;
+  top?: number;
+  json?: boolean;
+}
+
+export function register(program: Command, cli: CliContext): void {
+  const { t } = cli;
+  const duration = (flag: string, key: 'fleet.option.range' | 'fleet.option.idleFor') =>
+    new Option(`${flag} <duration>`, t(key)).argParser((value: string) => {
+      const ms = parseDurationMs(value);
+      if (ms === null) throw new InvalidArgumentError(t('fleet.badDuration'));
+      return Math.round(ms / 1000);
+    });
+  const command = program.command('fleet').description(t('fleet.description'));
+  addPrometheusOptions(command, t)
+    .addOption(duration('--range', 'fleet.option.range'))
+    .addOption(duration('--idle-for', 'fleet.option.idleFor'))
+    .addOption(
+      new Option('--top <n>', t('fleet.option.top')).argParser((value: string) => {
+        const n = Number(value);
+        if (!/^\d+$/.test(value.trim()) || n < 1 || n > 100) throw new InvalidArgumentError(t('fleet.badTop'));
+        return n;
+      }),
+    )
+    .option('--json', t('fleet.option.json'))
+    .action(async (options: FleetOptions) => {
+      const { runFleet } = await import('./fleet-run.js');
+      process.exitCode = await runFleet(cli, options);
+    });
+}
