@@ -3,10 +3,10 @@
 // by any name a driver prints, with the sources, or why nothing matched).
 
 import type { GpuEntry, Source } from './gpu-schema.js';
-import { getGpu, listGpus, loadGpuCatalog, sourcesOfGpu, type GpuFilter } from './load.js';
-import { matchGpuName, type MatchConfidence, type MatchHints } from './match.js';
-import { normaliseGpuName, tokenizeGpuName } from './name-tokens.js';
-import { describeUnlistedGpu, type UnlistedGpu } from './unlisted.js';
+import { listGpus, sourcesOfGpu, type GpuFilter } from './load.js';
+import type { MatchConfidence, MatchHints } from './match.js';
+import { resolveGpuName, type GpuResolvedBy } from './resolve.js';
+import type { UnlistedGpu } from './unlisted.js';
 
 export interface GpuListResult {
   filter: GpuFilter;
@@ -29,8 +29,10 @@ export type GpuLookup =
       query: string;
       /** 'id' when the query was a catalog id; otherwise how sure the name match is. */
       confidence: 'id' | MatchConfidence;
+      /** How the one resolver (./resolve.ts) reached it. */
+      resolvedBy: GpuResolvedBy;
       migProfile: string | null;
-      /** Other entries the name could also be (ids), when the match is partial. */
+      /** Other entries the name could also be (ids): the other variants when the flagship was taken. */
       alternatives: string[];
       gpu: GpuEntry;
       sources: Source[];
@@ -42,54 +44,28 @@ export type GpuLookup =
       unlisted: UnlistedGpu | null;
       /** Catalog ids whose names share the most words with the query. */
       suggestions: string[];
+      /** Set when several different GPUs fit the query equally: name one of them. */
+      candidates: string[];
     };
 
-const MAX_SUGGESTIONS = 5;
+const CONFIDENCE_OF: Record<GpuResolvedBy, 'id' | MatchConfidence> = { id: 'id', name: 'exact', shorthand: 'exact', 'flagship-variant': 'partial' };
 
-/**
- * How alike two name tokens are: the same word scores 2; model numbers of the same length that
- * start alike ("5080" and "5090", "a5000" and "a6000") score 1.
- */
-function tokenLikeness(a: string, b: string): number {
-  if (a === b) return 2;
-  const digits = /\d/;
-  return digits.test(a) && digits.test(b) && a.length === b.length && a.slice(0, 2) === b.slice(0, 2) ? 1 : 0;
-}
-
-function suggestionsFor(query: string): string[] {
-  const wanted = [...new Set(tokenizeGpuName(query))];
-  const modelWords = wanted.filter((t) => /\d/.test(t));
-  // Without a model number ("5080", "a100") a suggestion would only echo a brand word.
-  if (modelWords.length === 0) return [];
-  return loadGpuCatalog()
-    .gpus.map((gpu) => {
-      const tokens = [...new Set([gpu.name, gpu.family, ...gpu.aliases].flatMap(tokenizeGpuName))];
-      const best = (word: string) => Math.max(0, ...tokens.map((t) => tokenLikeness(word, t)));
-      return { id: gpu.id, model: Math.max(...modelWords.map(best)), score: wanted.reduce((sum, w) => sum + best(w), 0) };
-    })
-    .filter((s) => s.model > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, MAX_SUGGESTIONS)
-    .map((s) => s.id);
-}
-
-/** Finds a GPU by catalog id or by name (as any driver prints it). */
+/** Finds a GPU by catalog id or by any name people type or drivers print (the one resolver). */
 export function lookupGpu(query: string, hints: MatchHints = {}): GpuLookup {
-  const trimmed = query.trim();
-  const byId = getGpu(trimmed.toLowerCase());
-  if (byId) return { found: true, query: trimmed, confidence: 'id', migProfile: null, alternatives: [], gpu: byId, sources: sourcesOfGpu(byId) };
-  const match = matchGpuName(trimmed, hints);
-  if (match) {
+  const answer = resolveGpuName(query, hints);
+  if (answer.kind === 'one') {
+    const { entry } = answer;
     return {
       found: true,
-      query: trimmed,
-      confidence: match.confidence,
-      migProfile: match.migProfile,
-      alternatives: match.alternatives.map((gpu) => gpu.id),
-      gpu: match.entry,
-      sources: sourcesOfGpu(match.entry),
+      query: answer.query,
+      confidence: CONFIDENCE_OF[answer.resolvedBy],
+      resolvedBy: answer.resolvedBy,
+      migProfile: answer.migProfile,
+      alternatives: answer.alternatives,
+      gpu: entry,
+      sources: sourcesOfGpu(entry),
     };
   }
-  const unlisted = normaliseGpuName(trimmed) === '' ? null : describeUnlistedGpu(trimmed);
-  return { found: false, query: trimmed, unlisted, suggestions: suggestionsFor(trimmed) };
+  if (answer.kind === 'several') return { found: false, query: answer.query, unlisted: null, suggestions: [], candidates: answer.candidates };
+  return { found: false, query: answer.query, unlisted: answer.unlisted, suggestions: answer.suggestions, candidates: [] };
 }

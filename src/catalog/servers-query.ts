@@ -3,7 +3,7 @@
 
 import { loadCloudCatalog, pricesAsOf, rentalQuotes, type RentalQuote } from './cloud.js';
 import type { CloudCatalog } from './cloud-schema.js';
-import { matchGpuName } from './match.js';
+import { resolveGpuName } from './resolve.js';
 import { loadGpuCatalog } from './load.js';
 import type { GpuCatalog } from './gpu-schema.js';
 import { gpuIdsInServerCatalog, loadServerCatalog, serversThatHold, sourcesOfServer } from './servers.js';
@@ -27,6 +27,8 @@ export interface ServerMatch {
 export interface ServerQueryResult {
   /** The GPU id the query resolved to; null when no GPU was asked for. */
   gpuId: string | null;
+  /** The other variants when a model name was read as its flagship ("A100" → a100-sxm4-80gb); else empty. */
+  gpuAlternatives?: string[];
   count: number | null;
   matches: ServerMatch[];
   /** Servers whose GPU count we could not source (they cannot be matched on count). */
@@ -40,11 +42,17 @@ export interface ServerQueryResult {
 export class UnknownGpuError extends Error {
   readonly query: string;
   readonly knownIds: string[];
-  constructor(query: string, knownIds: string[]) {
+  /** The closest names (none fit), from the one resolver. */
+  readonly suggestions: string[];
+  /** Several different GPUs fit equally: name one of them. */
+  readonly candidates: string[];
+  constructor(query: string, knownIds: string[], answer: { suggestions?: string[]; candidates?: string[] } = {}) {
     super(`unknown GPU "${query}"`);
     this.name = 'UnknownGpuError';
     this.query = query;
     this.knownIds = knownIds;
+    this.suggestions = answer.suggestions ?? [];
+    this.candidates = answer.candidates ?? [];
   }
 }
 
@@ -53,14 +61,24 @@ export function knownGpuIds(servers: ServerCatalog = loadServerCatalog(), gpus: 
   return [...new Set([...gpus.gpus.map((g) => g.id), ...gpuIdsInServerCatalog(servers)])].sort();
 }
 
-/** An id as given, or the id of the GPU the name matches exactly; throws UnknownGpuError. */
+/** An id as given, or the id the one resolver finds for the name; throws UnknownGpuError. */
 export function resolveGpuId(query: string, servers: ServerCatalog = loadServerCatalog(), gpus: GpuCatalog = loadGpuCatalog()): string {
   const known = knownGpuIds(servers, gpus);
   const asId = query.trim().toLowerCase();
   if (known.includes(asId)) return asId;
-  const match = matchGpuName(query, {}, gpus);
-  if (match !== null && match.confidence === 'exact') return match.entry.id;
-  throw new UnknownGpuError(query, known);
+  const answer = resolveGpuName(query, {}, gpus);
+  if (answer.kind === 'one') return answer.entry.id;
+  throw unknownGpu(query, known, answer);
+}
+
+function unknownGpu(query: string, known: string[], answer: ReturnType<typeof resolveGpuName>): UnknownGpuError {
+  return new UnknownGpuError(query, known, answer.kind === 'several' ? { candidates: answer.candidates } : answer.kind === 'none' ? { suggestions: answer.suggestions } : {});
+}
+
+/** The variants a model name also fits when it was read as the flagship. */
+function alternativesOf(query: string, gpus: GpuCatalog): string[] {
+  const answer = resolveGpuName(query, {}, gpus);
+  return answer.kind === 'one' ? answer.alternatives : [];
 }
 
 export function queryServers(
@@ -76,11 +94,14 @@ export function queryServers(
   const withSources = (server: ServerEntry, option: GpuOption | null): ServerMatch => ({ server, option, sources: sourcesOfServer(server, servers) });
 
   if (query.gpu !== undefined) {
-    const gpuId = resolveGpuId(query.gpu, servers, catalogs.gpus ?? loadGpuCatalog());
+    const gpus = catalogs.gpus ?? loadGpuCatalog();
+    const gpuId = resolveGpuId(query.gpu, servers, gpus);
+    const gpuAlternatives = gpuId === query.gpu.trim().toLowerCase() ? [] : alternativesOf(query.gpu, gpus);
     const matches = serversThatHold(gpuId, count ?? 1, servers).map((fit) => withSources(fit.server, fit.option));
     const rental = [...rentalQuotes(gpuId, 'onDemand', cloud), ...rentalQuotes(gpuId, 'capacityBlock', cloud)];
     return {
       gpuId,
+      gpuAlternatives,
       count,
       matches,
       unsourcedGpuCount: [],

@@ -16,6 +16,7 @@ import host from './messages/host.js';
 import info from './messages/info.js';
 import pci from './messages/pci.js';
 import pick from './messages/pick.js';
+import gpuNames from './messages/gpu-names.js';
 import servers from './messages/servers.js';
 import top from './messages/top.js';
 import serve from './messages/serve.js';
@@ -31,7 +32,7 @@ import importMessages from './messages/import.js';
 import vendors from './messages/vendors.js';
 import fleet from './messages/fleet.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, importMessages, pick, vendors, diagnose, fleet, diagnoseCli] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, importMessages, pick, gpuNames, vendors, diagnose, fleet, diagnoseCli] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

@@ -3,13 +3,15 @@
 
 import { toSafeJson } from '../../core/safe-text.js';
 import { compareGpus, metricLabel, renderNote, type ComparisonRow, type GpuComparison, type Ratio } from '../../advisor/index.js';
+import { splitGpuQueries } from '../../catalog/resolve.js';
 import type { CliContext } from '../context.js';
 import { padEnd, padStart } from '../render/format.js';
 import { withAdvisorErrors } from './advisor-options.js';
 
 export function runCompare(cli: CliContext, names: string[], options: { json?: boolean }): Promise<number> {
   return withAdvisorErrors(cli, 'gpuwise gpus compare', () => {
-    const result = compareGpus(names);
+    // `compare t4 l4 A100 80G` is three GPUs: the one resolver splits the words.
+    const result = compareGpus(splitGpuQueries(names));
     cli.out(options.json ? `${toSafeJson(result, 2)}\n` : renderComparison(cli, result));
     return 0;
   });

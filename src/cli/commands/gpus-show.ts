@@ -3,6 +3,7 @@
 
 import { toSafeJson } from '../../core/safe-text.js';
 import { lookupGpu, type GpuLookup } from '../../catalog/gpu-query.js';
+import { splitGpuQueries } from '../../catalog/resolve.js';
 import type { GpuEntry, GpuLink, LaunchPrice, LocalizedText, Source, SourceRef, SourcedOrAbsent } from '../../catalog/gpu-schema.js';
 import type { MessageKey } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
@@ -12,31 +13,37 @@ import { safeView } from '../render/safe-view.js';
 import { withCatalog } from './gpus-list.js';
 import type { GpusShowOptions } from './gpus.js';
 
-/** Exit codes: 0 found, 2 no such GPU (bad argument). */
-export function runGpusShow(cli: CliContext, query: string, options: GpusShowOptions): number {
-  return withCatalog(cli, () => showGpu(cli, query, options));
+/** Exit codes: 0 every GPU found, 2 one of them not found or not told apart (bad argument). */
+export function runGpusShow(cli: CliContext, words: readonly string[], options: GpusShowOptions): number {
+  return withCatalog(cli, () => showGpus(cli, words, options));
 }
 
-function showGpu(cli: CliContext, query: string, options: GpusShowOptions): number {
-  const lookup = lookupGpu(query);
+function showGpus(cli: CliContext, words: readonly string[], options: GpusShowOptions): number {
+  // `gpus show t4 l4` is two GPUs, `gpus show A100 80G` one: the resolver splits the words.
+  const lookups = splitGpuQueries(words).map((query) => lookupGpu(query));
+  const allFound = lookups.every((lookup) => lookup.found);
   if (options.json) {
-    cli.out(`${toSafeJson(lookup, 2)}\n`);
-    return lookup.found ? 0 : 2;
+    cli.out(`${toSafeJson(lookups.length === 1 ? lookups[0] : lookups, 2)}
+`);
+    return allFound ? 0 : 2;
   }
-  // The query is the user's argv, echoed back: through the same gate as every outside string.
-  const shown = safeView(lookup);
-  if (!shown.found) {
-    cli.err(renderNotFound(cli, shown));
-    return 2;
+  const found: string[] = [];
+  for (const lookup of lookups) {
+    // The query is the user's argv, echoed back: through the same gate as every outside string.
+    const shown = safeView(lookup);
+    if (shown.found) found.push(renderGpu(cli, shown));
+    else cli.err(renderNotFound(cli, shown));
   }
-  cli.out(renderGpu(cli, shown));
-  return 0;
+  if (found.length > 0) cli.out(found.join('\n'));
+  return allFound ? 0 : 2;
 }
 
 function renderNotFound(cli: CliContext, lookup: Extract<GpuLookup, { found: false }>): string {
   const { t } = cli;
   const lines: string[] = [];
-  if (lookup.unlisted) {
+  if (lookup.candidates.length > 0) {
+    lines.push(t('gpuName.several', { query: lookup.query, candidates: lookup.candidates.join(', ') }));
+  } else if (lookup.unlisted) {
     lines.push(t('catalog.unlisted', { query: lookup.query, reason: lookup.unlisted.reason[cli.locale] }));
     if (lookup.unlisted.closestId) lines.push(t('catalog.unlistedClosest', { id: lookup.unlisted.closestId }));
   } else {
@@ -77,10 +84,14 @@ function renderGpu(cli: CliContext, lookup: Extract<GpuLookup, { found: true }>)
       date: gpu.releaseDate.value,
     }) + cite(gpu.releaseDate.sources),
   ];
-  if (lookup.confidence !== 'id') {
+  if (lookup.confidence !== 'id' && lookup.resolvedBy !== 'flagship-variant') {
     lines.push(color.dim(t('catalog.show.matchedName', { query: lookup.query, confidence: t(CONFIDENCE_KEYS[lookup.confidence]) })));
   }
-  if (lookup.alternatives.length > 0) lines.push(color.yellow(t('catalog.show.alternatives', { ids: lookup.alternatives.join(', ') })));
+  if (lookup.resolvedBy === 'flagship-variant') {
+    lines.push(color.yellow(t('gpuName.readAs', { query: lookup.query, id: gpu.id, alternatives: lookup.alternatives.join(', ') })));
+  } else if (lookup.alternatives.length > 0) {
+    lines.push(color.yellow(t('catalog.show.alternatives', { ids: lookup.alternatives.join(', ') })));
+  }
   if (lookup.migProfile !== null) lines.push(color.yellow(t('catalog.show.migProfile', { profile: lookup.migProfile })));
 
   const sections: [MessageKey, Row[]][] = [

@@ -91,9 +91,30 @@ describe('gpuwise gpus show', () => {
     expect(result.out).toContain('Matched "NVIDIA A100-SXM4-80GB" by name (exact).');
   });
 
-  it('says when a name fits several variants', async () => {
+  it('says when a name fits several variants and it took the flagship', async () => {
     const result = await run(['show', 'NVIDIA H100'], 'zh-CN');
-    expect(result.out).toContain('该名称也可能是：h100-pcie-80gb');
+    expect(result.out).toContain('“NVIDIA H100”按旗舰型号 h100-sxm5-80gb 理解；它也可能指 h100-pcie-80gb。');
+  });
+
+  it('shows several GPUs at once, and takes shorthand with or without spaces', async () => {
+    const both = await run(['show', 't4', 'l4']);
+    expect(both.exitCode).toBe(0);
+    expect(both.out).toContain('NVIDIA T4  (t4)');
+    expect(both.out).toContain('NVIDIA L4  (l4)');
+    for (const [args, id] of [[['4090'], 'rtx-4090'], [['rtx4090'], 'rtx-4090'], [['A6000'], 'rtx-a6000'], [['mi300'], 'mi300x'], [['7900xtx'], 'rx-7900-xtx'], [['A100', '80G'], 'a100-sxm4-80gb'], [['3090'], 'rtx-3090']] as const) {
+      const result = await run(['show', ...args]);
+      expect(result.exitCode, args.join(' ')).toBe(0);
+      expect(result.out, args.join(' ')).toContain(`(${id})`);
+    }
+    const json = await run(['show', 't4', 'l4', '--json']);
+    expect((JSON.parse(json.out) as { gpu: { id: string } }[]).map((lookup) => lookup.gpu.id)).toEqual(['t4', 'l4']);
+  });
+
+  it('lists the candidates when different GPUs fit, and still shows the ones found', async () => {
+    const result = await run(['show', 'gaudi', 't4'], 'zh-CN');
+    expect(result.exitCode).toBe(2);
+    expect(result.err).toContain('“gaudi”可能指多款不同的 GPU：gaudi2, gaudi3。请指明其中一款。');
+    expect(result.out).toContain('(t4)');
   });
 
   it('shows absent figures with the reason, in Chinese', async () => {

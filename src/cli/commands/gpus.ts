@@ -48,6 +48,6 @@ export function register(program: Command, cli: CliContext): void {
     .option('--json', t('catalog.option.json'))
     .action(async (words: string[], options: GpusShowOptions) => {
       const { runGpusShow } = await import('./gpus-show.js');
-      process.exitCode = runGpusShow(cli, words.join(' '), options);
+      process.exitCode = runGpusShow(cli, words, options);
     });
 }

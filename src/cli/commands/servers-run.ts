@@ -17,24 +17,32 @@ export function runServers(cli: CliContext, options: ServersOptions): number {
     result = queryServers({ gpu: options.gpu, count: options.count });
   } catch (error) {
     if (error instanceof UnknownGpuError) {
-      const reason = cli.t('servers.badGpu', { ids: error.knownIds.join(', ') });
-      cli.err(`${cli.t('cli.invalidOptionValue', { option: '--gpu <id>', value: safeView(error.query), reason })}\n`);
+      const reason =
+        error.candidates.length > 0
+          ? cli.t('gpuName.reason.several', { candidates: error.candidates.join(', ') })
+          : error.suggestions.length > 0
+            ? cli.t('gpuName.reason.suggest', { suggestions: error.suggestions.join(', ') })
+            : cli.t('gpuName.reason.none');
+      cli.err(`${cli.t('cli.invalidOptionValue', { option: '--gpu', value: safeView(error.query), reason })}\n`);
       cli.err(`${cli.t('cli.seeHelp', { command: 'gpuwise servers' })}\n`);
       return 2;
     }
     throw error;
   }
-  cli.out(options.json ? `${toSafeJson(result, 2)}\n` : renderServers(cli, result));
+  cli.out(options.json ? `${toSafeJson(result, 2)}\n` : renderServers(cli, result, options.gpu));
   return 0;
 }
 
-export function renderServers(cli: CliContext, result: ServerQueryResult): string {
+export function renderServers(cli: CliContext, result: ServerQueryResult, query?: string): string {
   const { t, color } = cli;
   const lines: string[] = [];
   const matches = String(result.matches.length);
   if (result.gpuId !== null) lines.push(color.bold(t('servers.heading.hold', { count: result.count ?? 1, gpu: result.gpuId, matches })));
   else if (result.count !== null) lines.push(color.bold(t('servers.heading.atLeast', { count: result.count, matches })));
   else lines.push(color.bold(t('servers.heading.all', { matches })));
+  if (result.gpuId !== null && (result.gpuAlternatives ?? []).length > 0) {
+    lines.push(color.yellow(t('gpuName.readAs', { query: safeView(query ?? result.gpuId), id: result.gpuId, alternatives: (result.gpuAlternatives ?? []).join(', ') })));
+  }
   lines.push('');
   if (result.matches.length === 0) lines.push(t('servers.none'), '');
   for (const match of result.matches) lines.push(...renderMatch(cli, match), '');

@@ -82,13 +82,37 @@ describe('gpuwise servers', () => {
     expect(cli.stderr).toEqual([]);
   });
 
-  it('rejects an unknown GPU with exit code 2 and the known ids, in the user\'s language', () => {
+  it('rejects an unknown GPU with exit code 2 and the closest names, not a wall of ids, in the user\'s language', () => {
     const cli = collectingContext('zh-CN');
     expect(runServers(cli, { gpu: 'rtx-9999' })).toBe(2);
     expect(cli.stdout).toEqual([]);
     const err = cli.stderr.join('');
-    expect(err).toContain('--gpu <id> 的值 "rtx-9999" 无效');
-    expect(err).toContain('a100-sxm4-80gb');
+    expect(err).toContain('--gpu 的值 "rtx-9999" 无效：没有这个名称的 GPU');
+    expect(err).not.toContain('a100-sxm4-80gb');
+    const near = collectingContext('en');
+    expect(runServers(near, { gpu: 'rtx5080' })).toBe(2);
+    expect(near.stderr.join('')).toContain('no GPU by that name; closest: rtx-5090');
+    const several = collectingContext('en');
+    expect(runServers(several, { gpu: 'gaudi' })).toBe(2);
+    expect(several.stderr.join('')).toContain('several GPUs fit (gaudi2, gaudi3); name one of them');
+  });
+
+  it('takes the shorthand every command takes, and says when it read a model as its flagship', () => {
+    const cli = collectingContext('en');
+    expect(runServers(cli, { gpu: 'A100' })).toBe(0);
+    expect(cli.stdout.join('')).toContain('"A100" read as a100-sxm4-80gb, the flagship variant; it could also be a100-pcie-80gb, a100-sxm4-40gb, a100-pcie-40gb.');
+    const rtx = collectingContext('en');
+    expect(runServers(rtx, { gpu: '4090' })).toBe(0);
+    expect(rtx.stdout.join('')).toContain('Servers that hold 1 × rtx-4090');
+  });
+
+  it('answers `servers list` as `servers`, with the same options', async () => {
+    const plain = await parse(['--gpu', 'h100', '--count', '8'], 'en');
+    process.exitCode = undefined;
+    const alias = await parse(['list', '--gpu', 'h100', '--count', '8'], 'en');
+    expect(alias.code).toBeNull();
+    expect(alias.out).toBe(plain.out);
+    expect(alias.out).toContain('Servers that hold 8 × h100-sxm5-80gb');
   });
 
   it('rejects a bad --count through commander, translated', async () => {

@@ -14,22 +14,25 @@ export const MAX_GPU_COUNT = 64;
 
 export function register(program: Command, cli: CliContext): void {
   const { t } = cli;
-  program
-    .command('servers')
-    .description(t('servers.description'))
-    .option('--gpu <id>', t('servers.option.gpu'))
-    .addOption(
-      new Option('--count <n>', t('servers.option.count')).argParser((value: string) => {
-        const count = Number(value);
-        if (!/^\d+$/.test(value.trim()) || !Number.isInteger(count) || count < 1 || count > MAX_GPU_COUNT) {
-          throw new InvalidArgumentError(t('servers.badCount'));
-        }
-        return count;
-      }),
-    )
-    .option('--json', t('servers.option.json'))
-    .action(async (options: ServersOptions) => {
-      const { runServers } = await import('./servers-run.js');
-      process.exitCode = runServers(cli, options);
-    });
+  // `servers` and `servers list` (as `gpus list`) are the same command with the same options.
+  const withOptions = (command: Command, parent?: Command) =>
+    command
+      .option('--gpu <gpu>', t('gpuName.option'))
+      .addOption(
+        new Option('--count <n>', t('servers.option.count')).argParser((value: string) => {
+          const count = Number(value);
+          if (!/^\d+$/.test(value.trim()) || !Number.isInteger(count) || count < 1 || count > MAX_GPU_COUNT) {
+            throw new InvalidArgumentError(t('servers.badCount'));
+          }
+          return count;
+        }),
+      )
+      .option('--json', t('servers.option.json'))
+      .action(async (options: ServersOptions) => {
+        const { runServers } = await import('./servers-run.js');
+        // The parent reads options that come after `list` too; they count for the alias.
+        process.exitCode = runServers(cli, { ...(parent?.opts<ServersOptions>() ?? {}), ...options });
+      });
+  const servers = withOptions(program.command('servers').description(t('servers.description')));
+  withOptions(servers.command('list').description(t('servers.description')), servers);
 }

@@ -1,0 +1,119 @@
+// `gpuwise run` as a user runs it: the built CLI over the fake NVML, with real jobs (sh and node
+// scripts): restarts and the report, --gpus through pick, signals to the job's group, failures
+// recognised from real PyTorch text, exit codes, bad flags in both languages.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeNvmlEnv, scenarioPath } from '../fake-nvml/paths.js';
+import { BIN, ROOT, baseEnv, ensureBuilt, gpuwise } from './run-cli.js';
+
+const JOBS = join(ROOT, 'src/supervise/__fixtures__/jobs');
+const FIXTURES = join(ROOT, 'src/supervise/failures/__fixtures__');
+const work = mkdtempSync(join(tmpdir(), 'gpuwise-run-e2e-'));
+const fake = () => ({ ...fakeNvmlEnv(scenarioPath('pick-mixed')), XDG_DATA_HOME: join(work, 'data') });
+const report = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+let n = 0;
+const dir = () => join(work, `run-${n++}`);
+
+beforeAll(ensureBuilt, 180_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('gpuwise run', () => {
+  it('restarts a failing job with back-off up to the limit, on the GPU pick chose, and writes the report', () => {
+    const logDir = dir();
+    const result = gpuwise(['run', '--gpus', 'auto', '--interval', '0.1', '--backoff', '100ms', '--max-restarts', '2', '--log-dir', logDir, '--price-per-kwh', '0.2', '--',
+      'sh', '-c', 'echo "gpu=$CUDA_VISIBLE_DEVICES order=$CUDA_DEVICE_ORDER attempt=$GPUWISE_RUN_ATTEMPT"; sleep 0.5; exit 3'], fake());
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('gpu=2 order=PCI_BUS_ID attempt=1\ngpu=2 order=PCI_BUS_ID attempt=2\ngpu=2 order=PCI_BUS_ID attempt=3\n');
+    expect(result.stderr).toContain('GPUs for the job: CUDA_VISIBLE_DEVICES=2');
+    expect(result.stderr).toContain('restarting in 0.1 s (restart 1, 1 of 2 failures in the window)');
+    const r = report(logDir);
+    expect(r).toMatchObject({ format: 'gpuwise-run-report', exitCode: 3, stop: 'restart-limit', gpus: { visibleDevices: '2' } });
+    expect(r.attempts.map((a: { exitCode: number; restartDelayMs: number | null }) => [a.exitCode, a.restartDelayMs])).toEqual([[3, 100], [3, 100], [3, null]]); // a fixed wait: jitter stays inside [min, max]
+    expect(r.gpus.recorded.map((g: { index: number }) => g.index)).toEqual([2]);
+    expect(r.energy.kWh).toBeGreaterThan(0);
+    expect(r.energy.cost).toMatchObject({ pricePerKwh: 0.2, currency: 'USD' });
+    const html = readFileSync(join(logDir, 'report.html'), 'utf8');
+    expect(html).toContain('gpuwise run report');
+    expect(html).toContain('gpuwise run 报告');
+    expect(html).toContain('<svg');
+    expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+  }, 30_000);
+
+  it('recognises a real CUDA OOM message and names the fix; --json puts the report on stdout', () => {
+    const logDir = dir();
+    const result = gpuwise(['run', '--restart', 'never', '--json', '--log-dir', logDir, '--', 'sh', '-c', `echo training; cat '${join(FIXTURES, 'oom-fragmented.txt')}' >&2; exit 1`], fake());
+    expect(result.code).toBe(1);
+    const r = JSON.parse(result.stdout);
+    expect(r.failures[0]).toMatchObject({ kind: 'cuda-oom', details: { triedBytes: Math.round(22.78 * 1024 ** 3) } });
+    expect(r.failures[0].fixes.map((f: { key: string }) => f.key)).toContain('run.fix.oom.fragmented');
+    expect(result.stderr).toContain('training\n');
+    expect(result.stderr).toContain('CUDA out of memory');
+  }, 30_000);
+
+  it('a segfault ends with 128 + 11 and is named', () => {
+    const logDir = dir();
+    const result = gpuwise(['run', '--restart', 'never', '--log-dir', logDir, '--', 'sh', '-c', 'kill -SEGV $$'], fake());
+    expect(result.code).toBe(139);
+    expect(report(logDir).failures[0]).toMatchObject({ kind: 'segfault' });
+    expect(result.stderr).toContain('Segmentation fault');
+  }, 30_000);
+
+  it('SIGTERM to gpuwise reaches the job and its grandchild, and gpuwise ends with the job\'s code', async () => {
+    const logDir = dir();
+    const marks = join(work, 'marks');
+    const child = spawn(process.execPath, [BIN, 'run', '--log-dir', logDir, '--', process.execPath, join(JOBS, 'family.mjs'), marks], { cwd: ROOT, env: baseEnv(fake()) });
+    let out = '';
+    const code = await new Promise<number | null>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if ((out.match(/ready/g) ?? []).length === 2) child.kill('SIGTERM');
+      });
+      child.on('exit', (c) => resolve(c));
+    });
+    expect(code).toBe(3);
+    expect(readFileSync(marks, 'utf8').split('\n').sort()).toEqual(['', 'child SIGTERM', 'grandchild SIGTERM']);
+    expect(report(logDir)).toMatchObject({ stop: 'stopped', stoppedBy: 'SIGTERM', attempts: [{ attempt: 1 }] });
+  }, 30_000);
+
+  it('runs the notify command with the report\'s path', () => {
+    const logDir = dir();
+    const notified = join(work, 'notified');
+    const result = gpuwise(['run', '--log-dir', logDir, '--notify-command', `printf '%s\\n' "$GPUWISE_RUN_EXIT_CODE" > '${notified}'; printf '%s\\n' >> '${notified}'`, '--', 'true'], fake());
+    expect(result.code).toBe(0);
+    expect(readFileSync(notified, 'utf8')).toBe(`0\n${join(logDir, 'report.json')}\n`);
+  }, 30_000);
+
+  it('a command that does not exist: 127 and a message', () => {
+    const result = gpuwise(['run', '--log-dir', dir(), '--', 'gpuwise-no-such-job'], fake());
+    expect(result.code).toBe(127);
+    expect(result.stderr).toContain('Could not start gpuwise-no-such-job');
+  }, 30_000);
+
+  it('refuses bad flags with a usage error in English and in Chinese', () => {
+    const en = gpuwise(['run', '--restart', 'sometimes', '--', 'true']);
+    expect(en.code).toBe(2);
+    expect(en.stderr).toContain('expected on-failure, always or never');
+    const zh = gpuwise(['run', '--backoff', '5m..10s', '--lang', 'zh-CN', '--', 'true']);
+    expect(zh.code).toBe(2);
+    expect(zh.stderr).toContain('应为 最小..最大');
+    const gpus = gpuwise(['run', '--gpus', 'many', '--', 'true']);
+    expect(gpus.code).toBe(2);
+    expect(gpus.stderr).toContain('expected auto, a count such as 2');
+    const none = gpuwise(['run']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('No command to run');
+    const zhNone = gpuwise(['run', '--lang', 'zh-CN']);
+    expect(zhNone.stderr).toContain('没有要运行的命令');
+  }, 30_000);
+
+  it('refuses --gpus when fewer GPUs are free than asked, without starting the job', () => {
+    const result = gpuwise(['run', '--gpus', '4', '--log-dir', dir(), '--', 'sh', '-c', 'echo started'], fake());
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/Only \d of 4 GPUs are free now; the job was not started\./);
+  }, 30_000);
+});
