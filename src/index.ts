@@ -104,3 +104,16 @@ export async function takeSnapshot(options: import('./snapshot/session.js').Sess
     await session.close();
   }
 }
+
+// run: a supervised job. The restart policy and the failure recognisers are pure (loaded with the
+// entry); the supervisor, its sampler and the report load when a job is run.
+export { createRestartPolicy, backoffDelay } from './supervise/policy.js';
+export { createRecognizer } from './supervise/failures/recognize.js';
+export { parseCudaOom } from './supervise/failures/cuda-oom.js';
+export type { RunJob, RunJobOptions, RunJobResult, RunReport, RunOutcome, Failure, FailureKind, RestartPolicyOptions, SupervisorEvent } from './supervise/index.js';
+
+/** `gpuwise run` as a function: starts the job under supervision; see docs/run.md. */
+export async function runJob(options: import('./supervise/run-job.js').RunJobOptions): Promise<import('./supervise/run-job.js').RunJob> {
+  const running = await import('./supervise/run-job.js');
+  return running.runJob(options);
+}
