@@ -71,7 +71,11 @@ export async function createRunMonitor(options: RunMonitorOptions): Promise<RunM
       observer.endJob({ exitCode: status.code, signal: status.signal, atMs });
       lastObservation = observer.observation(DIAGNOSE_WINDOW_SAMPLES);
     },
-    gpus: () => ({ recorded: record.summaries(), unavailable: sampler === null ? (options.unavailable ?? 'no sampler') : null }),
+    gpus: () => {
+      const recorded = record.summaries();
+      const unavailable = sampler === null ? (options.unavailable ?? 'no sampler') : recorded.length === 0 ? noGpuReason(sampler) : null;
+      return { recorded, unavailable };
+    },
     diagnose() {
       if (lastObservation === null) return { report: null, unavailable: sampler === null ? (options.unavailable ?? 'no sampler') : 'no samples' };
       try {
@@ -86,4 +90,11 @@ export async function createRunMonitor(options: RunMonitorOptions): Promise<RunM
       xid?.close();
     },
   };
+}
+
+/** Why a running sampler saw no GPU: the backends' problems, else plainly that. */
+function noGpuReason(sampler: Sampler): string {
+  const problems = sampler.latest()?.snapshot.problems ?? [];
+  const said = problems.map((p) => p.message).filter((m) => m !== '').slice(0, 3);
+  return said.length > 0 ? said.join('; ') : 'no GPU found';
 }

@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { emptyGpuDevice } from '../core/empty-device.js';
+import type { Sample } from '../monitor/sampler.js';
+import { createGpuRecord, MAX_POINTS } from './gpu-record.js';
+import { DEFAULT_POLICY } from './policy.js';
+import { renderRunReportHtml } from './report-html.js';
+import { buildRunReport, energyOf, type ReportInput } from './report.js';
+import { recordEvents, runEndEvents, runStartEvent } from './store-events.js';
+
+function sample(seq: number, wallMs: number, devices: Partial<ReturnType<typeof emptyGpuDevice>>[]): Sample {
+  return {
+    seq, wallMs, monotonicMs: wallMs, coversMs: 1000, backendMs: 1, hostMs: 1,
+    snapshot: { devices: devices.map((d, i) => ({ ...emptyGpuDevice(i, 'nvidia'), ...d })), processes: [], problems: [] } as unknown as Sample['snapshot'],
+  };
+}
+
+describe('GPU record', () => {
+  it('takes energy from the counter\'s delta, surviving a reset, else integrates power', () => {
+    const record = createGpuRecord(null);
+    const counter = [1000, 1400, 100, 300]; // reset between the second and third read
+    counter.forEach((joules, i) => record.add(sample(i + 1, i * 1000, [{ energyConsumedJoules: joules, powerDrawWatts: 400 }, { powerDrawWatts: 100 + i * 100 }])));
+    const [a, b] = record.summaries();
+    expect(a).toMatchObject({ energySource: 'counter', energyJoules: 400 + 200, powerMeanWatts: 400 });
+    // 100→200→300→400 W over 3 s: trapezoids 150+250+350.
+    expect(b).toMatchObject({ energySource: 'power', energyJoules: 750, powerPeakWatts: 400 });
+  });
+
+  it('does not bridge a long gap, and records only the job\'s GPUs', () => {
+    const record = createGpuRecord([1]);
+    record.add(sample(1, 0, [{ powerDrawWatts: 999 }, { powerDrawWatts: 100 }]));
+    record.add(sample(2, 120_000, [{ powerDrawWatts: 999 }, { powerDrawWatts: 100 }]));
+    record.add(sample(3, 121_000, [{ powerDrawWatts: 999 }, { powerDrawWatts: 100 }]));
+    expect(record.summaries().map((s) => [s.index, s.energyJoules])).toEqual([[1, 100]]);
+  });
+
+  it('keeps the series bounded for a long run, gaps still gaps', () => {
+    const record = createGpuRecord(null);
+    for (let i = 0; i < 10 * MAX_POINTS; i++) record.add(sample(i, i * 1000, [{ gpuUtilPercent: i % 2 === 0 ? 50 : 100, memoryUsedBytes: null }]));
+    const [s] = record.summaries();
+    expect(s!.series.timesMs.length).toBeLessThan(2 * MAX_POINTS);
+    expect(s!.series.utilPercent.every((v) => v === 75)).toBe(true);
+    expect(s!.series.memoryUsedBytes.every((v) => v === null)).toBe(true);
+  });
+});
+
+// Recent times: the history's retention drops events older than its raw tier.
+const T0 = Date.now() - 100_000;
+const input = (over: Partial<ReportInput> = {}): ReportInput => ({
+  recordedBy: 'test', hostname: 'h', command: ['python', 'train.py', '<script>alert(1)</script>'], startedMs: T0, endedMs: T0 + 90_000,
+  outcome: {
+    attempts: [
+      { attempt: 1, pid: 10, args: [], startedMs: T0, endedMs: T0 + 30_000, status: { code: 1, signal: null }, exitCode: 1, restartDelayMs: 10_000 },
+      { attempt: 2, pid: 11, args: ['--resume'], startedMs: T0 + 40_000, endedMs: T0 + 90_000, status: { code: 0, signal: null }, exitCode: 0, restartDelayMs: null },
+    ],
+    exitCode: 0, stop: 'succeeded', stoppedBy: null, startError: null, failuresInWindow: 1,
+    failures: [{ kind: 'cuda-oom', attempt: 1, atMs: T0 + 29_000, evidence: 'CUDA out of memory \u001b[31m<b>', repeats: 0, title: { key: 'run.failure.cuda-oom' }, fixes: [{ key: 'run.fix.oom.batch' }], details: {} }],
+  },
+  policy: { ...DEFAULT_POLICY, jitter: 0.2 } as ReportInput['policy'],
+  visibleDevices: '0', gpus: [], gpusUnavailable: 'no GPU found', diagnose: null, diagnoseUnavailable: 'no samples', pricePerKwh: 0.3, currency: 'EUR',
+  logs: { dir: '/l', combined: '/l/output.log', stdout: '/l/stdout.log', stderr: '/l/stderr.log' },
+  ...over,
+});
+
+describe('report', () => {
+  it('gives each attempt, its exit reason, the wait before the next and its failures', () => {
+    const report = buildRunReport(input());
+    expect(report).toMatchObject({ seconds: 90, exitCode: 0, stopText: { key: 'run.stop.succeeded' } });
+    expect(report.attempts.map((a) => [a.attempt, a.reason.key, a.restartDelayMs, a.failures])).toEqual([
+      [1, 'run.reason.exited', 10_000, ['cuda-oom']],
+      [2, 'run.reason.exited', null, []],
+    ]);
+  });
+
+  it('prices the energy; no figure without a measurement', () => {
+    const gpu = { energyJoules: 7_200_000, energySource: 'counter' as const };
+    expect(energyOf([gpu as never], 0.3, 'EUR')).toEqual({ joules: 7_200_000, kWh: 2, source: 'counter', cost: { pricePerKwh: 0.3, currency: 'EUR', amount: 0.6 } });
+    expect(energyOf([], 0.3, 'EUR')).toEqual({ joules: null, kWh: null, source: null, cost: null });
+  });
+
+  it('the page escapes the job\'s text, holds both languages and no script', () => {
+    const html = renderRunReportHtml(buildRunReport(input()), 'zh-CN');
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('\\e[31m&lt;b&gt;');
+    expect(html.indexOf('gpuwise run 报告')).toBeLessThan(html.indexOf('gpuwise run report'));
+    expect(html).toContain('CUDA 显存不足');
+    expect(html).toContain('No GPU was recorded (no GPU found).');
+  });
+});
+
+describe('history events', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gpuwise-run-store-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes the run into an existing history, and never creates one', async () => {
+    const path = join(dir, 'history.db');
+    expect(await recordEvents(path, [runStartEvent(1, ['x'], null)])).toMatch(/no history/);
+    const { openHistoryStore } = await import('../store/sqlite-store.js');
+    openHistoryStore({ path }).close();
+    const report = buildRunReport(input());
+    expect(await recordEvents(path, [runStartEvent(T0, report.command, null), ...runEndEvents(report)])).toBeNull();
+    const store = openHistoryStore({ path });
+    const events = store.events({ fromMs: T0 - 1, toMs: T0 + 100_000 });
+    store.close();
+    expect(events.map((e) => e.key).sort()).toEqual(['run.event.attemptEnded', 'run.event.attemptEnded', 'run.event.ended', 'run.event.started']);
+  });
+
+  it('a file that is not a history is skipped with the reason', async () => {
+    const path = join(dir, 'not.db');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path, 'hello');
+    expect(await recordEvents(path, [runStartEvent(1, ['x'], null)])).toEqual(expect.any(String));
+  });
+});
