@@ -11,6 +11,7 @@ import { nvidiaSmiTableFormat } from './nvidia-smi-table.js';
 import { nvidiaSmiTextFormat } from './nvidia-smi-text.js';
 import { nvidiaSmiXmlFormat } from './nvidia-smi-xml.js';
 // --- AMD, Windows, macOS formats (helper G): imports here ---
+import { VENDOR_IMPORT_FORMATS } from '../backends/vendor-common/import-formats.js';
 
 export { DETECT_WINDOW, ImportError, type ImportFormat } from './types.js';
 
@@ -20,6 +21,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   nvidiaSmiTextFormat,
   nvidiaSmiTableFormat,
   // --- AMD, Windows, macOS formats (helper G): entries here ---
+  ...VENDOR_IMPORT_FORMATS,
   // Last: a header-less CSV and lspci lines are recognised by looser signatures.
   nvidiaSmiCsvFormat,
   lspciFormat,

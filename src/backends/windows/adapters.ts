@@ -82,6 +82,9 @@ export function adaptersFromRecords(records: readonly AdapterRecord[], problems:
     const b = new DeviceBuilder(adapters.length, vendor, problems, 'Win32_VideoController');
     b.unsupported('computeCapability', 'migModeCurrent', 'migModePending', 'nvlinkRxBytesPerSecond', 'nvlinkTxBytesPerSecond', 'uuid');
     b.set('name', readText(record.get('name') ?? record.get('caption')));
+    // Every adapter Win32_VideoController lists drives a display under WDDM (XDDM went with
+    // Windows 8); a GPU in TCC mode is not a display adapter and is not listed at all.
+    if (ids) b.set('driverModel', { ok: true, value: 'WDDM' });
     memoryTotal(record, b, problems);
     const error = readNumber(record.get('configmanagererrorcode'));
     if (error.ok && error.value !== 0) {

@@ -109,12 +109,22 @@ function recordsFromWmicTable(lines: string[]): AdapterRecord[] {
     });
 }
 
+/** The Win32_VideoController properties a `wmic … get` table is made of. */
+const WMI_PROPERTIES: ReadonlySet<string> = new Set(
+  ['AdapterCompatibility', 'AdapterDACType', 'AdapterRAM', 'Availability', 'Caption', 'ConfigManagerErrorCode', 'CurrentHorizontalResolution', 'CurrentRefreshRate',
+    'CurrentVerticalResolution', 'Description', 'DeviceID', 'DriverDate', 'DriverVersion', 'InfFilename', 'Name', 'PNPDeviceID', 'Status', 'SystemName', 'VideoModeDescription',
+    'VideoProcessor'].map((name) => name.toLowerCase()),
+);
+
 export type TextLayout = 'wmic-list' | 'powershell-list' | 'wmic-table';
 
 export function textLayout(text: string): TextLayout | null {
   if (/^\s*(?:AdapterRAM|Caption|Name|PNPDeviceID|AdapterCompatibility)=/m.test(text)) return 'wmic-list';
   if (/^(?:AdapterRAM|Caption|Name|PNPDeviceID|AdapterCompatibility|__CLASS)\s*: /m.test(text)) return 'powershell-list';
-  if (/^\s*(?:AdapterRAM|Caption|Name|PNPDeviceID)(?:\s{2,}\S+)*\s*$/m.test(text)) return 'wmic-table';
+  // A table: its first line is a header of Win32_VideoController property names only.
+  const header = text.replace(/^[\s\ufeff\u0000]+/, '').split(/\r?\n|\r/, 1)[0]?.replace(/\u0000/g, '') ?? '';
+  const words = header.trim().split(/\s{2,}|\s+(?=[A-Z])/);
+  if (words.length > 0 && words.every((word) => WMI_PROPERTIES.has(word.toLowerCase()))) return 'wmic-table';
   return null;
 }
 
