@@ -38,6 +38,7 @@ h1{font-size:1.5em;margin:.4em 0}h2{font-size:1.2em;margin:1.4em 0 .5em;border-b
 .sev-high{border-left:4px solid var(--high)}.sev-medium{border-left:4px solid var(--medium)}.sev-low{border-left:4px solid var(--low)}.healthy{border-left:4px solid var(--ok)}
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid var(--line);padding:3px 8px;text-align:left;vertical-align:top}
 pre{background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:8px;overflow-x:auto;font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+details{margin:.5em 0}summary{cursor:pointer;font-weight:600}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .charts{display:flex;flex-wrap:wrap;gap:8px}.chart{max-width:100%;height:auto;background:var(--card);border:1px solid var(--line);border-radius:6px}
 .chart text{fill:var(--fg);font-size:11px}.chart .chart-title{font-weight:600;font-size:12px}.chart-grid{stroke:var(--line);stroke-width:1}.chart .chart-tick,.chart .chart-empty{fill:var(--muted)}

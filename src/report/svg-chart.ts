@@ -29,7 +29,7 @@ export interface LineChartOptions {
 
 /** Colour-blind-safe (Okabe–Ito) palette, cycled. */
 const COLOURS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#000000'];
-const MARGIN = { left: 56, right: 12, top: 28, bottom: 36 };
+const MARGIN = { left: 56, right: 12, top: 40, bottom: 36 };
 
 /** A tidy axis step (1, 2 or 5 × 10^n) giving about `ticks` intervals over `span`. */
 export function niceStep(span: number, ticks = 4): number {
@@ -101,7 +101,8 @@ export function renderLineChart(options: LineChartOptions): string {
     return `${head}${titleText}<text x="${width / 2}" y="${height / 2}" text-anchor="middle" class="chart-empty">${empty}</text></svg>`;
   }
   const yMin = options.yMin ?? Math.min(0, found.vMin);
-  const yMaxRaw = options.yMax ?? Math.max(found.vMax, yMin + 1e-9);
+  // A flat line at the bottom (all zeros) still gets an axis of 0–1, not a zero-height one.
+  const yMaxRaw = options.yMax ?? (found.vMax > yMin ? found.vMax : yMin + 1);
   const step = niceStep(yMaxRaw - yMin);
   const yMax = options.yMax ?? Math.ceil(yMaxRaw / step) * step;
   const span = Math.max(found.t1 - found.t0, 1);
@@ -129,11 +130,13 @@ export function renderLineChart(options: LineChartOptions): string {
       return d === '' ? '' : `<path d="${d}" fill="none" stroke="${COLOURS[i % COLOURS.length]}" stroke-width="1.5"/>`;
     })
     .join('');
-  let legendX = MARGIN.left + 160;
+  // The legend is a row under the title, cut at the chart's right edge.
+  let legendX = MARGIN.left;
   const legend = options.series
     .map((s, i) => {
+      if (legendX > width - 40) return '';
       const label = safeHtml(s.label);
-      const item = `<rect x="${legendX}" y="8" width="10" height="10" fill="${COLOURS[i % COLOURS.length]}"/><text x="${legendX + 14}" y="17" class="chart-legend">${label}</text>`;
+      const item = `<rect x="${legendX}" y="21" width="10" height="10" fill="${COLOURS[i % COLOURS.length]}"/><text x="${legendX + 14}" y="30" class="chart-legend">${label}</text>`;
       legendX += 24 + Math.min(s.label.length, 40) * 7;
       return item;
     })

@@ -68,6 +68,18 @@ describe("the library entry ('gpuwise')", () => {
     expect(probed.sqliteObjects).toEqual([]);
   });
 
+  it('analyses a diagnose trace (readTrace, diagnose) without loading koffi', () => {
+    const probed = probe(`
+      const observation = await g.readTrace('test/fixtures/diagnose/healthy.ndjson');
+      const report = g.diagnose(observation);
+      return { verdict: report.verdict, samples: report.sampleCount };
+    `);
+    expect(probed.result).toMatchObject({ verdict: 'healthy' });
+    expect((probed.result as { samples: number }).samples).toBeGreaterThan(10);
+    expect(probed.koffiObjects).toEqual([]);
+    expect(probed.koffiModules).toEqual([]);
+  });
+
   it('opens the SQLite history only when asked, and records samples into it', () => {
     const probed = probe(`
       const { mkdtempSync } = await import('node:fs');

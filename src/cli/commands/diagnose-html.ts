@@ -74,7 +74,9 @@ function findingCard(finding: Finding, rank: number, t: Translate): string {
       const text = fix.code[framework];
       if (text === undefined || text === '') return [];
       const label = FRAMEWORK_LABELS[framework];
-      return [`${label === '' ? '' : `<div class="muted">${h(label)}</div>`}<pre><code>${h(text)}</code></pre>`];
+      // Line by line: safeHtml shows a newline as \n (it escapes controls), and code needs its lines.
+      const lines = text.split('\n').map(h).join('\n');
+      return [`${label === '' ? '' : `<div class="muted">${h(label)}</div>`}<pre><code>${lines}</code></pre>`];
     });
     return `${h(textOf(t, fix))}${code.join('')}`;
   });
@@ -83,7 +85,7 @@ function findingCard(finding: Finding, rank: number, t: Translate): string {
     `<section class="card sev-${finding.severity}"><h3>${h(t('diagnoseCli.report.finding', { rank, title: textOf(t, finding.title), severity: t(`diagnoseCli.report.severity.${finding.severity}`), confidence: Math.round(finding.confidence * 100) }))}</h3>` +
     `<p>${h(textOf(t, finding.summary))}</p>` +
     `<h4>${h(t('diagnoseCli.report.evidence'))}</h4>${list(finding.evidence.map((e) => h(textOf(t, e))))}` +
-    `<h4>${h(t('diagnoseCli.report.thresholds'))}</h4>${list(thresholds)}` +
+    `<details><summary>${h(t('diagnoseCli.report.thresholds'))}</summary>${list(thresholds)}</details>` +
     `<h4>${h(t('diagnoseCli.report.fixes'))}</h4>${list(fixes)}</section>`
   );
 }
@@ -93,7 +95,7 @@ function gpuTable(report: DiagnoseReport, t: Translate): string {
   const rows = report.gpus.map((g) =>
     `<tr><td>${g.index}</td><td>${h(g.name ?? '')}</td><td>${percentText(t, g.gpuUtilMeanPercent)}</td><td>${percentText(t, g.smActiveMeanPercent)}</td><td>${h(bytesText(t, g.memoryUsedPeakBytes))} / ${h(bytesText(t, g.memoryTotalBytes))}</td><td>${h(wattsText(t, g.powerMeanWatts))}</td><td>${h(rateText(t, g.pcieRxMeanBytesPerSecond))} / ${h(rateText(t, g.pcieTxMeanBytesPerSecond))}</td></tr>`,
   );
-  return `<h2>${h(t('diagnoseCli.report.gpus'))}</h2><table><tr><th>GPU</th><th></th><th>util</th><th>SM</th><th>mem</th><th>W</th><th>PCIe rx / tx</th></tr>${rows.join('')}</table>`;
+  return `<h2>${h(t('diagnoseCli.report.gpus'))}</h2><table><tr>${(['gpu', 'name', 'util', 'sm', 'memory', 'power', 'pcie'] as const).map((c) => `<th>${h(t(`diagnoseCli.html.col.${c}`))}</th>`).join('')}</tr>${rows.join('')}</table>`;
 }
 
 function sectionsFor(report: DiagnoseReport, observation: Observation, t: Translate, version: string): string[] {

@@ -5,6 +5,7 @@
 import type { ObserveProgress } from '../../diagnose/observe.js';
 import { formatDuration } from '../../i18n/format.js';
 import type { Locale, Translate } from '../../i18n/index.js';
+import { truncate } from '../render/format.js';
 import { bytesText, percentText } from './diagnose-format.js';
 
 /** Mean over the GPUs that have the figure; null when none has. */
@@ -37,14 +38,14 @@ export interface ProgressWriter {
   done(): void;
 }
 
-export function createProgressWriter(write: (text: string) => void, isTerminal: boolean, t: Translate, locale: Locale, columns: number): ProgressWriter {
+export function createProgressWriter(write: (text: string) => void, isTerminal: boolean, t: Translate, locale: Locale, columns: () => number): ProgressWriter {
   let shown = false;
   return {
     update(progress) {
       if (!isTerminal) return;
       const line = progressLine(progress, t, locale);
-      // Cut to the terminal's width: a wrapped line cannot be rewritten with \r.
-      write(`\r\u001b[K${[...line].slice(0, Math.max(20, columns - 1)).join('')}`);
+      // Cut to the terminal's width (CJK counts two columns): a wrapped line cannot be rewritten with \r.
+      write(`\r\u001b[K${truncate(line, Math.max(20, columns() - 1))}`);
       shown = true;
     },
     done() {

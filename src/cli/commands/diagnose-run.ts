@@ -13,6 +13,7 @@ import { readTrace, writeTrace } from '../../diagnose/trace.js';
 import type { DiagnoseOptions, DiagnoseReport, Observation } from '../../diagnose/types.js';
 import { formatDuration } from '../../i18n/format.js';
 import type { CliContext } from '../context.js';
+import { terminalSize } from '../terminal.js';
 import { VERSION } from '../program.js';
 import type { DiagnoseCommandOptions } from './diagnose.js';
 import { targetText } from './diagnose-format.js';
@@ -32,7 +33,7 @@ async function watch(cli: CliContext, command: string[], options: DiagnoseComman
   const target = { pid: options.pid ?? null, command: command.length > 0 ? command : null, gpuIndices: options.gpu ?? null };
   const durationMs = options.duration ?? (command.length > 0 ? null : DEFAULT_OBSERVE_DURATION_MS);
   const terminal = process.stderr.isTTY === true && !options.json;
-  const progress = createProgressWriter(cli.err, terminal, cli.t, cli.locale, process.stderr.columns ?? 80);
+  const progress = createProgressWriter(cli.err, terminal, cli.t, cli.locale, () => terminalSize(process.stderr, cli.env).columns);
   const label = targetText(cli.t, target, target.pid);
   if (terminal) {
     say(cli, cli.color.dim(durationMs === null ? cli.t('diagnoseCli.progress.untilExit', { target: label }) : cli.t('diagnoseCli.progress.watching', { target: label, duration: formatDuration(durationMs / 1000, cli.locale) })));
