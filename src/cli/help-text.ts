@@ -34,8 +34,8 @@ function extras(t: Translate, described: { argChoices?: string[]; defaultValue?:
 
 function withExtras(t: Translate, description: string, parts: string[]): string {
   if (parts.length === 0) return description;
-  const extra = t('cli.help.extras', { extras: parts.join(t('cli.help.extrasSeparator')) });
-  return description ? `${description}${t('cli.help.extrasGap')}${extra}` : extra;
+  const extras = parts.join(t('cli.help.extrasSeparator'));
+  return description ? t('cli.help.withExtras', { description, extras }) : t('cli.help.extras', { extras });
 }
 
 // A line may break at a space, or between two Chinese characters (which have no spaces between

@@ -5,6 +5,7 @@
 import { CommanderError, type Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { collectingContext } from '../../test/helpers/cli-context.js';
+import { BACKEND_IDS } from '../backends/registry.js';
 import { buildProgram } from './program.js';
 import { commandPath } from './usage-errors.js';
 
@@ -18,7 +19,7 @@ const ALLOWED = new Set(
    ID UUID PID TDP MHz GHz GiB MiB KiB GB MB TB W kW kWh V ms s h min TFLOPS FLOPS TOPS FP BF TF INT SXM OAM NUMA IOMMU
    USD CNY EUR DGX HGX Epoch AI SR-IOV VF P2P IP IPv IPv6 TCP UDP Xid DCGM OOM OS Node Redis SQLite VS Code Jupyter Slurm
    zh-CN en nvml pci static auto compact full
-   ASCII Unicode UTF Ctrl-C Bearer Transformer MLP SwiGLU Hugging Face PUE TFLOP FLOPs
+   ASCII Unicode UTF Ctrl-C Bearer SIGKILL SIGTERM SIGINT stdout stderr lspci http https batch llama Transformer MLP SwiGLU Hugging Face PUE TFLOP FLOPs
    N/A`.split(/\s+/).filter(Boolean),
 );
 
@@ -26,7 +27,7 @@ const ALLOWED = new Set(
  * Words a user types as values (vendor ids, segments, guide topics, `docker info`) — listed in a
  * help text as they must be typed. Commands' names and options' choices are added from the tree.
  */
-const TYPED_VALUES = 'nvidia amd intel huawei datacenter workstation consumer driver cuda cudnn pytorch tensorflow jax docker info verify'.split(' ');
+const TYPED_VALUES = 'nvidia amd intel huawei datacenter workstation consumer driver cuda cudnn pytorch tensorflow jax docker info verify on-failure always never'.split(' ');
 
 /** Parts a reader types or sees verbatim: flags, placeholders, quoted values, paths, commands. */
 function stripVerbatim(text: string): string {
@@ -52,7 +53,7 @@ function latinWords(text: string, vocabulary: ReadonlySet<string> = new Set()): 
 
 /** The CLI's own vocabulary: every command's name and alias, every choice an option offers. */
 function vocabularyOf(commands: readonly Command[]): Set<string> {
-  const words = new Set(TYPED_VALUES);
+  const words = new Set([...TYPED_VALUES, ...BACKEND_IDS]);
   for (const command of commands) {
     for (const name of [command.name(), ...command.aliases()]) words.add(name);
     for (const option of command.options) for (const choice of option.argChoices ?? []) for (const part of [choice, ...choice.split(/[-_.]/)]) words.add(part);

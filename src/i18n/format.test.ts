@@ -48,3 +48,11 @@ describe('plurals', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('messages with an optional part', () => {
+  it('leave no double space where the part is empty', () => {
+    const text = translate('en', 'advisor.error.unknownGpu', { value: 'nosuch', hint: '' });
+    expect(text).toBe('No GPU in the catalog is called "nosuch". Run `gpuwise gpus list` to see the names.');
+    expect(translate('en', 'advisor.error.unknownGpu', { value: 'x', hint: 'Try y.' })).toContain('"x". Try y. Run');
+  });
+});

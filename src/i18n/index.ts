@@ -43,10 +43,15 @@ export function translate(locale: Locale, key: MessageKey, params: MessageParams
     if (STRICT) throw new MessageError(`i18n: "${key}" needs the parameter {${name}}`);
     return whole;
   };
-  return selectPlurals(text, params, locale, fail).replace(PLACEHOLDER, (whole, name: string) => {
-    if (Object.hasOwn(params, name)) return String(params[name]);
-    return fail(name, whole);
+  let emptied = false;
+  const filled = selectPlurals(text, params, locale, fail).replace(PLACEHOLDER, (whole, name: string) => {
+    if (!Object.hasOwn(params, name)) return fail(name, whole);
+    const value = String(params[name]);
+    if (value === '') emptied = true;
+    return value;
   });
+  // An optional part left empty ("… {hint} Run …") must not leave two spaces in the sentence.
+  return emptied ? filled.replace(/(\S) {2}(?=\S)/g, '$1 ').replace(/ +$/, '') : filled;
 }
 
 export function createTranslator(locale: Locale): Translate {

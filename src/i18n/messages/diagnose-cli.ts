@@ -117,7 +117,7 @@ export default defineMessages(
     'diagnoseCli.option.duration': '观察多久：60s（默认）、5m、1h；给了命令时，未指定则观察到它退出为止',
     'diagnoseCli.option.interval': '两次读数的间隔：250ms（默认）、0.5s … 10s',
     'diagnoseCli.option.json': '以 JSON 输出报告和观察摘要',
-    'diagnoseCli.option.html': '另写一份自包含的 HTML 报告（图表、发现、修改建议；中英文）到 FILE',
+    'diagnoseCli.option.html': '另写一份自包含的 HTML 报告（图表、发现、修改建议；中英文）到 <file>',
     'diagnoseCli.option.record': '另把原始观察保存为追踪文件（可用 --from 重放）',
     'diagnoseCli.option.from': '分析已保存的追踪文件，而不是现场观察',
     'diagnoseCli.option.batch': '任务使用的 batch 大小，用于 batch 大小建议',
