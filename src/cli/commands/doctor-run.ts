@@ -27,11 +27,20 @@ export async function diagnoseThisMachine(cli: CliContext, quiet: boolean, timeo
 }
 
 export async function runDoctorCommand(cli: CliContext, options: DoctorCommandOptions): Promise<number> {
-  const report = await diagnoseThisMachine(cli, options.json === true, options.timeout);
+  let report: DoctorReport;
+  if (options.from !== undefined) {
+    const pasted = await (await import('./doctor-from.js')).diagnosePaste(cli, options.from);
+    if (!pasted.ok) {
+      cli.err(`${pasted.message}\n`);
+      return 2;
+    }
+    cli.err(`${pasted.note}\n`);
+    report = pasted.report;
+  } else report = await diagnoseThisMachine(cli, options.json === true, options.timeout);
   if (options.json) cli.out(renderDoctorJson(report, cli.t, cli.locale));
   else cli.out(renderDoctorText(report, { t: cli.t, color: cli.color, verbose: options.verbose === true }));
   if (options.fixScript) {
-    const script = renderFixScript(report, cli.t, { includeWarnings: options.warnings === true });
+    const script = renderFixScript(report, cli.t, { includeWarnings: options.warnings === true, fileName: options.fixScript });
     try {
       await writeFile(options.fixScript, script.content, { encoding: 'utf8', mode: 0o644 });
       cli.err(`${cli.t('doctor.cli.scriptWritten', { steps: script.runnableSteps, file: options.fixScript })}\n`);

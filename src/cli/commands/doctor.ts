@@ -13,6 +13,8 @@ export interface DoctorCommandOptions {
   warnings?: boolean;
   /** Seconds, validated by `timeoutOption`. */
   timeout?: number;
+  /** A pasted collect_env / nvidia-smi output to check instead of this machine (src/doctor/from). */
+  from?: string;
 }
 
 // An hour is beyond any probe that is merely slow; below a second even `nvcc --version` can miss.
@@ -39,6 +41,7 @@ export function register(program: Command, cli: CliContext): void {
     .option('--warnings', cli.t('doctor.cli.option.warnings'))
     .option('-v, --verbose', cli.t('doctor.cli.option.verbose'))
     .addOption(timeoutOption(cli.t))
+    .option('--from <file>', cli.t('doctor.from.option'))
     .action(async (options: DoctorCommandOptions) => {
       const { runDoctorCommand } = await import('./doctor-run.js');
       process.exitCode = await runDoctorCommand(cli, options);

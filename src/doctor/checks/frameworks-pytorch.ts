@@ -46,7 +46,9 @@ async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'ye
   if (!torch.cudaBuild) {
     const tag = pytorchLocalTag(version) ?? 'cpu';
     if (presence === 'no') return verdict('ok', msg('doctor.frameworks.torch.cpuNoGpu', base), evidence);
-    return verdict('fail', msg('doctor.frameworks.torch.cpuWheel', { ...base, tag }), evidence, reinstall());
+    // No CUDA wheel runs on this driver: the driver comes first.
+    const fix = reinstall() ?? { why: msg('doctor.frameworks.torch.noBuildForDriverWhy'), steps: driverInstallSteps(ctx.target, (await driverRequirement(ctx, 525)).choice) };
+    return verdict('fail', msg('doctor.frameworks.torch.cpuWheel', { ...base, tag }), evidence, fix);
   }
   if (torch.gpuAvailable) {
     const devices = torch.devices ?? [];

@@ -4,7 +4,8 @@
 
 import { TENSORFLOW_LAST_NATIVE_WINDOWS_GPU, tensorflowBuildFor, tensorflowHasNativeWindowsGpu } from '../compat/tensorflow-builds.js';
 import { FRAMEWORK_DOCS, tensorflowLinuxSteps, tensorflowWindowsSteps } from '../fixes/frameworks.js';
-import { msg, type Message } from '../types.js';
+import { driverSupportFor } from '../compat/cuda-driver.js';
+import { msg, type Fix, type Message } from '../types.js';
 import { ev, nvidiaPresence, outcome, type Check, type CheckContext } from './check.js';
 import { archListCovers, containerWithoutGpus, foldVerdicts, impossibleVerdict, installsOf, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
 
@@ -33,6 +34,8 @@ async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'ye
       docs: [FRAMEWORK_DOCS.wslInstall, FRAMEWORK_DOCS.tensorflow],
     });
   }
+  // Only the build is known (a pasted tf.sysconfig.get_build_info(), `doctor --from`): judge the build.
+  if (tf.gpuAvailable === undefined) return buildOnlyVerdict(ctx, tf, base, evidence, presence, linuxFix);
   if (tf.gpuAvailable) {
     const devices = tf.devices ?? [];
     for (const d of devices) evidence.push(ev('doctor.ev.frameworkDevice', { name: d.name ?? '?', cc: d.computeCapability ?? '?' }));
@@ -45,6 +48,25 @@ async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'ye
   if (inContainer) return { ...inContainer, evidence: [...evidence, ...inContainer.evidence] };
   if (!tf.cudaBuild) return verdict('fail', msg('doctor.frameworks.tf.cpuBuild', base), evidence, linuxFix);
   return verdict('fail', msg('doctor.frameworks.tf.notVisible', { ...base, cuda: tf.cudaBuild }), evidence, linuxFix);
+}
+
+/** A CPU-only build, or a CUDA build the driver is too old for, fails; otherwise the build is fine as far as it goes. */
+function buildOnlyVerdict(
+  ctx: CheckContext,
+  tf: FrameworkInstall['framework'],
+  base: { python: string; version: string },
+  evidence: Message[],
+  presence: 'yes' | 'no' | 'unknown',
+  linuxFix: Fix,
+): InterpreterVerdict {
+  if (!tf.cudaBuild) {
+    return presence === 'no' ? verdict('ok', msg('doctor.frameworks.tf.cpuNoGpu', base), evidence) : verdict('fail', msg('doctor.frameworks.tf.cpuBuild', base), evidence, linuxFix);
+  }
+  const support = driverSupportFor(tf.cudaBuild, { driverVersion: ctx.driver.version, driverMaxCuda: ctx.driver.maxCuda, os: ctx.driver.os });
+  const params = { ...base, cuda: tf.cudaBuild, cudnn: tf.cudnnBuild ?? '?', driver: ctx.driver.version ?? ctx.driver.maxCuda ?? '?' };
+  if (support === 'too-old') return verdict('fail', msg('doctor.from.tfDriverTooOld', params), evidence, linuxFix);
+  if (support === 'unknown') return verdict('ok', msg('doctor.from.tfBuildNoDriver', params), evidence);
+  return verdict('ok', msg('doctor.from.tfBuildOnly', params), evidence);
 }
 
 export const frameworksTensorflow: Check = {

@@ -48,6 +48,9 @@ describe('CUDA toolkit ↔ driver table', () => {
     expect(driverSupportFor('11.8', { driverVersion: '470.256.02', driverMaxCuda: '11.4', os: 'linux' })).toBe('minor-compat');
     expect(driverSupportFor('12.0', { driverVersion: '470.256.02', driverMaxCuda: '11.4', os: 'linux' })).toBe('too-old');
     expect(driverSupportFor('12.4', { driverVersion: null, driverMaxCuda: null, os: 'linux' })).toBe('unknown');
+    // CUDA 10.x had no minor-version compatibility: a CUDA 10.2 wheel on R418 (CUDA 10.1) does not run.
+    expect(driverSupportFor('10.2', { driverVersion: '418.67', driverMaxCuda: null, os: 'linux' })).toBe('too-old');
+    expect(driverSupportFor('10.1', { driverVersion: '418.67', driverMaxCuda: null, os: 'linux' })).toBe('full');
     // Only the driver's CUDA version known (no version string): same major is minor-version compatible.
     expect(driverSupportFor('12.8', { driverVersion: null, driverMaxCuda: '12.4', os: 'windows' })).toBe('minor-compat');
   });
@@ -155,5 +158,8 @@ describe('cuDNN versions', () => {
     expect(cudnnSupportsCudaMajor('8.9.7', 13)).toBe(false);
     expect(cudnnSupportsCudaMajor('9.3.0', 13)).toBe(true);
     expect(cudnnSupportsCudaMajor('8.9.7', 12)).toBe(true);
+    // cuDNN 7 predates CUDA 11 (its last release, 7.6.5, lists CUDA 9.0–10.2).
+    expect(cudnnSupportsCudaMajor('7.6.5', 11)).toBe(false);
+    expect(cudnnSupportsCudaMajor('7.6.5', 10)).toBe(true);
   });
 });

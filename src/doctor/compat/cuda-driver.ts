@@ -114,6 +114,8 @@ export function driverSupportFor(cudaVersion: string, driver: DriverFacts): Driv
   if (driver.driverVersion && floorMin) {
     return versionAtLeast(driver.driverVersion, floorMin) ? 'minor-compat' : 'too-old';
   }
+  // Before CUDA 11 there was no minor-version compatibility: below the toolkit's own driver is too old.
+  if (driver.driverVersion && fullMin && !floor && (majorOf(cudaVersion) ?? 99) < 11) return 'too-old';
   if (driver.driverMaxCuda) {
     // No driver version, but the driver's CUDA version: same major means minor-version compatibility.
     return majorOf(driver.driverMaxCuda) === majorOf(cudaVersion) ? 'minor-compat' : 'too-old';

@@ -27,11 +27,15 @@ export function decodeCudnnVersion(encoded: number): string | null {
   return `${Math.floor(encoded / 1000)}.${Math.floor((encoded % 1000) / 100)}.${encoded % 100}`;
 }
 
-/** cuDNN 8.x was built for CUDA 10.2–12.x; CUDA 13 needs cuDNN 9. */
+/**
+ * cuDNN 7.6 was built for CUDA 9.0–10.2 only, so CUDA 11 and 12 need cuDNN 8 or newer; cuDNN 8.x
+ * was built for CUDA 10.2–12.x; CUDA 13 needs cuDNN 9 (support matrices of cuDNN 7.6.5, 8.x, 9.x).
+ */
 export function cudnnSupportsCudaMajor(cudnnVersion: string, cudaMajor: number): boolean {
   const major = majorOf(cudnnVersion);
   if (major === null) return true;
   if (cudaMajor >= 13) return major >= 9;
+  if (cudaMajor >= 11) return major >= 8;
   if (cudaMajor <= 10) return compareVersions(cudnnVersion, '9') < 0;
   return true;
 }

@@ -35,6 +35,11 @@ export interface FactsOptions {
   timeoutMs?: number;
   /** How long a program runs before progress says it is waiting (default 3 s). */
   waitNoticeMs?: number;
+  /**
+   * Facts known from elsewhere, used instead of reading them: `doctor --from` gives those a
+   * pasted collect_env states (src/doctor/from/), so the same checks judge another machine.
+   */
+  known?: Partial<Pick<DoctorFacts, 'os' | 'container' | 'toolkits' | 'cudnn' | 'python'>>;
 }
 
 export interface ModuleState {
@@ -76,12 +81,13 @@ export function createFacts(machine: DoctorEnv, inputs: DoctorInputs, options: F
       progress({ phase: 'waiting', task: msg('doctor.progress.waiting', { command: wait.command, elapsed: formatSeconds(wait.elapsedMs), limit: formatSeconds(wait.timeoutMs) }) }),
   });
   const gpus = readGpuFacts(inputs);
-  const toolkits = once(() => readCudaToolkits(env, limits));
+  const known = options.known ?? {};
+  const toolkits = known.toolkits ?? once(() => readCudaToolkits(env, limits));
   return {
     env,
     inputs,
-    os: once(() => readOsFacts(env, limits)),
-    container: once(() => readContainerFacts(env)),
+    os: known.os ?? once(() => readOsFacts(env, limits)),
+    container: known.container ?? once(() => readContainerFacts(env)),
     deviceNodes: once(() => readGpuDeviceNodes(env)),
     modules: once(async () => {
       const facts = await readKernelModules(env);
@@ -93,8 +99,8 @@ export function createFacts(machine: DoctorEnv, inputs: DoctorInputs, options: F
     secureBoot: once(() => readSecureBoot(env, limits)),
     host: once(() => readHostResources(env, inputs.host)),
     toolkits,
-    cudnn: once(async () => readCudnn(env, (await toolkits()).toolkits)),
-    python: once(() =>
+    cudnn: known.cudnn ?? once(async () => readCudnn(env, (await toolkits()).toolkits)),
+    python: known.python ?? once(() =>
       readPythonFacts(env, {
         timeoutMs: limits.frameworksMs,
         onProbe: (interpreter, phase) => progress({ phase, task: msg('doctor.progress.python', { path: interpreter.path }) }),

@@ -91,4 +91,17 @@ describe('fix scripts', () => {
     const withWarnings = (await scriptFor('ubuntu2204-driver535-torch-cu121', 'en', true)).script;
     expect(withWarnings.content).toContain('sudo apt-get install -y nvidia-driver-580-open');
   });
+
+  it('its "run with" line names the file it was written to (--fix-script fix.sh), quoted when it needs to be', async () => {
+    const fixture = loadFixtureEnv(join(FIXTURES, 'cpu-torch-on-gpu'));
+    const report = await runDoctor(fixture.env, fixture.inputs);
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const t = createTranslator(locale);
+      const plain = renderFixScript(report, t, { fileName: 'fix.sh' }).content;
+      expect(plain).toContain('bash fix.sh');
+      expect(plain).not.toContain('bash fix-gpu.sh');
+      expect(renderFixScript(report, t, { fileName: 'my fixes/run it.sh' }).content).toContain("bash 'my fixes/run it.sh'");
+    }
+    expect(renderFixScript(report, createTranslator('en')).content).toContain('bash fix-gpu.sh');
+  });
 });

@@ -24,6 +24,14 @@ export interface FixScript {
 export interface FixScriptOptions {
   /** Also the fixes of warnings (default: failures only). */
   includeWarnings?: boolean;
+  /** The file it is written to (--fix-script FILE), named in its "run with" line; default fileName. */
+  fileName?: string;
+}
+
+/** How to run the script at `file`: quoted for its shell, a bare name prefixed .\ in PowerShell. */
+function runCommandFor(shell: FixShell, file: string): string {
+  if (shell === 'sh') return `bash ${shQuote(file)}`;
+  return /^[\w.-]+$/.test(file) ? `.\\${file}` : `& ${psQuote(file)}`;
 }
 
 const WIDTH = 96;
@@ -44,12 +52,12 @@ function wrapComment(line: string): string[] {
   return out;
 }
 
-function header(report: DoctorReport, shell: FixShell, t: Translate, needsAdmin: boolean): string[] {
+function header(report: DoctorReport, shell: FixShell, t: Translate, needsAdmin: boolean, file: string): string[] {
   const system = report.machine.target.prettyName ?? report.machine.target.family;
   const lines = shell === 'sh' ? ['#!/usr/bin/env bash'] : [];
   lines.push(...wrapComment(t('doctor.script.title', { system, date: report.generatedAt })));
   lines.push(...wrapComment(t('doctor.script.review')));
-  lines.push(...wrapComment(t(shell === 'sh' ? 'doctor.script.runSh' : 'doctor.script.runPs')));
+  lines.push(...wrapComment(t(shell === 'sh' ? 'doctor.script.runSh' : 'doctor.script.runPs', { command: runCommandFor(shell, file) })));
   if (shell === 'sh') lines.push('set -euo pipefail');
   else {
     if (needsAdmin) lines.push('#Requires -RunAsAdministrator');
@@ -123,6 +131,7 @@ export function renderFixScript(report: DoctorReport, translate: Translate, opti
   }
   if (checks.length === 0) body.push(...wrapComment(t('doctor.script.nothing')));
   if (!stopped) body.push(say(shell, t('doctor.script.done')));
-  const content = [...header(report, shell, t, needsAdmin), ...body].join('\n');
-  return { shell, fileName: shell === 'sh' ? 'fix-gpu.sh' : 'fix-gpu.ps1', content: `${content}\n`, runnableSteps: runnable };
+  const fileName = shell === 'sh' ? 'fix-gpu.sh' : 'fix-gpu.ps1';
+  const content = [...header(report, shell, t, needsAdmin, options.fileName ?? fileName), ...body].join('\n');
+  return { shell, fileName, content: `${content}\n`, runnableSteps: runnable };
 }

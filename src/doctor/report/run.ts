@@ -4,7 +4,7 @@
 import { ALL_CHECKS } from '../checks/index.js';
 import { runCheck, type Check, type CheckContext, type DriverState } from '../checks/check.js';
 import { driverRequirement } from '../checks/driver-choice.js';
-import { createFacts, type DoctorFacts, type DoctorProgressEvent } from '../facts/index.js';
+import { createFacts, type DoctorFacts, type DoctorProgressEvent, type FactsOptions } from '../facts/index.js';
 import { fixTargetOf } from '../fixes/target.js';
 import type { DoctorEnv } from '../env.js';
 import type { DoctorInputs } from '../inputs.js';
@@ -20,6 +20,8 @@ export interface RunDoctorOptions {
   waitNoticeMs?: number;
   /** Run only these checks (by id); all by default. */
   only?: readonly string[];
+  /** Facts given instead of read (`doctor --from`; see FactsOptions.known). */
+  known?: FactsOptions['known'];
 }
 
 async function driverState(facts: DoctorFacts): Promise<DriverState> {
@@ -98,7 +100,7 @@ async function machineSummary(ctx: CheckContext): Promise<MachineSummary> {
 
 export async function runDoctor(env: DoctorEnv, inputs: DoctorInputs, options: RunDoctorOptions = {}): Promise<DoctorReport> {
   const progress = options.onProgress ?? (() => undefined);
-  const facts = createFacts(env, inputs, { onProgress: progress, timeoutMs: options.timeoutMs, waitNoticeMs: options.waitNoticeMs });
+  const facts = createFacts(env, inputs, { onProgress: progress, timeoutMs: options.timeoutMs, waitNoticeMs: options.waitNoticeMs, known: options.known });
   const [os, container] = await Promise.all([facts.os(), facts.container()]);
   const ctx: CheckContext = { facts, target: fixTargetOf(os, container, env.platform, env.arch), driver: await driverState(facts), now: env.now() };
   const selected: readonly Check[] = options.only ? ALL_CHECKS.filter((c) => options.only?.includes(c.id)) : ALL_CHECKS;

@@ -35,8 +35,8 @@ export default defineMessages(
 
     'doctor.script.title': 'gpuwise doctor — fixes for {system}, written {date}.',
     'doctor.script.review': 'Read every line before running it. gpuwise ran none of this; it never runs sudo or installs anything itself.',
-    'doctor.script.runSh': 'Run with: bash fix-gpu.sh — it stops at the first error.',
-    'doctor.script.runPs': 'Run in PowerShell: .\\fix-gpu.ps1 — it stops at the first error.',
+    'doctor.script.runSh': 'Run with: {command} — it stops at the first error.',
+    'doctor.script.runPs': 'Run in PowerShell: {command} — it stops at the first error.',
     'doctor.script.alreadyAbove': 'Already above: {step}',
     'doctor.script.manual': 'Manual step: no command to run.',
     'doctor.script.rebootNow': 'Now reboot ({command}), then run gpuwise doctor again: it will write the remaining steps.',
@@ -150,8 +150,8 @@ export default defineMessages(
 
     'doctor.script.title': 'gpuwise doctor —— 为 {system} 生成的修复脚本，生成于 {date}。',
     'doctor.script.review': '运行前请逐行阅读。这些命令 gpuwise 一条也没有执行；gpuwise 从不自己调用 sudo，也不安装任何东西。',
-    'doctor.script.runSh': '运行方式：bash fix-gpu.sh —— 遇到第一个错误就会停止。',
-    'doctor.script.runPs': '在 PowerShell 中运行：.\\fix-gpu.ps1 —— 遇到第一个错误就会停止。',
+    'doctor.script.runSh': '运行方式：{command} —— 遇到第一个错误就会停止。',
+    'doctor.script.runPs': '在 PowerShell 中运行：{command} —— 遇到第一个错误就会停止。',
     'doctor.script.alreadyAbove': '上面已经做过：{step}',
     'doctor.script.manual': '手动步骤：没有可执行的命令。',
     'doctor.script.rebootNow': '现在请重启（{command}），然后再运行一次 gpuwise doctor：它会写出剩下的步骤。',

@@ -1,0 +1,122 @@
+// `doctor --from` on collect_env outputs copied from public issue threads (their sources are in
+// test/fixtures/import/SOURCES.md): the same checks as on a live machine, giving the verdict each
+// thread's answer was — a driver too old for the wheel, a CPU-only wheel, no driver at all.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pc from 'picocolors';
+import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../../i18n/index.js';
+import { ImportError } from '../../import/types.js';
+import { renderDoctorText } from '../report/render-text.js';
+import type { DoctorReport } from '../report/report.js';
+import type { CheckResult } from '../types.js';
+import { readPaste, runDoctorOnPaste } from './run-from.js';
+
+const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/import');
+const fixture = (name: string) => readFileSync(path.join(DIR, name), 'utf8');
+const NOW = () => new Date('2026-12-01T00:00:00Z');
+const check = (report: DoctorReport, id: string): CheckResult | undefined => report.layers.flatMap((l) => l.checks).find((c) => c.id === id);
+const doctor = (text: string) => runDoctorOnPaste(readPaste(text), NOW);
+const plain = pc.createColors(false);
+
+describe('doctor --from a collect_env', () => {
+  it('pytorch#43058: a CUDA 10.2 wheel on driver 418.67 — the driver is too old, and the fix upgrades it', async () => {
+    const report = await doctor(fixture('collect-env_pytorch-43058_torch-1.6.0_cuda-10.2-build_driver-418.67_2x-v100.txt'));
+    const torch = check(report, 'frameworks.pytorch')!;
+    expect(torch.status).toBe('fail');
+    expect(torch.summary.key).toBe('doctor.frameworks.torch.driverTooOld');
+    expect(torch.fix?.steps.flatMap((s) => s.commands).join('\n')).toMatch(/nvidia-driver/);
+    expect(report.machine.target.family).toBe('rhel');
+    expect(check(report, 'hardware.gpus')?.summary.params).toMatchObject({ count: 2 });
+  });
+
+  it('pytorch#44303: a build without CUDA on an RTX 2080 Ti — a CPU-only wheel; driver 430 runs no current CUDA wheel, so the fix upgrades it first', async () => {
+    const report = await doctor(fixture('collect-env_pytorch-44303_torch-1.3.1_no-cuda-build_rtx-2080-ti_driver-430.64.txt'));
+    const torch = check(report, 'frameworks.pytorch')!;
+    expect(torch.summary.key).toBe('doctor.frameworks.torch.cpuWheel');
+    expect(torch.fix?.steps.flatMap((s) => s.commands).join('\n')).toMatch(/apt-get install -y nvidia-driver-\d+/);
+    expect(check(report, 'cuda.cudnn')?.status).toBe('ok');
+  });
+
+  it('pytorch#49325: a +cpu wheel on Windows — PowerShell fixes', async () => {
+    const report = await doctor(fixture('collect-env_pytorch-49325_torch-1.7.1-cpu_windows-10.txt'));
+    expect(report.machine.platform).toBe('win32');
+    const torch = check(report, 'frameworks.pytorch')!;
+    expect(torch.summary.key).toBe('doctor.frameworks.torch.cpuWheel');
+    expect(torch.fix?.steps.every((s) => s.shell === 'powershell')).toBe(true);
+  });
+
+  it('pytorch#51858: a working cu117 wheel on Windows is ready', async () => {
+    const report = await doctor(fixture('collect-env_pytorch-51858_torch-2.0.1-cu117_windows-11_gtx-1050-ti_driver-535.98.txt'));
+    expect(check(report, 'frameworks.pytorch')?.status).toBe('ok');
+    expect(report.verdict.kind).toBe('ready');
+  });
+
+  it('pytorch#77520: a CUDA build that finds no driver — install one', async () => {
+    const report = await doctor(fixture('collect-env_pytorch-77520_torch-1.10.2_cuda-11.3-build_no-driver-seen.txt'));
+    expect(check(report, 'frameworks.pytorch')?.summary.key).toBe('doctor.frameworks.torch.noDriver');
+    expect(report.machine.target).toMatchObject({ family: 'ubuntu', versionId: '20.04' });
+  });
+
+  it('a system cuDNN 7 next to a CUDA 11 toolkit is a cuDNN mismatch', async () => {
+    const text = ['PyTorch version: 1.8.0+cu111', 'CUDA used to build PyTorch: 11.1', 'OS: Ubuntu 20.04.2 LTS (x86_64)', 'Is CUDA available: True',
+      'CUDA runtime version: 11.1.105', 'GPU models and configuration: GPU 0: GeForce RTX 3090', 'Nvidia driver version: 460.32.03',
+      'cuDNN version: /usr/lib/x86_64-linux-gnu/libcudnn.so.7.6.5'].join('\n');
+    const report = await doctor(text);
+    expect(check(report, 'cuda.cudnn')?.summary.key).toBe('doctor.cuda.cudnn.wrongCuda');
+  });
+
+  it('nothing of this machine is read, and no check the paste cannot inform is run', async () => {
+    const report = await doctor(fixture('collect-env_pytorch-51858_torch-2.0.1-cu117_windows-11_gtx-1050-ti_driver-535.98.txt'));
+    const ids = report.layers.flatMap((l) => l.checks.map((c) => c.id));
+    expect(ids).not.toContain('hardware.memory');
+    expect(ids).not.toContain('containers.docker');
+    expect(ids).not.toContain('driver.kernel-module');
+  });
+
+  it('renders in both languages', async () => {
+    const report = await doctor(fixture('collect-env_pytorch-43058_torch-1.6.0_cuda-10.2-build_driver-418.67_2x-v100.txt'));
+    for (const [locale, word] of [['en', 'PyTorch 1.6.0 was built with CUDA 10.2'], ['zh-CN', 'CUDA 10.2']] as const) {
+      const text = renderDoctorText(report, { t: createTranslator(locale), color: plain, verbose: false });
+      expect(text).toContain(word);
+    }
+  });
+});
+
+describe('doctor --from other pastes', () => {
+  it('TensorFlow build info alone: the build is judged, availability is said to be unknown', async () => {
+    const report = await doctor(fixture('tf-build-info_conda-forge-tensorflow-feedstock-157_cuda-11.2_cudnn-8.txt'));
+    const tf = check(report, 'frameworks.tensorflow')!;
+    expect(tf.summary.key).toBe('doctor.from.tfBuildNoDriver');
+    expect(tf.summary.params).toMatchObject({ cuda: '11.2', cudnn: '8' });
+  });
+
+  it('TensorFlow build info with a too-old driver in the same paste fails', async () => {
+    const text = `${fixture('tf-build-info_conda-forge-tensorflow-feedstock-157_cuda-11.2_cudnn-8.txt')}\nNvidia driver version: 418.67\nPyTorch version: 1.6.0\nCUDA used to build PyTorch: 10.1\nIs CUDA available: True\n`;
+    const report = await doctor(text);
+    expect(check(report, 'frameworks.tensorflow')?.summary.key).toBe('doctor.from.tfDriverTooOld');
+  });
+
+  it('an nvidia-smi table alone gives the driver and GPU checks', async () => {
+    const table = readFileSync(path.join(DIR, 'rtx-4070-laptop_windows_driver-566.36_nvidia-smi-q.txt'), 'utf8');
+    const paste = readPaste(table);
+    expect(paste.kinds).toEqual(['nvidia-smi-q']);
+    const report = await runDoctorOnPaste(paste, NOW);
+    expect(check(report, 'hardware.gpus')?.status).toBe('ok');
+    expect(check(report, 'cuda.driver-max')?.summary.params).toMatchObject({ cuda: '12.7' });
+    expect(report.machine.platform).toBe('win32');
+  });
+
+  it('text with nothing recognisable is a translated error', () => {
+    let error: unknown;
+    try {
+      readPaste('my training is slow, any ideas?');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ImportError);
+    expect(createTranslator('zh-CN')((error as ImportError).key)).toContain('collect_env');
+  });
+});
