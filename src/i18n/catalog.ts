@@ -26,6 +26,7 @@ import metrics from './messages/metrics.js';
 import web from './messages/web.js';
 import webAdvice from './messages/web-advice.js';
 import webHistory from './messages/web-history.js';
+import problems from './messages/problems.js';
 import diagnose from './messages/diagnose.js';
 import diagnoseCli from './messages/diagnose-cli.js';
 import importMessages from './messages/import.js';
@@ -33,7 +34,7 @@ import doctorFrom from './messages/doctor-from.js';
 import vendors from './messages/vendors.js';
 import fleet from './messages/fleet.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, importMessages, doctorFrom, pick, gpuNames, vendors, diagnose, fleet, diagnoseCli] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, importMessages, doctorFrom, pick, gpuNames, vendors, diagnose, fleet, diagnoseCli] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;
