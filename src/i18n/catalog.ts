@@ -33,8 +33,9 @@ import importMessages from './messages/import.js';
 import doctorFrom from './messages/doctor-from.js';
 import vendors from './messages/vendors.js';
 import fleet from './messages/fleet.js';
+import webFleet from './messages/web-fleet.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, importMessages, doctorFrom, pick, gpuNames, vendors, diagnose, fleet, diagnoseCli] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, importMessages, doctorFrom, pick, gpuNames, vendors, diagnose, fleet, webFleet, diagnoseCli] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

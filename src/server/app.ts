@@ -13,6 +13,7 @@ import { CONTENT_SECURITY_POLICY } from './pages.js';
 import { parseQuery } from './query.js';
 import { advisorRoutes } from './routes/advisor.js';
 import { doctorRoutes } from './routes/doctor.js';
+import { fleetRoutes } from './routes/fleet.js';
 import { healthRoutes } from './routes/health.js';
 import { liveRoutes } from './routes/live.js';
 import { pageRoutes } from './routes/pages.js';
@@ -52,6 +53,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   healthRoutes(app, options, streams);
   doctorRoutes(app, options, options.doctor);
   advisorRoutes(app);
+  fleetRoutes(app, options.fleet ?? null);
   app.get('/api/v1/stream', (c) => {
     parseQuery(new URL(c.req.url), {});
     // HEAD would open a stream whose body nobody reads; answer its headers only.

@@ -4,6 +4,7 @@ import type { Locale, Translate } from '../i18n/index.js';
 import type { Sampler } from '../monitor/sampler.js';
 import type { HistoryStore } from '../store/types.js';
 import type { DoctorRouteOptions } from './routes/doctor.js';
+import type { FleetRouteOptions } from './routes/fleet.js';
 
 export interface ServerAuthOptions {
   /** The shared secret; null turns authentication off (loopback without --token, or --insecure-no-auth). */
@@ -43,6 +44,8 @@ export interface ServerAppOptions {
   stream?: Partial<StreamLimits>;
   /** How /api/v1/doctor runs the doctor (tests give a recorded machine); default: the real one. */
   doctor?: DoctorRouteOptions;
+  /** The fleet view (/api/v1/fleet/*) over this Prometheus client; absent: those routes answer 404. */
+  fleet?: FleetRouteOptions;
   /** Told of an error no route expected (the client gets a 500 JSON without its details); `serve` logs it. */
   onError?: (error: unknown) => void;
 }

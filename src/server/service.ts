@@ -11,6 +11,7 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { KnownBackendId } from '../backends/registry.js';
+import { createPrometheusClient, type PrometheusClientOptions } from '../fleet/client.js';
 import { createSampler, type Sampler } from '../monitor/sampler.js';
 import type { SessionOptions } from '../snapshot/session.js';
 import type { HistoryStore, RetentionOptions } from '../store/types.js';
@@ -53,6 +54,8 @@ export interface ServiceOptions {
   version?: string;
   /** The built dashboard's folder; absent: the package's dist/web (web-root.ts); null: none. */
   webRoot?: string | null;
+  /** The fleet view: /api/v1/fleet/* read this Prometheus (docs/fleet.md); absent: no fleet routes. */
+  prometheus?: PrometheusClientOptions;
   /** Told of trouble that does not stop the service (a flush that failed …). */
   onWarning?: (warning: ServiceWarning) => void;
 }
@@ -138,6 +141,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
         metrics: parts.renderMetrics ? metricsBody(parts.renderMetrics, sampler, options.processMetrics === true) : undefined,
         version: options.version ?? '0.0.0',
         webRoot: (options.webRoot === undefined ? defaultWebRoot() : options.webRoot) ?? undefined,
+        ...(options.prometheus ? { fleet: { client: createPrometheusClient(options.prometheus) } } : {}),
         onError: (error) => options.onWarning?.({ kind: 'request-failed', error }),
       });
     running.server = await listen(host, options.port ?? DEFAULT_SERVE_PORT, (port) => (running.app = makeApp(port)));

@@ -12,6 +12,7 @@ import { safeLine } from '../render/safe-view.js';
 import { printSystemdUnit } from './serve-unit.js';
 import { closeWithin, listenForStop } from './serve-signals.js';
 import { printStartup } from './serve-startup.js';
+import { fleetClientOptions } from './fleet-serve.js';
 import { SERVE_DEFAULT_HOST, SERVE_DEFAULT_PORT, type ServeOptions } from './serve.js';
 import { VERSION } from '../program.js';
 
@@ -57,6 +58,8 @@ export async function runServe(cli: CliContext, given: ServeOptions): Promise<nu
     return 0;
   }
   if (source === 'flag') cli.err(`${t('serve.cli.tokenOnCommandLine')}\n`);
+  const prometheus = fleetClientOptions(cli, options);
+  if (prometheus === 'refused') return 2;
   const retention = retentionOf(options);
   const signals = listenForStop(cli);
   const { loadServiceParts } = await import('../../server/service-parts.js');
@@ -84,6 +87,7 @@ export async function runServe(cli: CliContext, given: ServeOptions): Promise<nu
       processMetrics: options.processMetrics === true,
       history: historyPath === null ? null : { path: historyPath, retention },
       backend: options.backend,
+      ...(prometheus ? { prometheus } : {}),
       version: VERSION,
       parts,
       onWarning: (warning) => {

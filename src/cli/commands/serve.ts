@@ -5,6 +5,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { BACKEND_IDS, isBackendId, type KnownBackendId as BackendId } from '../../backends/registry.js';
 import type { MessageKey } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
+import { addPrometheusOptions, type PrometheusFlags } from './fleet-options.js';
 import { parseByteSize, parseDurationMs, parseHost, parseIntervalSeconds, parsePort } from './serve-values.js';
 
 /**
@@ -15,7 +16,7 @@ export const SERVE_DEFAULT_PORT = 8478;
 export const SERVE_DEFAULT_HOST = '127.0.0.1';
 
 /** As commander hands them over; runServe fills in the defaults (help states them in words). */
-export interface ServeOptions {
+export interface ServeOptions extends PrometheusFlags {
   host?: string;
   port?: number;
   db?: string;
@@ -50,8 +51,8 @@ export function register(program: Command, cli: CliContext): void {
   const { t } = cli;
   const duration = (flag: string, key: MessageKey) =>
     new Option(`${flag} <duration>`, t(key)).argParser(parsed(parseDurationMs, t('serve.cli.badDuration')));
-  program
-    .command('serve')
+  // --prometheus URL (and its auth): the fleet pages, read from the Prometheus that scrapes every node.
+  addPrometheusOptions(program.command('serve'), t, false)
     .description(t('serve.cli.description'))
     .addOption(new Option('--host <address>', t('serve.cli.option.host')).argParser(parsed(parseHost, t('serve.cli.badHost'))))
     .addOption(

@@ -102,7 +102,7 @@ export interface RecommendQuery {
 type Params = Record<string, string | number | undefined>;
 
 /** GET through W2's conventions (client.ts): same origin, ApiError for every failure, 401 → /login. */
-async function getJson<T>(endpoint: string, params: Params, lang: string): Promise<T> {
+export async function getJson<T>(endpoint: string, params: Params, lang: string): Promise<T> {
   let response: Response;
   try {
     response = await fetch(apiPath(endpoint, params, lang), { headers: { accept: 'application/json' }, credentials: 'same-origin' });

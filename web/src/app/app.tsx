@@ -16,6 +16,7 @@ const NAV: readonly { name: NavName; id: string; label: WebMessageKey }[] = [
   { name: 'events', id: 'events', label: 'web.nav.events' },
   { name: 'doctor', id: 'doctor', label: 'web.nav.doctor' },
   { name: 'advisor', id: 'advisor', label: 'web.nav.advisor' },
+  { name: 'fleet', id: 'fleet', label: 'webFleet.nav' },
 ];
 
 const TITLES: Readonly<Record<NavName, WebMessageKey>> = Object.fromEntries(NAV.map((item) => [item.name, item.label])) as Record<NavName, WebMessageKey>;

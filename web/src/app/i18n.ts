@@ -8,12 +8,13 @@ import info from '../../../src/i18n/messages/info.js';
 import web from '../../../src/i18n/messages/web.js';
 import webAdvice from '../../../src/i18n/messages/web-advice.js';
 import webHistory from '../../../src/i18n/messages/web-history.js';
+import webFleet from '../../../src/i18n/messages/web-fleet.js';
 
 /** The languages the catalog has: each MessageSet's keys. */
 export type WebLocale = keyof MessageSet<string>;
 export const WEB_LOCALES: readonly WebLocale[] = ['en', 'zh-CN'];
 
-const DOMAINS = [web, webHistory, webAdvice, fields, info] as const;
+const DOMAINS = [web, webHistory, webAdvice, webFleet, fields, info] as const;
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type WebMessageKey = KeysOf<(typeof DOMAINS)[number]>;
 export type WebParams = Record<string, string | number>;

@@ -12,7 +12,7 @@ export type PageComponent = ComponentType<PageProps>;
 
 // Eager: the pages are small, and one bundle keeps the first render to one request.
 const FOUND = import.meta.glob<PageComponent>(
-  ['../pages/overview.tsx', '../pages/gpu.tsx', '../pages/processes.tsx', '../pages/events.tsx', '../pages/doctor.tsx', '../pages/advisor.tsx'],
+  ['../pages/overview.tsx', '../pages/gpu.tsx', '../pages/processes.tsx', '../pages/events.tsx', '../pages/doctor.tsx', '../pages/advisor.tsx', '../pages/fleet.tsx'],
   { eager: true, import: 'default' },
 );
 

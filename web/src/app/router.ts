@@ -1,9 +1,9 @@
-// Hash routes (#/, #/gpu/<key>, #/processes, #/events, #/doctor, #/advisor): the server hands out
+// Hash routes (#/, #/gpu/<key>, #/processes, #/events, #/doctor, #/advisor, #/fleet): the server hands out
 // one index.html for every path, and a hash never reaches it, so reloads and bookmarks just work.
 // A query after the path (#/events?kind=xid) is the page's own state.
 import { useEffect, useState } from 'preact/hooks';
 
-export type RouteName = 'overview' | 'gpu' | 'processes' | 'events' | 'doctor' | 'advisor' | 'not-found';
+export type RouteName = 'overview' | 'gpu' | 'processes' | 'events' | 'doctor' | 'advisor' | 'fleet' | 'not-found';
 
 export interface Route {
   name: RouteName;
@@ -20,6 +20,7 @@ const SIMPLE: Readonly<Record<string, RouteName>> = {
   events: 'events',
   doctor: 'doctor',
   advisor: 'advisor',
+  fleet: 'fleet',
 };
 
 function decode(segment: string): string | null {
