@@ -34,8 +34,9 @@ import doctorFrom from './messages/doctor-from.js';
 import vendors from './messages/vendors.js';
 import fleet from './messages/fleet.js';
 import webFleet from './messages/web-fleet.js';
+import run from './messages/run.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, importMessages, doctorFrom, pick, gpuNames, vendors, diagnose, fleet, webFleet, diagnoseCli] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, importMessages, doctorFrom, pick, gpuNames, vendors, diagnose, fleet, webFleet, diagnoseCli, run] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;
