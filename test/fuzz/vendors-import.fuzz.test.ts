@@ -6,9 +6,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAmdSmiDocuments } from '../../src/backends/amd-smi/parse.js';
+import { parseAmdSmiTable } from '../../src/backends/amd-smi/parse-table.js';
 import { parseIoregAccelerators } from '../../src/backends/macos/ioreg.js';
 import { parseSystemProfiler } from '../../src/backends/macos/system-profiler.js';
 import { parseRocmSmiJson } from '../../src/backends/rocm-smi/parse.js';
+import { parseRocmSmiTable } from '../../src/backends/rocm-smi/parse-table.js';
 import { VENDOR_IMPORT_FORMATS } from '../../src/backends/vendor-common/import-formats.js';
 import { VendorParseError } from '../../src/backends/vendor-common/reading.js';
 import { parseWin32Text } from '../../src/backends/windows/parse.js';
@@ -58,9 +60,9 @@ describe('--from fuzz: AMD, Windows, macOS formats', () => {
 
   it('each format\'s signature followed by hostile text is read or refused', () => {
     const fuzz = createFuzzer(1414);
-    const signatures = ['{"gpu_data": [{"gpu": 0, "asic": ', '{"card0": {"GPU use (%)": ', '[{"AdapterRAM": ', 'AdapterRAM=', 'Name : ', 'AdapterRAM  Name\n', 'Graphics/Displays:\n    ', '{"SPDisplaysDataType": [', '<plist><array><dict><key>_dataType</key><string>SPDisplaysDataType</string>'];
+    const signatures = ['{"gpu_data": [{"gpu": 0, "asic": ', '{"card0": {"GPU use (%)": ', '[{"AdapterRAM": ', 'AdapterRAM=', 'Name : ', 'AdapterRAM  Name\n', 'Graphics/Displays:\n    ', '=== ROCm System Management Interface ===\n0  ', '| AMD-SMI 26.2.1 |\n| BDF  GPU-Name |\n| 0000:03:00.0 ', '{"SPDisplaysDataType": [', '<plist><array><dict><key>_dataType</key><string>SPDisplaysDataType</string>'];
     for (let i = 0; i < 300; i++) readOrRefuse(`${fuzz.pick(signatures)}${fuzz.text(400)}`);
-    expect(VENDOR_IMPORT_FORMATS).toHaveLength(5);
+    expect(VENDOR_IMPORT_FORMATS).toHaveLength(7);
   });
 });
 
@@ -82,6 +84,8 @@ describe('AMD, Windows, macOS parsers are linear', () => {
     ['system_profiler text: many blocks', (n: number) => `Graphics/Displays:\n${'    A:\n      Chipset Model: A\n'.repeat(n / 40)}`, refuse(parseSystemProfiler)],
     ['plist: many elements', (n: number) => `<plist><array>${'<string>a</string>'.repeat(n / 20)}</array></plist>`, refuse(parseSystemProfiler)],
     ['ioreg: a long statistics line', (n: number) => `+-o AGX\n  "PerformanceStatistics" = {${'"a"=1,'.repeat(n / 8)}}\n`, refuse(parseIoregAccelerators)],
+    ['rocm-smi table: many rows', (n: number) => `${'0  35.0°C  133.0W  NPS1, SPX  131Mhz  900Mhz  0%  auto  750.0W  0%  0%\n'.repeat(n / 72)}`, refuse(parseRocmSmiTable)],
+    ['amd-smi table: a row of spaces', (n: number) => `| AMD-SMI 1 GPU-Name |\n| 0000:03:00.0 x${sp(n)}| 1 %${sp(n)}\n`, refuse(parseAmdSmiTable)],
     ['fdinfo: a long line', (n: number) => `drm-driver: amdgpu\ndrm-client-id: 1\ndrm-memory-vram: ${sp(n)}1 KiB\n`, (t: string) => parseDrmFdinfo(t)],
   ])('%s', (_name, make, parse) => {
     expectLinear(make, parse, 2 ** 18);

@@ -88,3 +88,16 @@ describe('amd-smi JSON: our own captures', () => {
     }
   });
 });
+
+describe.skipIf(!SHARED)('amd-smi default table (skipped: ../shared/fixtures/amd-smi absent)', () => {
+  it('two R9700: bus, left-cut name, use, temperature, power and cap, memory; processes with KB/MB/GB sizes', async () => {
+    const { parseAmdSmiTable } = await import('./parse-table.js');
+    const reading = parseAmdSmiTable(readFileSync(path.join(SHARED!, '2x-radeon-ai-pro-r9700_amd-smi-default-table_amdsmi-26.2.1_rocm-7.2.0.txt'), 'utf8'));
+    expect(reading.devices.map((d) => [d.pciBusId, d.name, d.gpuUtilPercent, d.memoryUtilPercent, d.temperatureCelsius, d.powerDrawWatts, d.powerLimitWatts, d.fanSpeedPercent, d.memoryUsedBytes])).toEqual([
+      ['00000000:03:00.0', 'Radeon AI PRO R9700', 100, 1, 79, 103, 300, 38.82, 29777 * MIB],
+      ['00000000:43:00.0', 'Radeon AI PRO R9700', 100, 0, 80, 92, 300, 40, 29777 * MIB],
+    ]);
+    expect(reading.driver.driverVersion).toBe('6.16.6');
+    expect(reading.processes.find((p) => p.pid === 213952 && p.gpuIndex === 1)!.usedMemoryBytes).toBe(Math.round(19.6 * 1024 * MIB));
+  });
+});

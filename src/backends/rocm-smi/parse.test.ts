@@ -75,3 +75,22 @@ describe('rocm-smi JSON: broken input', () => {
     expect(reading.problems[0]!.message).toContain('gpuUtilPercent');
   });
 });
+
+describe.skipIf(!SHARED)('rocm-smi concise table (skipped: ../shared/fixtures/rocm-smi absent)', () => {
+  it('ROCm 6 layout: four MI300X with their name line, °C, W and Mhz cells, spaces inside cells', async () => {
+    const { parseRocmSmiTable } = await import('./parse-table.js');
+    const reading = parseRocmSmiTable(read('4x-mi300x_rocm-smi-concise_rocm-unrecorded.txt'));
+    expect(reading.devices.map((d) => [d.name, d.temperatureCelsius, d.powerDrawWatts, d.graphicsClockMhz, d.memoryClockMhz, d.powerLimitWatts, d.gpuUtilPercent])).toEqual([
+      ['AMD Instinct MI300X', 35, 133, 131, 900, 750, 0],
+      ['AMD Instinct MI300X', 37, 131, 132, 900, 750, 0],
+      ['AMD Instinct MI300X', 34, 131, 132, 900, 750, 0],
+      ['AMD Instinct MI300X', 38, 137, 131, 900, 750, 0],
+    ]);
+  });
+
+  it('newest layout: no name line, the DID names the card; fan and GPU% read', async () => {
+    const { parseRocmSmiTable } = await import('./parse-table.js');
+    const reading = parseRocmSmiTable(read('radeon-ai-pro-r9700_rocm-smi-concise-new-layout_kernel-6.18.20.txt'));
+    expect(reading.devices[0]).toMatchObject({ name: 'Navi 48 [Radeon AI PRO R9700]', temperatureCelsius: 45, powerDrawWatts: 31, fanSpeedPercent: 29.8, gpuUtilPercent: 100, graphicsClockMhz: 2324 });
+  });
+});

@@ -5,8 +5,10 @@
 import type { BackendReading } from '../../core/backend.js';
 import { ImportError, type ImportFormat } from '../../import/types.js';
 import { parseAmdSmiDocuments } from '../amd-smi/parse.js';
+import { isAmdSmiTable, parseAmdSmiTable } from '../amd-smi/parse-table.js';
 import { parseSystemProfiler } from '../macos/system-profiler.js';
 import { parseRocmSmiJson } from '../rocm-smi/parse.js';
+import { isRocmSmiTable, parseRocmSmiTable } from '../rocm-smi/parse-table.js';
 import { parseWin32Json, parseWin32Text } from '../windows/parse.js';
 import { textLayout } from '../windows/records.js';
 import { VendorParseError } from './reading.js';
@@ -39,6 +41,20 @@ export const rocmSmiJsonFormat: ImportFormat = {
   parse: translated(parseRocmSmiJson),
 };
 
+export const rocmSmiTableFormat: ImportFormat = {
+  id: 'rocm-smi-table',
+  command: 'rocm-smi',
+  detect: (text) => !isJson(text) && isRocmSmiTable(text),
+  parse: translated(parseRocmSmiTable),
+};
+
+export const amdSmiTableFormat: ImportFormat = {
+  id: 'amd-smi-table',
+  command: 'amd-smi',
+  detect: (text) => !isJson(text) && isAmdSmiTable(text),
+  parse: translated(parseAmdSmiTable),
+};
+
 export const win32JsonFormat: ImportFormat = {
   id: 'win32-videocontroller-json',
   command: 'Get-CimInstance Win32_VideoController | ConvertTo-Json',
@@ -61,4 +77,4 @@ export const systemProfilerFormat: ImportFormat = {
 };
 
 /** In the order detectFormat should try them (the most specific signature first). */
-export const VENDOR_IMPORT_FORMATS: readonly ImportFormat[] = [systemProfilerFormat, rocmSmiJsonFormat, amdSmiJsonFormat, win32JsonFormat, win32TextFormat];
+export const VENDOR_IMPORT_FORMATS: readonly ImportFormat[] = [systemProfilerFormat, rocmSmiJsonFormat, amdSmiJsonFormat, rocmSmiTableFormat, amdSmiTableFormat, win32JsonFormat, win32TextFormat];
