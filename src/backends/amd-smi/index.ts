@@ -17,7 +17,7 @@ export function createAmdSmiDriver(options: CommandBackendOptions = {}): Backend
       readArgs: [['metric', '--json'], ['process', '--json']],
       parse: (open, live) => parseAmdSmiDocuments([...open, ...live].filter((text): text is string => text !== null)),
     },
-    { timeoutMs: 10_000, ...options },
+    { ...options, timeoutMs: options.timeoutMs ?? 10_000 },
   );
 }
 

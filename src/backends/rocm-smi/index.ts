@@ -34,7 +34,7 @@ export function createRocmSmiDriver(options: CommandBackendOptions & { procRoot?
         return { ...reading, processes: found.processes };
       },
     },
-    { timeoutMs: 10_000, ...options },
+    { ...options, timeoutMs: options.timeoutMs ?? 10_000 },
   );
 }
 
