@@ -18,6 +18,9 @@ function say(t: Translate, text: Text | { key: string; params?: Record<string, s
 }
 
 const h = (text: string) => safeHtml(text);
+/** Energy in the unit that shows its digits: Wh below 1 kWh (a short job), kWh above. */
+const energyText = (kWh: number) => (kWh < 1 ? `${(kWh * 1000).toFixed(kWh < 0.01 ? 3 : 1)} Wh` : `${kWh.toFixed(3)} kWh`);
+const money = (amount: number) => amount.toFixed(amount !== 0 && Math.abs(amount) < 0.01 ? 4 : 2);
 const num = (value: number | null, digits = 1, unit = '') => (value === null ? '—' : `${value.toFixed(digits)}${unit}`);
 
 function summary(report: RunReport, t: Translate): string {
@@ -61,12 +64,12 @@ function gpus(report: RunReport, t: Translate): string {
   const head = ['GPU', t('run.report.utilMean'), t('run.report.memoryPeak'), t('run.report.powerMean'), t('run.report.energy')];
   const rows = recorded.map((g) => {
     const memory = g.memoryPeakBytes === null ? '—' : `${(g.memoryPeakBytes / GIB).toFixed(1)}${g.memoryTotalBytes === null ? '' : ` / ${(g.memoryTotalBytes / GIB).toFixed(1)}`} GiB`;
-    const energy = g.energyJoules === null ? '—' : `${(g.energyJoules / 3.6e6).toFixed(4)} kWh`;
+    const energy = g.energyJoules === null ? '—' : energyText(g.energyJoules / 3.6e6);
     return `<tr><td>${g.index} ${h(g.name ?? '')}</td><td>${num(g.utilMeanPercent, 1, ' %')}</td><td>${memory}</td><td>${num(g.powerMeanWatts, 0, ' W')}</td><td>${energy}</td></tr>`;
   });
   const { energy } = report;
-  const energyLine = energy.kWh === null ? '' : `<p>${h(t('run.report.energy'))}: <strong>${energy.kWh.toFixed(4)} kWh</strong> <span class="muted">(${h(energy.source === 'counter' ? t('run.report.energyFrom.counter') : t('run.report.energyFrom.power'))})</span>${
-    energy.cost === null ? '' : ` · ${h(t('run.report.cost', { price: energy.cost.pricePerKwh, currency: energy.cost.currency }))}: <strong>${energy.cost.amount.toFixed(2)} ${h(energy.cost.currency)}</strong>`
+  const energyLine = energy.kWh === null ? '' : `<p>${h(t('run.report.energy'))}: <strong>${energyText(energy.kWh)}</strong> <span class="muted">(${h(energy.source === 'counter' ? t('run.report.energyFrom.counter') : t('run.report.energyFrom.power'))})</span>${
+    energy.cost === null ? '' : ` · ${h(t('run.report.cost', { price: energy.cost.pricePerKwh, currency: energy.cost.currency }))}: <strong>${money(energy.cost.amount)} ${h(energy.cost.currency)}</strong>`
   }</p>`;
   const t0 = Date.parse(report.startedAt);
   const chart = (titleKey: 'run.report.chart.util' | 'run.report.chart.memory' | 'run.report.chart.power', unit: string, pick: (g: (typeof recorded)[number]) => (number | null)[], extra: { yMin?: number; yMax?: number } = {}) =>

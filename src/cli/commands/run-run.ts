@@ -3,7 +3,7 @@
 // job's exit code. With --json the job's stdout goes to stderr and the report to stdout.
 
 import { createSampler, type Sampler } from '../../monitor/index.js';
-import type { MessageKey } from '../../i18n/index.js';
+import { isMessageKey, type MessageKey } from '../../i18n/index.js';
 import { GpuChoiceError } from '../../supervise/gpus.js';
 import { runJob } from '../../supervise/run-job.js';
 import type { SupervisorEvent } from '../../supervise/supervisor.js';
@@ -21,6 +21,7 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
     cli.err(`${t('run.cli.noCommand')}\n`);
     return 2;
   }
+  const say = (text: { key: string; params?: Record<string, string | number> }) => (isMessageKey(text.key) ? t(text.key, text.params) : text.key);
   const status = (key: MessageKey, params?: Record<string, string | number>) => cli.err(`${cli.color.dim(t(key, params))}\n`);
   let sampler: Sampler | null = null;
   let samplerUnavailable: string | null = null;
@@ -35,7 +36,10 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
     else if (event.type === 'attempt-end') {
       const reason = event.status.signal === null ? t('run.reason.exited', { code: event.status.code }) : t('run.reason.signal', { signal: event.status.signal });
       status('run.status.exited', { attempt: event.attempt, reason, seconds: event.seconds });
-      for (const failure of event.failures) cli.err(`${cli.color.yellow(`  ${t(failure.title.key as MessageKey, failure.title.params)}`)}\n`);
+      for (const failure of event.failures) {
+        cli.err(`${cli.color.yellow(`  ${say(failure.title)}`)}\n`);
+        for (const fix of failure.fixes) cli.err(`    → ${say(fix)}\n`);
+      }
     } else if (event.type === 'restart-scheduled') {
       status('run.status.restarting', { seconds: Math.round(event.delayMs / 100) / 10, restart: event.attempt, failures: event.failuresInWindow, max: event.maxRestarts });
     } else if (event.type === 'stop-asked') status('run.status.stopAsked', { signal: event.signal, seconds: event.graceMs / 1000 });
@@ -79,12 +83,15 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
     if (result.report.startError !== null) cli.err(`${t('run.cli.cannotStart', { command: safeText(program), detail: safeText(result.report.startError) })}\n`);
     if (result.notifyError !== null) status('run.status.notifyFailed', { detail: result.notifyError });
     if (result.historyError !== null && !result.historyError.startsWith('no history')) status('run.status.storeSkipped', { detail: result.historyError });
+    const { report } = result;
+    const energy = report.energy.kWh === null ? '—' : `${report.energy.kWh.toFixed(4)} kWh${report.energy.cost ? ` (${report.energy.cost.amount.toFixed(4)} ${report.energy.cost.currency})` : ''}`;
+    status('run.status.summary', { stop: say(report.stopText), code: report.exitCode, attempts: report.attempts.length, seconds: report.seconds, energy });
     status('run.status.report', { path: result.htmlPath });
     if (options.json) cli.out(`${toSafeJson(result.report, 2)}\n`);
     return result.report.exitCode;
   } catch (error) {
     if (error instanceof GpuChoiceError) {
-      cli.err(`${t(error.text.key as MessageKey, error.text.params)}\n`);
+      cli.err(`${say(error.text)}\n`);
       return 1;
     }
     const code = (error as NodeJS.ErrnoException).code;

@@ -49,7 +49,11 @@ export function parseCudaOom(line: string): CudaOom | null {
 }
 
 const GIB = 1024 ** 3;
-const gib = (bytes: number) => Math.round((bytes / GIB) * 100) / 100;
+const MIB = 1024 ** 2;
+/** "22.0 MiB", "2.26 GiB": the unit PyTorch would print, so the advice reads like the error. */
+export function formatBytes(bytes: number): string {
+  return bytes < GIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${(bytes / GIB).toFixed(2)} GiB`;
+}
 
 /**
  * The fixes, most useful first. The batch share: the memory this process could have (what it
@@ -63,7 +67,7 @@ export function cudaOomFixes(oom: CudaOom): Text[] {
   if (oom.triedBytes !== null && oom.freeBytes !== null && held !== null && held + oom.triedBytes > 0) {
     const share = (held + oom.freeBytes) / (held + oom.triedBytes);
     const divisor = 2 ** Math.max(1, Math.ceil(Math.log2(1 / Math.max(share, 1e-6))));
-    fixes.push({ key: 'run.fix.oom.batchSized', params: { tried: gib(oom.triedBytes), free: gib(oom.freeBytes), divisor: Math.min(divisor, 1024) } });
+    fixes.push({ key: 'run.fix.oom.batchSized', params: { tried: formatBytes(oom.triedBytes), free: formatBytes(oom.freeBytes), divisor: Math.min(divisor, 1024) } });
   } else {
     fixes.push({ key: 'run.fix.oom.batch' });
   }
@@ -72,11 +76,11 @@ export function cudaOomFixes(oom: CudaOom): Text[] {
   const unused = oom.reservedUnallocatedBytes;
   const fragmented = unused !== null && ((oom.triedBytes !== null && unused >= oom.triedBytes) || (oom.totalBytes !== null && unused >= 0.2 * oom.totalBytes));
   fixes.push(fragmented
-    ? { key: 'run.fix.oom.fragmented', params: { reserved: gib(oom.reservedUnallocatedBytes ?? 0) } }
+    ? { key: 'run.fix.oom.fragmented', params: { reserved: formatBytes(oom.reservedUnallocatedBytes ?? 0) } }
     : { key: 'run.fix.oom.allocConf' });
   if (oom.totalBytes !== null && oom.processBytes !== null && oom.freeBytes !== null) {
     const others = oom.totalBytes - oom.processBytes - oom.freeBytes;
-    if (others > 0.1 * oom.totalBytes) fixes.push({ key: 'run.fix.oom.otherProcesses', params: { others: gib(others) } });
+    if (others > 0.1 * oom.totalBytes) fixes.push({ key: 'run.fix.oom.otherProcesses', params: { others: formatBytes(others) } });
   }
   fixes.push({ key: 'run.fix.oom.memorySavers' });
   return fixes;

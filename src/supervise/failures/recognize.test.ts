@@ -46,7 +46,7 @@ describe('CUDA out of memory (real PyTorch messages)', () => {
   it('advises a smaller batch with the sizes, and expandable segments when fragmented', () => {
     const [plain] = feed('oom-new-format.txt');
     expect(plain?.kind).toBe('cuda-oom');
-    expect(plain?.fixes[0]).toMatchObject({ key: 'run.fix.oom.batchSized', params: { tried: 0.02, free: 0.01, divisor: 2 } });
+    expect(plain?.fixes[0]).toMatchObject({ key: 'run.fix.oom.batchSized', params: { tried: '22.0 MiB', free: '11.1 MiB', divisor: 2 } });
     // 194.87 MiB reserved but unallocated, and 22 MiB could not be had: fragmented.
     expect(plain?.fixes.map((f) => f.key)).toContain('run.fix.oom.fragmented');
     const [old] = feed('oom-old-format.txt');
