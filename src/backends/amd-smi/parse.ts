@@ -50,7 +50,8 @@ function clockDomain(entry: JsonObject, prefix: 'gfx' | 'mem'): JsonObject | und
 function mergeStatic(b: DeviceBuilder, entry: JsonObject): void {
   b.set('name', readText(pick(entry, 'asic', 'market_name')));
   b.set('pciBusId', mapReading(readText(pick(entry, 'bus', 'bdf')), toNvmlBusId, 'not a PCI address'));
-  b.set('vbiosVersion', readText(pick(entry, 'vbios', 'version') ?? pick(entry, 'vbios', 'name')));
+  // Trimmed outputs carry only vbios.name ("Mi200 pcie"): a name, not a version.
+  b.set('vbiosVersion', readText(pick(entry, 'vbios', 'version') ?? pick(entry, 'vbios', 'part_number')));
   b.set('serial', readText(pick(entry, 'asic', 'asic_serial') ?? pick(entry, 'board', 'product_serial')));
   b.set('architecture', mapReading(readText(pick(entry, 'asic', 'target_graphics_version')), amdArchitecture, 'unknown gfx target'));
   b.set('memoryTotalBytes', readAmdQuantity(pick(entry, 'vram', 'size'), 'bytes', 'MB'));

@@ -27,7 +27,9 @@ function applyCounters(adapter: WindowsAdapter, counters: AdapterCounters): void
   if (counters.utilPercent !== null) setDeviceValue(device, 'gpuUtilPercent', counters.utilPercent);
   // Dedicated usage is the adapter's own memory in use; an integrated GPU has (almost) none and
   // lives in shared system memory, which has no field of its own here.
-  if (counters.dedicatedBytes !== null) setDeviceValue(device, 'memoryUsedBytes', counters.dedicatedBytes);
+  if (counters.dedicatedBytes !== null && (device.memoryTotalBytes === null || counters.dedicatedBytes <= device.memoryTotalBytes)) {
+    setDeviceValue(device, 'memoryUsedBytes', counters.dedicatedBytes);
+  }
   if (device.memoryTotalBytes !== null && device.memoryUsedBytes !== null) {
     setDeviceValue(device, 'memoryFreeBytes', Math.max(0, device.memoryTotalBytes - device.memoryUsedBytes));
   }
