@@ -25,6 +25,9 @@ const SLEEP = 'setInterval(() => {}, 1000);';
 const WORKERS = (n: number) => `const { spawn } = require('node:child_process');
   const kids = Array.from({ length: ${n} }, () => spawn(process.execPath, ['-e', ${JSON.stringify(BURN)}], { stdio: 'ignore' }));
   console.log('ready ' + process.pid); ${SLEEP}`;
+const WAITING_WORKERS = `const { spawn } = require('node:child_process');
+  const kids = [0, 1].map(() => spawn(process.execPath, ['-e', ${JSON.stringify(SLEEP)}], { stdio: 'ignore' }));
+  console.log('ready ' + process.pid); ${SLEEP}`;
 const SPIN = `console.log('ready ' + process.pid); ${BURN}`;
 const IDLE = `console.log('ready ' + process.pid); ${SLEEP}`;
 const RANKS = `const { spawn } = require('node:child_process');
@@ -99,8 +102,8 @@ describe('diagnose over fake NVML scenarios with real process trees', () => {
     expect(report.findings[0]!.evidence.some((e) => /workers(Saturated|Runnable)/.test(e.key))).toBe(true);
   }, 20_000);
 
-  it('the same saw-tooth with a tree that waits is not blamed on the input pipeline', async () => {
-    const report = await run('diagnose-input-bound', { script: IDLE });
+  it('the same saw-tooth with loader workers that wait is not blamed on the input pipeline', async () => {
+    const report = await run('diagnose-input-bound', { script: WAITING_WORKERS });
     expect(report.findings.map((f) => f.rule)).not.toContain('input-bound');
   }, 20_000);
 

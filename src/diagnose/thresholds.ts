@@ -47,6 +47,7 @@ export const THRESHOLDS = {
   // --- Transfer bound -----------------------------------------------------------------------
   pcieNearLinkPercent: t('pcieNearLinkPercent', 60, '% of link rate', OWN('real copies reach ~75–85 % of the line rate (packet overheads); 60 % sustained means copies take most of the link')),
   transferSharePercent: t('transferSharePercent', 20, '% of window', OWN('as TensorBoard\'s "highly input-bound" share: copies near the link rate for a fifth of the time or more')),
+  pcieBusyLinkPercent: t('pcieBusyLinkPercent', 25, '% of link rate', 'NVIDIA Developer Blog, M. Harris, "How to Optimize Data Transfers in CUDA C/C++": copies from pageable memory are staged through a pinned buffer by the CPU and reach a fraction of pinned bandwidth; https://developer.nvidia.com/blog/how-optimize-data-transfers-cuda-cc/ — gpuwise\'s choice: a quarter of the line rate most of the time, while the GPU waits, is copies setting the pace'),
   gpuSaturatedUtilPercent: t('gpuSaturatedUtilPercent', 90, '% GPU-Util', OWN('kernels ≥ 90 % of the time: copies overlap with compute and do not hold it back')),
   pcieGen1LaneBytesPerSecond: t('pcieGen1LaneBytesPerSecond', 250e6, 'B/s per lane', PCIE),
   pcieGen2LaneBytesPerSecond: t('pcieGen2LaneBytesPerSecond', 500e6, 'B/s per lane', PCIE),

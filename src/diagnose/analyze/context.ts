@@ -51,7 +51,7 @@ export interface TreeSeries {
   rootCpu: (number | null)[];
   /** Per sample: the root's busiest thread (% of one core); null where threads were not read. */
   mainThreadCpu: (number | null)[];
-  /** Per sample: the CPU of each descendant (depth ≥ 1) that had a figure. */
+  /** Per sample: the CPU of each descendant (depth ≥ 1) not itself on a GPU (loader workers, not ranks). */
   workerCpu: number[][];
   /** Per sample: how many descendants the tree had. */
   workerCount: number[];
@@ -62,6 +62,8 @@ export interface TreeSeries {
   workerStates: (string | null)[][];
   /** Every pid seen in the tree. */
   pids: Set<number>;
+  /** Per tree process: its CPU and state at each sample (null where it was not listed). */
+  byPid: Map<number, { cpu: (number | null)[]; state: (string | null)[] }>;
 }
 
 export interface AnalysisContext {
@@ -149,7 +151,7 @@ export function buildContext(observation: Observation): AnalysisContext {
     intervalMs: clean(observation.intervalMs, 1, 3_600_000) ?? 1000,
     timesMs: samples.map((s) => s.wallMs),
     gpus: [...gpus.values()].sort((a, b) => a.index - b.index),
-    tree: buildTree(observation, samples),
+    tree: buildTree(observation, samples, new Set([...gpus.values()].flatMap((g) => g.holders.map((h) => h.pid)))),
     iowait: samples.map((s) => percent(s.host?.cpuTime?.iowaitPercent)),
   };
 }
@@ -174,12 +176,12 @@ function collectHolder(g: GpuSeries | undefined, p: Observation['samples'][numbe
   if (used !== null && (h.peakUsedBytes === null || used > h.peakUsedBytes)) h.peakUsedBytes = used;
 }
 
-function buildTree(observation: Observation, samples: Observation['samples']): TreeSeries | null {
+function buildTree(observation: Observation, samples: Observation['samples'], gpuPids: Set<number>): TreeSeries | null {
   const rootPid = observation.rootPid;
   if (rootPid === null || !samples.some((s) => s.tree)) return null;
   const pids = new Set<number>();
-  const tree: TreeSeries = { rootPid, rootCpu: [], mainThreadCpu: [], workerCpu: [], workerCount: [], diskRead: [], rootState: [], workerStates: [], pids };
-  for (const s of samples) {
+  const tree: TreeSeries = { rootPid, rootCpu: [], mainThreadCpu: [], workerCpu: [], workerCount: [], diskRead: [], rootState: [], workerStates: [], pids, byPid: new Map() };
+  samples.forEach((s, i) => {
     const t = s.tree;
     const procs = t?.processes ?? [];
     procs.forEach((p) => pids.add(p.pid));
@@ -187,12 +189,19 @@ function buildTree(observation: Observation, samples: Observation['samples']): T
     tree.rootCpu.push(clean(root?.cpuPercent, 0, MAX_CPU_PERCENT));
     const threads = (t?.rootThreads ?? []).map((th) => clean(th.cpuPercent, 0, 100.5)).filter((v): v is number => v !== null);
     tree.mainThreadCpu.push(threads.length === 0 ? null : Math.min(100, Math.max(...threads)));
-    const workers = procs.filter((p) => p.depth >= 1);
+    for (const p of procs) {
+      let series = tree.byPid.get(p.pid);
+      if (!series) tree.byPid.set(p.pid, (series = { cpu: samples.map(() => null), state: samples.map(() => null) }));
+      series.cpu[i] = clean(p.cpuPercent, 0, MAX_CPU_PERCENT);
+      series.state[i] = typeof p.state === 'string' ? p.state : null;
+    }
+    // A descendant on a GPU is a rank of the job, not a loader worker.
+    const workers = procs.filter((p) => p.depth >= 1 && !p.usesGpu && !gpuPids.has(p.pid));
     tree.workerCount.push(workers.length);
     tree.workerCpu.push(workers.map((p) => clean(p.cpuPercent, 0, MAX_CPU_PERCENT)).filter((v): v is number => v !== null));
     tree.diskRead.push(clean(t?.totalDiskReadBytesPerSecond, 0, MAX_BYTES));
     tree.rootState.push(typeof root?.state === 'string' ? root.state : null);
     tree.workerStates.push(workers.map((p) => (typeof p.state === 'string' ? p.state : null)));
-  }
+  });
   return tree;
 }

@@ -5,7 +5,7 @@ import type { AnalysisContext, GpuSeries } from '../analyze/context.js';
 import { evidence } from '../analyze/finding.js';
 import { mean, share } from '../analyze/stats.js';
 import type { Evidence } from '../types.js';
-import { THRESHOLDS } from '../thresholds.js';
+import { pcieLinkBytesPerSecond, THRESHOLDS } from '../thresholds.js';
 
 /** Enough driver ticks to speak of a pattern (one second's worth). */
 const MIN_SUB_SAMPLES = 6;
@@ -59,22 +59,36 @@ export interface MainThread {
   runnable: number | null;
   /** At a full core, or never waiting for anything but a CPU. */
   full: boolean;
+  /** Whose: the root, or the job's process on that GPU. */
+  pid: number;
 }
 
-/** How busy the job's main thread was; null without a tree or any figure. */
-export function mainThread(ctx: AnalysisContext): MainThread | null {
+/**
+ * How busy the main thread driving GPU `g` was; null without a tree or any figure. That is the
+ * root's, unless the root only launched the job (a launcher, torchrun) and a descendant is the
+ * process on that GPU: then that process's (its threads are not read, its state letter is).
+ */
+export function mainThread(ctx: AnalysisContext, g?: GpuSeries): MainThread | null {
   const tree = ctx.tree;
   if (!tree) return null;
+  const rank = g?.holders.find((h) => h.pid !== tree.rootPid && tree.byPid.has(h.pid) && !g.holders.some((x) => x.pid === tree.rootPid));
+  if (rank) {
+    const series = tree.byPid.get(rank.pid)!;
+    return judgeMain(mean(series.cpu), false, runnableShare(series.state), rank.pid);
+  }
   const threads = mean(tree.mainThreadCpu);
-  const percent = threads ?? mean(tree.rootCpu);
-  const runnable = runnableShare(tree.rootState);
+  return judgeMain(threads ?? mean(tree.rootCpu), threads !== null, runnableShare(tree.rootState), tree.rootPid);
+}
+
+function judgeMain(percent: number | null, fromThreads: boolean, runnable: number | null, pid: number): MainThread | null {
   if (percent === null && runnable === null) return null;
   const full = (percent !== null && percent >= THRESHOLDS.mainThreadFullCorePercent.value) || (runnable !== null && runnable * 100 >= THRESHOLDS.runnableSharePercent.value);
-  return { percent, fromThreads: threads !== null, runnable, full };
+  return { percent, fromThreads, runnable, full, pid };
 }
 
 /** The main thread's evidence: its CPU where read, else how often it was runnable. */
-export function mainEvidence(key: string, pid: number, main: MainThread): Evidence {
+export function mainEvidence(key: string, main: MainThread): Evidence {
+  const pid = main.pid;
   if (main.percent !== null && main.percent >= THRESHOLDS.mainThreadFullCorePercent.value) return evidence(key, main.percent, '% of one core', { pid, percent: Math.round(main.percent) });
   if (main.runnable !== null && main.full) return evidence('diagnose.evidence.mainRunnable', pct(main.runnable), '% of samples', { pid, percent: pct(main.runnable), cpuPercent: main.percent === null ? '?' : Math.round(main.percent) });
   return evidence(key, main.percent, '% of one core', { pid, percent: main.percent === null ? '?' : Math.round(main.percent) });
@@ -87,3 +101,14 @@ export function peakMemoryPercent(g: GpuSeries): number | null {
 }
 
 export const pct = (share01: number) => Math.round(share01 * 1000) / 10;
+
+/** Share (0–1) of the samples with PCIe (either way) at ≥ `percent` of the link; null when unknown. */
+export function pcieShareAbove(g: GpuSeries, percent: number): number | null {
+  const link = pcieLinkBytesPerSecond(g.linkGeneration, g.linkWidth);
+  if (!link) return null;
+  const ratios = g.pcieRx.map((rx, i) => {
+    const tx = g.pcieTx[i] ?? null;
+    return rx === null && tx === null ? null : Math.max(rx ?? 0, tx ?? 0) / link.bytesPerSecond;
+  });
+  return share(ratios, (r) => r * 100 >= percent);
+}

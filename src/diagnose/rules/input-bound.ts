@@ -16,6 +16,9 @@ interface HostSignals {
   evidence: Evidence[];
   count: number;
   observed: boolean;
+  /** The tree was read and the job has no loader workers: it loads in its main process. */
+  noWorkers: boolean;
+  mainPid: number | null;
 }
 
 export const inputBound: Rule = (ctx) => jobGpus(ctx).flatMap((g) => judge(ctx, g));
@@ -26,10 +29,17 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   const gapPercent = gap.share * 100;
   // Gaps under 5 % of the time are TensorBoard's "not input-bound"; a GPU that never runs is idle, not starved.
   if (gapPercent < THRESHOLDS.inputModeratePercent.value || gap.busyShare < 0.1) return [];
-  const host = hostSignals(ctx);
-  if (host.observed && host.count === 0) return [];
+  const host = hostSignals(ctx, g);
   const high = gapPercent >= THRESHOLDS.inputHighPercent.value;
-  const confidence = !host.observed ? 0.35 : Math.min(0.9, 0.6 + 0.1 * (host.count - 1) + (high ? 0.1 : 0) + (gap.source === 'driver-samples' ? 0.05 : 0));
+  let confidence: number;
+  if (!host.observed) confidence = 0.35;
+  else if (host.count > 0) confidence = Math.min(0.9, 0.6 + 0.1 * (host.count - 1) + (high ? 0.1 : 0) + (gap.source === 'driver-samples' ? 0.05 : 0));
+  else if (host.noWorkers && high) {
+    // No loader workers and long gaps: the main process loads between steps, even if it waits
+    // (storage, the network, a slow decoder's locks) rather than computes. Less sure.
+    confidence = 0.45;
+    host.evidence.push(evidence('diagnose.evidence.noWorkers', null, null, { pid: host.mainPid ?? 0 }));
+  } else return [];
   return [
     makeFinding(ctx, {
       rule: 'input-bound',
@@ -51,8 +61,8 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   ];
 }
 
-function hostSignals(ctx: AnalysisContext): HostSignals {
-  const out: HostSignals = { evidence: [], count: 0, observed: false };
+function hostSignals(ctx: AnalysisContext, g: GpuSeries): HostSignals {
+  const out: HostSignals = { evidence: [], count: 0, observed: false, noWorkers: false, mainPid: null };
   const tree = ctx.tree;
   const iowait = mean(ctx.iowait);
   if (iowait !== null) {
@@ -75,10 +85,12 @@ function hostSignals(ctx: AnalysisContext): HostSignals {
     out.count += 1;
     out.evidence.push(evidence('diagnose.evidence.workersRunnable', pct(workerRunnable), '% of samples', { workers, percent: pct(workerRunnable), cpuPercent: workerMean === null ? '?' : Math.round(workerMean) }));
   }
-  const main = mainThread(ctx);
+  const main = mainThread(ctx, g);
+  out.noWorkers = workers === 0;
+  out.mainPid = main?.pid ?? tree.rootPid;
   if (workers === 0 && main?.full) {
     out.count += 1;
-    out.evidence.push(mainEvidence('diagnose.evidence.mainLoads', tree.rootPid, main));
+    out.evidence.push(mainEvidence('diagnose.evidence.mainLoads', main));
   }
   const disk = mean(tree.diskRead);
   if (disk !== null && disk >= THRESHOLDS.diskReadHighBytesPerSecond.value) {

@@ -10,7 +10,7 @@ import { mean } from '../analyze/stats.js';
 import { THRESHOLDS, used } from '../thresholds.js';
 import type { Finding } from '../types.js';
 import { fix } from './fixes.js';
-import { gaps, jobGpus, mainEvidence, mainThread, peakMemoryPercent } from './common.js';
+import { gaps, jobGpus, mainEvidence, mainThread, pcieShareAbove, peakMemoryPercent } from './common.js';
 import type { Rule } from './index.js';
 
 export const launchBound: Rule = (ctx) => (ctx.tree ? jobGpus(ctx).flatMap((g) => judge(ctx, g)) : []);
@@ -21,9 +21,11 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   if (util === null) return [];
   const gap = gaps(g);
   if (gap && gap.share * 100 >= THRESHOLDS.inputHighPercent.value) return [];
+  // A loop that copies a lot is busy copying, not launching: transfer-bound's to judge.
+  if ((pcieShareAbove(g, THRESHOLDS.pcieBusyLinkPercent.value) ?? 0) >= 0.5) return [];
   const memPercent = peakMemoryPercent(g);
   if (memPercent !== null && memPercent >= THRESHOLDS.lowMemoryUsePercent.value) return [];
-  const main = mainThread(ctx);
+  const main = mainThread(ctx, g);
   const mainFull = main?.full === true;
   const lowSm = sm !== null && sm < THRESHOLDS.smActiveIneffectivePercent.value;
   const smallModel = lowSm && util >= THRESHOLDS.smallModelUtilPercent.value;
@@ -38,7 +40,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
     sm === null ? evidence('diagnose.evidence.smActiveUnknown', null, null, { gpu: g.index }) : evidence('diagnose.evidence.smActiveMean', sm, '%', { percent: Math.round(sm), threshold: THRESHOLDS.smActiveIneffectivePercent.value }),
     memPercent === null ? evidence('diagnose.evidence.memoryUnknown', null, null) : evidence('diagnose.evidence.memoryUse', memPercent, '%', { percent: Math.round(memPercent) }),
   ];
-  if (main && ctx.tree) ev.push(mainEvidence(main.fromThreads ? 'diagnose.evidence.mainThread' : 'diagnose.evidence.mainProcess', ctx.tree.rootPid, main));
+  if (main) ev.push(mainEvidence(main.fromThreads ? 'diagnose.evidence.mainThread' : 'diagnose.evidence.mainProcess', main));
   return [
     makeFinding(ctx, {
       rule: 'launch-bound',
@@ -47,11 +49,11 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       confidence,
       timeShare: 1 - activity / 100,
       gpuIndices: [g.index],
-      pids: ctx.tree ? [ctx.tree.rootPid] : [],
+      pids: main ? [main.pid] : ctx.tree ? [ctx.tree.rootPid] : [],
       title: { key: `${base}.title`, params: { gpu: g.index } },
       summary: { key: `${base}.summary`, params: { gpu: g.index, utilPercent: Math.round(util), activityPercent: Math.round(activity) } },
       evidence: ev,
-      thresholds: used('smActiveIneffectivePercent', 'smActiveEffectivePercent', 'lowMemoryUsePercent', 'mainThreadFullCorePercent', 'runnableSharePercent', 'busyUtilPercent', 'smallModelUtilPercent', 'inputHighPercent'),
+      thresholds: used('smActiveIneffectivePercent', 'smActiveEffectivePercent', 'lowMemoryUsePercent', 'mainThreadFullCorePercent', 'runnableSharePercent', 'busyUtilPercent', 'smallModelUtilPercent', 'inputHighPercent', 'pcieBusyLinkPercent'),
       fixes: smallModel ? [fix('largerBatch'), fix('mixedPrecision'), fix('compileGraphs')] : [fix('largerBatch'), fix('compileGraphs'), fix('mixedPrecision'), fix('fewerSyncs')],
     }),
   ];

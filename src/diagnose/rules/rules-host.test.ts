@@ -58,6 +58,23 @@ describe('input-bound', () => {
     expect(sleeping.findings.map((f) => f.rule)).not.toContain('input-bound');
   });
 
+  it('no loader workers and long gaps: the main process loads between steps (less sure), even when it waits', () => {
+    const report = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], tree: { rootCpu: 10, rootState: 'S', workers: [] } }));
+    expect(report.findings[0]).toMatchObject({ rule: 'input-bound', confidence: 0.45 });
+    expect(report.findings[0]!.evidence.map((e) => e.key)).toContain('diagnose.evidence.noWorkers');
+    // Moderate gaps (10 %) with a waiting main process: not enough to say.
+    const mild = diagnose(obs({ gpus: [{ util: 90, memUsedMiB: 30000, subUtil: [100, 100, 100, 100, 100, 100, 100, 100, 100, 0] }], processes: [proc], tree: { rootCpu: 10, rootState: 'S', workers: [] } }));
+    expect(mild.findings.map((f) => f.rule)).not.toContain('input-bound');
+  });
+
+  it('descendants on a GPU are ranks, not loader workers: a busy rank without workers loads by itself', () => {
+    const ranks = [{ pid: ROOT_PID + 1, gpuIndex: 0, usedMemoryBytes: 2 ** 34 }];
+    const report = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: [100, 100, 100, 100, 100, 100, 100, 100, 0, 0] }], processes: ranks, tree: { rootCpu: 1, rootUsesGpu: false, workers: [99] } }));
+    const keys = report.findings[0]!.evidence.map((e) => e.key);
+    expect(keys).not.toContain('diagnose.evidence.workersSaturated');
+    expect(report.findings[0]!.evidence.find((e) => e.key === 'diagnose.evidence.mainLoads')?.params).toMatchObject({ pid: ROOT_PID + 1 });
+  });
+
   it('does not blame the input when the host side is observed and idle (the gaps are something else)', () => {
     const report = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], host: { iowait: 1 }, tree: { rootCpu: 15, rootThreads: [12], workers: [5, 4] } }));
     expect(report.findings.map((f) => f.rule)).not.toContain('input-bound');
@@ -91,6 +108,14 @@ describe('launch-bound and small model', () => {
     const report = diagnose(obs({ gpus: [{ util: 40, smActive: 15, memUsedMiB: 3000, subUtil: [40, 45, 35] }], processes: [proc], tree: { rootCpu: 48, rootState: 'R', workers: [] } }));
     expect(report.findings[0]).toMatchObject({ rule: 'launch-bound' });
     expect(report.findings[0]!.evidence.map((e) => e.key)).toContain('diagnose.evidence.mainRunnable');
+  });
+
+  it('under a launcher (torchrun, a shell), the main thread is that of the job\'s process on the GPU', () => {
+    const rank = { pid: ROOT_PID + 1, gpuIndex: 0, usedMemoryBytes: 3000 * 2 ** 20 };
+    const report = diagnose(obs({ gpus: [{ util: 40, smActive: 15, memUsedMiB: 3000, subUtil: [40, 45, 35] }], processes: [rank], tree: { rootCpu: 0, rootState: 'S', rootUsesGpu: false, workers: [99], workerStates: ['R'] } }));
+    expect(report.findings[0]).toMatchObject({ rule: 'launch-bound', pids: [ROOT_PID + 1] });
+    const idleRank = diagnose(obs({ gpus: [{ util: 40, smActive: 15, memUsedMiB: 3000, subUtil: [40, 45, 35] }], processes: [rank], tree: { rootCpu: 100, rootState: 'R', rootUsesGpu: false, workers: [3], workerStates: ['S'] } }));
+    expect(idleRank.findings.map((f) => f.rule)).not.toContain('launch-bound');
   });
 
   it('kernels running all the time but filling few SMs: the small-model variant with its own text', () => {
