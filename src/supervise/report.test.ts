@@ -97,11 +97,11 @@ describe('history events', () => {
 
   it('writes the run into an existing history, and never creates one', async () => {
     const path = join(dir, 'history.db');
-    expect(await recordEvents(path, [runStartEvent(1, ['x'], null)])).toMatch(/no history/);
+    expect(await recordEvents(path, [runStartEvent(1, ['x'])])).toMatch(/no history/);
     const { openHistoryStore } = await import('../store/sqlite-store.js');
     openHistoryStore({ path }).close();
     const report = buildRunReport(input());
-    expect(await recordEvents(path, [runStartEvent(T0, report.command, null), ...runEndEvents(report)])).toBeNull();
+    expect(await recordEvents(path, [runStartEvent(T0, report.command), ...runEndEvents(report)])).toBeNull();
     const store = openHistoryStore({ path });
     const events = store.events({ fromMs: T0 - 1, toMs: T0 + 100_000 });
     store.close();
@@ -112,6 +112,6 @@ describe('history events', () => {
     const path = join(dir, 'not.db');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(path, 'hello');
-    expect(await recordEvents(path, [runStartEvent(1, ['x'], null)])).toEqual(expect.any(String));
+    expect(await recordEvents(path, [runStartEvent(1, ['x'])])).toEqual(expect.any(String));
   });
 });

@@ -93,7 +93,7 @@ export function runJob(options: RunJobOptions): RunJob {
     const oomWatcher = watchOomKills();
     const historyPath = options.historyPath === undefined ? safeDefaultHistory(options.env) : options.historyPath;
     let historyError: string | null = null;
-    if (historyPath !== null) historyError = await recordEvents(historyPath, [runStartEvent(startedMs, command, null)]);
+    if (historyPath !== null) historyError = await recordEvents(historyPath, [runStartEvent(startedMs, command)]);
     options.onReady?.({ logDir, visibleDevices: choice?.visibleDevices ?? null });
     const policy = createRestartPolicy(options.policy).options;
     const supervisor = supervise({

@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import type { GpuEvent } from '../events/types.js';
 import type { AttemptReport, RunReport } from './report.js';
 
-export function runStartEvent(atMs: number, command: string[], pid: number | null): GpuEvent {
-  return { atMs, kind: 'process-start', severity: 'info', deviceKey: null, gpuIndex: null, key: 'run.event.started', params: { command: command.join(' ').slice(0, 300), pid: pid ?? 0 } };
+export function runStartEvent(atMs: number, command: string[]): GpuEvent {
+  return { atMs, kind: 'process-start', severity: 'info', deviceKey: null, gpuIndex: null, key: 'run.event.started', params: { command: command.join(' ').slice(0, 300) } };
 }
 
 export function runEndEvents(report: RunReport): GpuEvent[] {

@@ -92,10 +92,38 @@ describe('device-side assert and segfault', () => {
     expect(failures.some((f) => f.details.worker === 'dataloader')).toBe(true);
   });
 
+  it('reads a long line in linear time (input ×2 takes at most ×3 as long)', () => {
+    const time = (n: number) => {
+      const line = 'NCCL error in: a, b c d e '.repeat(n) + 'Tried to allocate ' + 'CUDA out of memory '.repeat(n);
+      const recognizer = createRecognizer();
+      const start = performance.now();
+      for (let i = 0; i < 5; i++) recognizer.line(line, 1, 0);
+      return performance.now() - start;
+    };
+    time(2000);
+    const small = Math.max(time(20_000), 5);
+    expect(time(40_000)).toBeLessThan(small * 3);
+  });
+
   it('ignores ordinary output and hostile text', () => {
     const recognizer = createRecognizer();
     for (const line of ['epoch 1 loss 0.3', 'out of memory? no', '\u001b[31mred\u001b[0m', 'x'.repeat(100_000), 'Tried to allocate 3 GiB']) recognizer.line(line, 1, 0);
     expect(recognizer.failures()).toEqual([]);
+  });
+});
+
+describe('GPU events during the run', () => {
+  it('an Xid and a rising ECC count become failures of the attempt, one per GPU and code', () => {
+    const recognizer = createRecognizer();
+    const xid = { atMs: 5, kind: 'xid' as const, severity: 'critical' as const, deviceKey: 'GPU-1', gpuIndex: 1, key: 'events.xid', params: { gpu: 1, xid: 79, text: 'GPU has fallen off the bus.' } };
+    recognizer.event(xid, 2);
+    recognizer.event({ ...xid, atMs: 6 }, 2);
+    recognizer.event({ atMs: 7, kind: 'ecc-rising', severity: 'critical', deviceKey: 'GPU-1', gpuIndex: 1, key: 'events.ecc.rising', params: { delta: 3, counter: 'uncorrected' } }, 2);
+    recognizer.event({ atMs: 8, kind: 'process-start', severity: 'info', deviceKey: 'GPU-1', gpuIndex: 1, key: 'events.process.start', params: {} }, 2);
+    const failures = recognizer.failures();
+    expect(failures.map((f) => [f.kind, f.attempt, f.repeats])).toEqual([['xid', 2, 1], ['ecc', 2, 0]]);
+    expect(failures[0]?.title).toEqual({ key: 'run.failure.xid', params: { gpu: '1', xid: 79 } });
+    failures.forEach(expectTranslated);
   });
 });
 

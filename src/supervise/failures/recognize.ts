@@ -33,7 +33,8 @@ export interface Recognizer {
 export function createRecognizer(): Recognizer {
   const found = new Map<string, Failure>();
   const add = (failure: Failure): Failure | null => {
-    const id = `${failure.attempt}|${failure.kind}|${failure.kind === 'xid' ? String(failure.details.xid) : ''}`;
+    // Xid and ECC: one per GPU (and Xid code); the rest: one per attempt.
+    const id = `${failure.attempt}|${failure.kind}|${failure.kind === 'xid' || failure.kind === 'ecc' ? `${String(failure.details.gpu)}|${String(failure.details.xid ?? '')}` : ''}`;
     const existing = found.get(id);
     if (existing) {
       existing.repeats++;
