@@ -16,8 +16,11 @@ import type { Sample, Sampler } from '../monitor/sampler.js';
 import { createTreeSampler, emptyTree, type TreeSampler } from './observe-tree.js';
 import { TRACE_FORMAT, TRACE_VERSION, type HostSample, type JobEnd, type Observation, type ObservationSample, type ObservationTarget } from './types.js';
 
-/** 40 min at 250 ms, 2 h at 1 s: enough for any window diagnose analyses. */
-export const DEFAULT_MAX_SAMPLES = 9600;
+/**
+ * 10 min at 250 ms, 40 min at 1 s. A sample of an 8-GPU machine holds 10–20 KiB (every device
+ * field, the processes, the tree), so this bounds the observer near 50 MiB there.
+ */
+export const DEFAULT_MAX_SAMPLES = 2400;
 /** Problems kept (distinct scope + code); a broken GPU must not grow the list every tick. */
 const MAX_PROBLEMS = 64;
 
@@ -69,21 +72,37 @@ function withoutTree(process: GpuProcess): GpuProcess {
   return rest;
 }
 
+/** Said in the report: the window analysed is the newest part of a longer watch. */
+function droppedProblem(kept: number, dropped: number): SnapshotProblem {
+  return {
+    scope: 'observer',
+    code: 'samples-dropped',
+    message: `kept the newest ${kept} samples; ${dropped} older ones were dropped to bound memory`,
+    key: 'diagnoseCli.problem.samplesDropped',
+    params: { kept, dropped },
+  };
+}
+
 export function createObserver(options: ObserverOptions): Observer {
   const maxSamples = Math.max(1, options.maxSamples ?? DEFAULT_MAX_SAMPLES);
   const fixedGpus = options.target.gpuIndices === null ? null : new Set(options.target.gpuIndices);
   const trees = options.rootPid === null ? null : (options.treeSampler ?? createTreeSampler(options.procRoot === undefined ? {} : { procRoot: options.procRoot }));
   const vmstat = createIoRateReader(options.procRoot ?? '/proc');
   const kept: Kept[] = [];
+  const treeGpusSeen = new Set<number>();
   const problems = new Map<string, SnapshotProblem>();
   let latest: Snapshot | null = null;
   let createdAt = new Date().toISOString();
   let job: JobEnd | null = null;
   let chain: Promise<void> = Promise.resolve();
 
+  let dropped = 0;
   const keep = (entry: Kept) => {
     kept.push(entry);
-    if (kept.length > maxSamples) kept.splice(0, kept.length - maxSamples);
+    if (kept.length > maxSamples) {
+      dropped += kept.length - maxSamples;
+      kept.splice(0, kept.length - maxSamples);
+    }
   };
 
   function onSample(sample: Sample): void {
@@ -119,6 +138,14 @@ export function createObserver(options: ObserverOptions): Observer {
       }
       const members = new Set(observation.tree.processes.map((p) => p.pid));
       const treeGpus = [...new Set(snapshot.processes.filter((p) => members.has(p.pid)).map((p) => p.gpuIndex))];
+      for (const index of treeGpus) treeGpusSeen.add(index);
+      // Once the tree has used a GPU, the others are not kept: on an 8-GPU node a one-GPU job's
+      // samples hold one device, not eight (the choice above only ever narrows to the tree's GPUs).
+      if (fixedGpus === null && treeGpusSeen.size > 0) {
+        observation.devices = observation.devices.filter((d) => treeGpusSeen.has(d.index));
+        observation.processes = observation.processes.filter((p) => treeGpusSeen.has(p.gpuIndex));
+        observation.subSamples = observation.subSamples.filter((s) => treeGpusSeen.has(s.deviceIndex));
+      }
       keep({ sample: observation, treeGpus });
     });
   }
@@ -155,7 +182,7 @@ export function createObserver(options: ObserverOptions): Observer {
       cpuLogicalCount: latest?.host.cpuLogicalCount ?? null,
       samples,
       job,
-      problems: [...problems.values()],
+      problems: dropped === 0 ? [...problems.values()] : [...problems.values(), droppedProblem(maxSamples, dropped)],
     };
   }
 

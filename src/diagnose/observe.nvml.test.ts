@@ -52,7 +52,7 @@ describe('observe over the fake NVML', () => {
     const trees = observation.samples.map((s) => s.tree!).filter((t) => t.processes.length > 1);
     expect(trees.length).toBeGreaterThan(0);
     expect(trees.every((t) => t.rootPid === rootPid && t.processes[0]!.pid === rootPid)).toBe(true);
-    expect(Math.max(...trees.map((t) => t.processes[1]!.cpuPercent ?? 0))).toBeGreaterThan(30);
+    expect(Math.max(...trees.map((t) => t.processes[1]!.cpuPercent ?? 0))).toBeGreaterThan(15);
     // No process of the tree used a GPU (the scenario's pids are others): all 8 stay watched.
     expect(observation.samples[0]!.devices).toHaveLength(8);
   });

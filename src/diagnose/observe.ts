@@ -104,7 +104,8 @@ export async function observe(options: ObserveOptions): Promise<Observation> {
       rootPid,
       recordedBy: options.recordedBy ?? 'gpuwise',
       ...(options.treeSampler ? { treeSampler: options.treeSampler } : {}),
-      ...(options.maxSamples ? { maxSamples: options.maxSamples } : {}),
+      // The whole window when it is known (within reason: 1 h at 250 ms); else the observer's default.
+      ...(options.maxSamples ? { maxSamples: options.maxSamples } : durationMs !== null ? { maxSamples: Math.min(14_400, Math.ceil(durationMs / intervalMs) + 16) } : {}),
     });
     const started = performance.now();
     let count = 0;

@@ -38,7 +38,7 @@ function errorOf(run: () => unknown): { en: string; zh: string; error: DiagnoseE
 
 describe('trace files', () => {
   it('round-trips an observation through the file: header, one line per sample, footer', async () => {
-    const observation = { ...sampleObservation(), job: { exitCode: 0, signal: null, atMs: 123 }, problems: [{ scope: 'device:1', code: 'NOT_SUPPORTED', message: 'GPM' }] };
+    const observation = { ...sampleObservation(), job: { exitCode: 0, signal: null, atMs: 123 }, problems: [{ scope: 'device:1', code: 'NOT_SUPPORTED', message: 'GPM' }, { scope: 'observer', code: 'samples-dropped', message: 'x', key: 'diagnoseCli.problem.samplesDropped', params: { kept: 3, dropped: 7 } }] };
     const file = path.join(dir, 'round.ndjson');
     await writeTrace(file, observation);
     const back = await readTrace(file);

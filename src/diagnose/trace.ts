@@ -82,7 +82,16 @@ function job(value: unknown): JobEnd | null {
 
 function problems(value: unknown): SnapshotProblem[] {
   if (!Array.isArray(value)) return [];
-  return value.slice(0, MAX_PROBLEMS).filter(isObject).map((p) => ({ scope: str(p.scope) ?? 'trace', code: str(p.code) ?? 'recorded', message: str(p.message) ?? '' }));
+  return value.slice(0, MAX_PROBLEMS).filter(isObject).map((p) => {
+    const problem: SnapshotProblem = { scope: str(p.scope) ?? 'trace', code: str(p.code) ?? 'recorded', message: str(p.message) ?? '' };
+    // A key is shown translated only when the catalog has it (the renderers check); params are kept when plain.
+    const key = str(p.key);
+    if (key !== null) problem.key = key;
+    if (isObject(p.params) && Object.values(p.params).every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
+      problem.params = p.params as Record<string, string | number>;
+    }
+    return problem;
+  });
 }
 
 function iso(value: unknown): string | null {

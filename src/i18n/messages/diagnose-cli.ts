@@ -84,6 +84,7 @@ export default defineMessages(
     'diagnoseCli.report.notes': 'Notes',
     'diagnoseCli.report.problems': 'While observing',
     'diagnoseCli.report.unknown': '—',
+    'diagnoseCli.problem.samplesDropped': 'only the newest {kept} samples were kept (memory is bounded); the {dropped} before them are not in this report',
 
     'diagnoseCli.html.title': 'gpuwise diagnose — {target}',
     'diagnoseCli.html.language': 'English',
@@ -190,6 +191,7 @@ export default defineMessages(
     'diagnoseCli.report.notes': '说明',
     'diagnoseCli.report.problems': '观察中遇到的问题',
     'diagnoseCli.report.unknown': '—',
+    'diagnoseCli.problem.samplesDropped': '只保留了最新的 {kept} 个样本（内存有上限）；此前的 {dropped} 个不在本报告中',
 
     'diagnoseCli.html.title': 'gpuwise 诊断 —— {target}',
     'diagnoseCli.html.language': '中文',
