@@ -90,7 +90,7 @@ export function runJob(options: RunJobOptions): RunJob {
     const monitor = await createRunMonitor({
       sampler: options.sampler, unavailable: options.samplerUnavailable, gpuIndices: choice?.indices ?? null, recognizer, attempt: () => attempt(), command, recordedBy: options.recordedBy,
     });
-    const oomWatcher = watchOomKills();
+    const oomWatcher = await watchOomKills();
     const historyPath = options.historyPath === undefined ? safeDefaultHistory(options.env) : options.historyPath;
     let historyError: string | null = null;
     if (historyPath !== null) historyError = await recordEvents(historyPath, [runStartEvent(startedMs, command)]);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../i18n/catalog.js';
 import { parseCudaOom } from './cuda-oom.js';
-import { parseOomKill } from './kernel-oom.js';
+import { journalMessage, parseOomKill, watchOomKills } from './kernel-oom.js';
 import { createRecognizer } from './recognize.js';
 import type { Failure } from './types.js';
 
@@ -150,6 +150,27 @@ describe('how an attempt ended', () => {
   it('an OOM kill of another pid is not the job\'s', () => {
     const other = { pid: 9, name: 'chrome', anonRssBytes: null, cgroup: false };
     expect(createRecognizer().attemptEnded({ ...base, status: { code: 1, signal: null }, oomKills: [other] })).toEqual([]);
+  });
+
+  it('reads OOM kills from the journal where /dev/kmsg is closed, and says why when neither is readable', async () => {
+    const record = (message: unknown) => JSON.stringify({ MESSAGE: message, _TRANSPORT: 'kernel' });
+    const text = fixture('kernel-oom-kill.txt')[1]!.replace(/^\[[^\]]*\] /, '');
+    let feed: (line: string) => void = () => undefined;
+    const journal = {
+      probe: async () => ({ code: 0, errno: null, stdout: '{"MESSAGE":"Linux version"}\n', stderr: '' }),
+      follow: (onLine: (line: string) => void) => ((feed = onLine), { stop: () => undefined }),
+    };
+    const closed = { openSync: () => { throw Object.assign(new Error('EPERM'), { code: 'EPERM' }); }, readSync: () => 0, closeSync: () => undefined };
+    const watcher = await watchOomKills({ platform: 'linux', fs: closed, journal });
+    expect(watcher.unavailable).toBeNull();
+    feed(record('usb 1-1: new device'));
+    feed(record(text));
+    feed(record([...Buffer.from(text.replace('25315', '25316'))]));
+    expect(watcher.read().map((k) => k.pid)).toEqual([25315, 25316]);
+    expect(watcher.read()).toEqual([]);
+    const denied = { ...journal, probe: async () => ({ code: 1, errno: null, stdout: '', stderr: 'Hint: You are currently not seeing messages from other users and the system.' }) };
+    expect((await watchOomKills({ platform: 'linux', fs: closed, journal: denied })).unavailable).toBe('EPERM; journal: no-permission');
+    expect(journalMessage('not json Killed process')).toBeNull();
   });
 
   it('SIGSEGV is a segfault', () => {
