@@ -1,0 +1,119 @@
+// The renderers of `gpuwise diagnose` over synthetic observations: the terminal report, the HTML
+// page, the progress line and the option parsers — what users read, hostile text and missing
+// values included. (The built CLI end to end: test/e2e/diagnose.e2e.test.ts.)
+
+import pc from 'picocolors';
+import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../diagnose/analyze.js';
+import { buildObservation } from '../../diagnose/testing/observation-builder.js';
+import { createTranslator } from '../../i18n/index.js';
+import { renderDiagnoseHtml } from './diagnose-html.js';
+import { parseDurationMs, parseGpuList, parsePid, parsePositiveInteger } from './diagnose-options.js';
+import { createProgressWriter, progressLine } from './diagnose-progress.js';
+import { renderDiagnoseText } from './diagnose-text.js';
+
+const HOSTILE = '<script>x</script>\u001b]0;pwn\u0007\u202e';
+const en = createTranslator('en');
+const zh = createTranslator('zh-CN');
+const plain = pc.createColors(false);
+
+function inputBound() {
+  return buildObservation({
+    gpus: [{ name: `H100 ${HOSTILE}` }],
+    samples: 24,
+    intervalMs: 250,
+    frame: (i) => ({
+      gpus: [{ util: i % 2 ? 100 : 0, memUsedMiB: 20_000, smActive: i % 3 === 0 ? null : 30, subUtil: [100, 100, 0, 0, 0, 0] }],
+      processes: [{ pid: 4242, gpuIndex: 0, name: HOSTILE, command: HOSTILE }],
+      tree: { rootCpu: 30, workers: [99, 98], rootThreads: [30, 1] },
+    }),
+  });
+}
+
+describe('terminal report', () => {
+  it('ranks the findings with evidence, thresholds, fixes and code; escapes what came from the machine', () => {
+    const observation = inputBound();
+    const text = renderDiagnoseText(diagnose(observation), observation, { t: en, color: plain, replayed: false });
+    expect(text).toContain('1. GPU 0: input-pipeline bound');
+    expect(text).toMatch(/Evidence\n\s+• /);
+    expect(text).toMatch(/Thresholds\n\s+• \w+ = [\d.]+ /);
+    expect(text).toContain('PyTorch:');
+    expect(text).toContain('num_workers');
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+    const zhText = renderDiagnoseText(diagnose(observation), observation, { t: zh, color: plain, replayed: true });
+    expect(zhText).toContain('证据');
+    expect(zhText).toContain('从 test 在');
+  });
+
+  it('says healthy, and shows missing figures as —, never 0 or NaN', () => {
+    const observation = buildObservation({ samples: 24, intervalMs: 250, frame: { gpus: [{ util: 99, memUsedMiB: 60_000, smActive: 90 }], tree: { rootCpu: 40 } } });
+    const report = diagnose(observation);
+    const text = renderDiagnoseText(report, observation, { t: en, color: plain, replayed: false });
+    expect(report.verdict).toBe('healthy');
+    expect(text).toContain('Healthy: nothing held the GPU back');
+    expect(text).toMatch(/power —/);
+    expect(text).not.toMatch(/NaN|undefined|null/);
+  });
+});
+
+describe('HTML report', () => {
+  it('holds both languages, the reader\'s first; charts with gaps for missing values; all text escaped', () => {
+    const observation = inputBound();
+    const html = renderDiagnoseHtml(diagnose(observation), observation, 'zh-CN', '0.1.0');
+    expect(html.indexOf('lang="zh-CN"')).toBeLessThan(html.indexOf('lang="en"'));
+    expect(html).toContain('输入');
+    expect(html).toContain('input-pipeline bound');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+    // SM activity is null every third sample: its line has gaps (several subpaths), not dips to 0.
+    const sm = html.slice(html.indexOf('SM 活跃度'));
+    const path = /<path d="([^"]+)"/.exec(sm)![1]!;
+    expect(path.split('M').length - 1).toBeGreaterThan(3);
+    // Code keeps its lines inside <pre>.
+    expect(html).toMatch(/<pre><code>[^<]*\n[^<]*<\/code><\/pre>/);
+  });
+});
+
+describe('progress line', () => {
+  it('shows the newest sample\'s GPU, SM, memory and tree CPU, and — for what is missing', () => {
+    const sample = inputBound().samples[1]!;
+    const line = progressLine({ elapsedMs: 65_000, durationMs: 120_000, sampleCount: 260, latest: sample }, en, 'en');
+    expect(line).toMatch(/^1m05s \/ 2m00s {2}GPU 100 % {2}SM 30 % {2}mem 19\.5 GiB {2}tree CPU \d+ % {2}\(260 samples\)$/);
+    expect(progressLine({ elapsedMs: 0, durationMs: null, sampleCount: 0, latest: null }, zh, 'zh-CN')).toContain('等待第一次读数');
+  });
+
+  it('writes one line rewritten in place on a terminal, nothing elsewhere', () => {
+    const written: string[] = [];
+    const progress = { elapsedMs: 1000, durationMs: 60_000, sampleCount: 4, latest: null };
+    const pipe = createProgressWriter((text) => written.push(text), false, en, 'en', () => 80);
+    pipe.update(progress);
+    pipe.done();
+    expect(written).toEqual([]);
+    const terminal = createProgressWriter((text) => written.push(text), true, en, 'en', () => 30);
+    terminal.update(progress);
+    terminal.done();
+    expect(written[0]!.startsWith('\r\u001b[K')).toBe(true);
+    expect(written[0]!.length).toBeLessThanOrEqual('\r\u001b[K'.length + 29);
+    expect(written[1]).toBe('\r\u001b[K');
+  });
+});
+
+describe('option values', () => {
+  it('reads durations with units, a bare number as seconds, within the limits', () => {
+    expect(parseDurationMs('60s', 1000, 86_400_000)).toBe(60_000);
+    expect(parseDurationMs('1.5m', 1000, 86_400_000)).toBe(90_000);
+    expect(parseDurationMs('250ms', 50, 10_000)).toBe(250);
+    expect(parseDurationMs('0.5', 50, 10_000)).toBe(500);
+    expect(parseDurationMs(' 2H ', 1000, 86_400_000)).toBe(7_200_000);
+    for (const bad of ['', 's', '-1s', '1e3', '10 weeks', '0s', '25h', 'NaN']) expect(parseDurationMs(bad, 1000, 86_400_000), bad).toBeNull();
+  });
+
+  it('reads pids, GPU lists and batch sizes; refuses the rest', () => {
+    expect(parsePid('4242')).toBe(4242);
+    for (const bad of ['0', '-1', '1.5', 'abc', '99999999', '']) expect(parsePid(bad), bad).toBeNull();
+    expect(parseGpuList('2, 0,2')).toEqual([0, 2]);
+    for (const bad of ['', 'a', '0,,1', '-1', '1.0']) expect(parseGpuList(bad), bad).toBeNull();
+    expect(parsePositiveInteger('64')).toBe(64);
+    expect(parsePositiveInteger('0')).toBeNull();
+  });
+});
