@@ -17,6 +17,8 @@ import info from './messages/info.js';
 import pci from './messages/pci.js';
 import pick from './messages/pick.js';
 import gpuNames from './messages/gpu-names.js';
+import optionValues from './messages/option-values.js';
+import costNotes from './messages/cost-notes.js';
 import servers from './messages/servers.js';
 import top from './messages/top.js';
 import serve from './messages/serve.js';
@@ -37,7 +39,7 @@ import fleet from './messages/fleet.js';
 import webFleet from './messages/web-fleet.js';
 import run from './messages/run.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, infoDetail, importMessages, doctorFrom, pick, gpuNames, vendors, diagnose, fleet, webFleet, diagnoseCli, run] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, infoDetail, importMessages, doctorFrom, pick, gpuNames, optionValues, costNotes, vendors, diagnose, fleet, webFleet, diagnoseCli, run] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

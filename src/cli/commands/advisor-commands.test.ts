@@ -52,7 +52,6 @@ describe('gpuwise estimate', () => {
     [['estimate', '--model', 'llama-9'], 'Unknown model "llama-9"'],
     [['estimate'], 'Name a model with --model'],
     [['estimate', '--model', 'gpt2', '--params', '7B'], 'either --model or --params'],
-    [['estimate', '--task', 'train', '--model', 'gpt2', '--method', 'lora'], 'use --task finetune'],
   ])('bad input %j exits 2 with a message', async (args, message) => {
     const r = await run(args);
     expect(r.exitCode).toBe(2);
@@ -60,10 +59,17 @@ describe('gpuwise estimate', () => {
     expect(r.out).toBe('');
   });
 
+  it('refuses an option the task does not use, naming the task it needs', async () => {
+    const lora = await run(['estimate', '--task', 'train', '--model', 'gpt2', '--method', 'lora']);
+    expect(lora.code).toBe('gpuwise.optionNotApplying');
+    expect(lora.err).toContain('--method applies only with --task finetune.');
+    expect(lora.out).toBe('');
+  });
+
   it('rejects a negative batch and an unknown dtype as usage errors', async () => {
     const batch = await run(['estimate', '--model', 'gpt2', '--batch', '-4']);
     expect(batch.code).toBe('commander.invalidArgument');
-    expect(batch.err).toContain('whole number of at least 1');
+    expect(batch.err).toContain('must be a whole number from 1 to 1M');
     const dtype = await run(['estimate', '--model', 'gpt2', '--dtype', 'int3'], 'zh-CN');
     expect(dtype.code).toBe('commander.invalidArgument');
   });

@@ -1,6 +1,6 @@
-// Option parsing shared by the advisor commands (estimate, recommend, cost, gpus compare): number
-// parsers that reject bad values with a translated reason, the model and estimator options, and
-// turning an AdvisorError into a translated usage error (exit 2).
+// Option parsing shared by the advisor commands (estimate, recommend, cost, gpus compare): list
+// parsers that reject bad values with a translated reason (numbers: option-ranges.ts), the model
+// and estimator options, and turning an AdvisorError into a translated usage error (exit 2).
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { CustomModelInput, EstimateInput } from '../../advisor/index.js';
@@ -8,42 +8,7 @@ import { AdvisorError, isAdvisorError } from '../../advisor/errors.js';
 import { safeText } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
-
-const SUFFIX: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, g: 1e9, t: 1e12 };
-
-/** "7e9", "7B", "70b", "124M", "1.5T" → a positive number. */
-export function parseQuantity(t: Translate) {
-  return (value: string): number => {
-    const match = /^\s*(\d+(?:\.\d+)?(?:e\d+)?)\s*([kmbgt])?\s*$/i.exec(value);
-    const number = match ? Number(match[1]) * (match[2] ? (SUFFIX[match[2].toLowerCase()] ?? 1) : 1) : Number.NaN;
-    if (!Number.isFinite(number) || number <= 0) throw new InvalidArgumentError(t('advisor.cli.badQuantity'));
-    return number;
-  };
-}
-
-export function parsePositiveInt(t: Translate) {
-  return (value: string): number => {
-    const number = Number(value);
-    if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(number) || number < 1) throw new InvalidArgumentError(t('advisor.cli.badPositiveInt'));
-    return number;
-  };
-}
-
-export function parseNonNegative(t: Translate) {
-  return (value: string): number => {
-    const number = Number(value);
-    if (value.trim() === '' || !Number.isFinite(number) || number < 0) throw new InvalidArgumentError(t('advisor.cli.badNonNegative'));
-    return number;
-  };
-}
-
-export function parsePercent(t: Translate) {
-  return (value: string): number => {
-    const number = Number(value.replace(/%$/, ''));
-    if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 100) throw new InvalidArgumentError(t('advisor.cli.badPercent'));
-    return number;
-  };
-}
+import { FLAG_OF_FIELD, ranged } from './option-ranges.js';
 
 /** "datacenter,workstation" → the listed choices, each checked. */
 export function parseList<T extends string>(t: Translate, choices: readonly T[]) {
@@ -72,16 +37,15 @@ export interface ModelOptions {
 }
 
 export function addModelOptions(command: Command, t: Translate): Command {
-  const int = parsePositiveInt(t);
   return command
     .option('--model <preset>', t('advisor.cli.option.model'))
-    .addOption(new Option('--params <n>', t('advisor.cli.option.params')).argParser(parseQuantity(t)))
-    .addOption(new Option('--layers <n>', t('advisor.cli.option.layers')).argParser(int))
-    .addOption(new Option('--hidden <n>', t('advisor.cli.option.hidden')).argParser(int))
-    .addOption(new Option('--heads <n>', t('advisor.cli.option.heads')).argParser(int))
-    .addOption(new Option('--kv-heads <n>', t('advisor.cli.option.kvHeads')).argParser(int))
-    .addOption(new Option('--intermediate <n>', t('advisor.cli.option.intermediate')).argParser(int))
-    .addOption(new Option('--vocab <n>', t('advisor.cli.option.vocab')).argParser(int))
+    .addOption(new Option('--params <n>', t('advisor.cli.option.params')).argParser(ranged(t, '--params')))
+    .addOption(new Option('--layers <n>', t('advisor.cli.option.layers')).argParser(ranged(t, '--layers')))
+    .addOption(new Option('--hidden <n>', t('advisor.cli.option.hidden')).argParser(ranged(t, '--hidden')))
+    .addOption(new Option('--heads <n>', t('advisor.cli.option.heads')).argParser(ranged(t, '--heads')))
+    .addOption(new Option('--kv-heads <n>', t('advisor.cli.option.kvHeads')).argParser(ranged(t, '--kv-heads')))
+    .addOption(new Option('--intermediate <n>', t('advisor.cli.option.intermediate')).argParser(ranged(t, '--intermediate')))
+    .addOption(new Option('--vocab <n>', t('advisor.cli.option.vocab')).argParser(ranged(t, '--vocab')))
     .option('--gated', t('advisor.cli.option.gated'));
 }
 
@@ -118,21 +82,20 @@ export interface EstimatorOptions {
 }
 
 export function addEstimatorOptions(command: Command, t: Translate, choices: Record<'optimizer' | 'method' | 'loraTargets' | 'recompute' | 'attention' | 'dtype' | 'kvDtype', readonly string[]>): Command {
-  const int = parsePositiveInt(t);
   return command
-    .addOption(new Option('--seq-len <n>', t('advisor.cli.option.seqLen')).argParser(int))
-    .addOption(new Option('--batch <n>', t('advisor.cli.option.batch')).argParser(int))
+    .addOption(new Option('--seq-len <n>', t('advisor.cli.option.seqLen')).argParser(ranged(t, '--seq-len')))
+    .addOption(new Option('--batch <n>', t('advisor.cli.option.batch')).argParser(ranged(t, '--batch')))
     .addOption(choiceOption('--optimizer <name>', t('advisor.cli.option.optimizer'), choices.optimizer))
     .addOption(choiceOption('--method <name>', t('advisor.cli.option.method'), choices.method))
-    .addOption(new Option('--lora-rank <n>', t('advisor.cli.option.loraRank')).argParser(int))
+    .addOption(new Option('--lora-rank <n>', t('advisor.cli.option.loraRank')).argParser(ranged(t, '--lora-rank')))
     .addOption(choiceOption('--lora-targets <set>', t('advisor.cli.option.loraTargets'), choices.loraTargets))
     .option('--no-double-quant', t('advisor.cli.option.noDoubleQuant'))
     .addOption(choiceOption('--recompute <mode>', t('advisor.cli.option.recompute'), choices.recompute))
     .addOption(choiceOption('--attention <kind>', t('advisor.cli.option.attention'), choices.attention))
     .addOption(choiceOption('--dtype <format>', t('advisor.cli.option.dtype'), choices.dtype))
     .addOption(choiceOption('--kv-dtype <format>', t('advisor.cli.option.kvDtype'), choices.kvDtype))
-    .addOption(new Option('--overhead-gib <x>', t('advisor.cli.option.overheadGib')).argParser(parseNonNegative(t)))
-    .addOption(new Option('--activations-gib <x>', t('advisor.cli.option.activationsGib')).argParser(parseNonNegative(t)));
+    .addOption(new Option('--overhead-gib <x>', t('advisor.cli.option.overheadGib')).argParser(ranged(t, '--overhead-gib')))
+    .addOption(new Option('--activations-gib <x>', t('advisor.cli.option.activationsGib')).argParser(ranged(t, '--activations-gib')));
 }
 
 const GIB = 1024 ** 3;
@@ -167,6 +130,8 @@ export async function withAdvisorErrors(cli: CliContext, command: string, run: (
     if (!isAdvisorError(error)) throw error;
     // Parameters often echo what the user typed or a file held: shown, never obeyed.
     const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'string' ? safeText(v) : v]));
+    // The library names its inputs (utilizationPercent); the user typed a flag (--utilization).
+    if (typeof params.name === 'string') params.name = FLAG_OF_FIELD[params.name] ?? params.name;
     cli.err(`${cli.t('advisor.cli.error', { message: cli.t(error.key, params) })}\n`);
     cli.err(`${cli.t('cli.seeHelp', { command })}\n`);
     return 2;

@@ -5,7 +5,8 @@ import { Option, type Command } from 'commander';
 import { CURRENCIES, type Currency } from '../../catalog/gpu-enums.js';
 import { COMPUTE_PRECISIONS, type ComputePrecision } from '../../advisor/recommend/types.js';
 import type { CliContext } from '../context.js';
-import { choiceOption, parseNonNegative, parsePercent, parsePositiveInt, parseQuantity } from './advisor-options.js';
+import { choiceOption } from './advisor-options.js';
+import { ranged } from './option-ranges.js';
 
 export interface CostOptions {
   gpu: string;
@@ -32,27 +33,25 @@ export interface CostOptions {
 
 export function register(program: Command, cli: CliContext): void {
   const { t } = cli;
-  const nonNegative = parseNonNegative(t);
-  const percent = parsePercent(t);
   program
     .command('cost')
     .description(t('advisor.cli.cost.description'))
     .requiredOption('--gpu <id>', t('advisor.cli.option.costGpu'))
-    .addOption(new Option('--count <n>', t('advisor.cli.option.costCount')).argParser(parsePositiveInt(t)))
-    .addOption(new Option('--price <usd>', t('advisor.cli.option.price')).argParser(nonNegative))
-    .addOption(new Option('--host-price <usd>', t('advisor.cli.option.hostPrice')).argParser(nonNegative))
-    .addOption(new Option('--years <n>', t('advisor.cli.option.years')).argParser(nonNegative))
-    .addOption(new Option('--utilization <pct>', t('advisor.cli.option.utilization')).argParser(percent))
-    .addOption(new Option('--power-watts <w>', t('advisor.cli.option.powerWatts')).argParser(nonNegative))
-    .addOption(new Option('--electricity <usd-per-kwh>', t('advisor.cli.option.electricity')).argParser(nonNegative))
-    .addOption(new Option('--pue <x>', t('advisor.cli.option.pue')).argParser(nonNegative))
-    .addOption(new Option('--resale <pct>', t('advisor.cli.option.resale')).argParser(percent))
-    .addOption(new Option('--maintenance <pct-per-year>', t('advisor.cli.option.maintenance')).argParser(nonNegative))
-    .addOption(new Option('--cloud-price <usd-per-gpu-hour>', t('advisor.cli.option.cloudPrice')).argParser(nonNegative))
+    .addOption(new Option('--count <n>', t('advisor.cli.option.costCount')).argParser(ranged(t, '--count')))
+    .addOption(new Option('--price <usd>', t('advisor.cli.option.price')).argParser(ranged(t, '--price')))
+    .addOption(new Option('--host-price <usd>', t('advisor.cli.option.hostPrice')).argParser(ranged(t, '--host-price')))
+    .addOption(new Option('--years <n>', t('advisor.cli.option.years')).argParser(ranged(t, '--years')))
+    .addOption(new Option('--utilization <pct>', t('advisor.cli.option.utilization')).argParser(ranged(t, '--utilization')))
+    .addOption(new Option('--power-watts <w>', t('advisor.cli.option.powerWatts')).argParser(ranged(t, '--power-watts')))
+    .addOption(new Option('--electricity <usd-per-kwh>', t('advisor.cli.option.electricity')).argParser(ranged(t, '--electricity')))
+    .addOption(new Option('--pue <x>', t('advisor.cli.option.pue')).argParser(ranged(t, '--pue')))
+    .addOption(new Option('--resale <pct>', t('advisor.cli.option.resale')).argParser(ranged(t, '--resale')))
+    .addOption(new Option('--maintenance <pct-per-year>', t('advisor.cli.option.maintenance')).argParser(ranged(t, '--maintenance')))
+    .addOption(new Option('--cloud-price <usd-per-gpu-hour>', t('advisor.cli.option.cloudPrice')).argParser(ranged(t, '--cloud-price')))
     .addOption(choiceOption('--precision <p>', t('advisor.cli.option.costPrecision'), COMPUTE_PRECISIONS))
-    .addOption(new Option('--run-flops <n>', t('advisor.cli.option.runFlops')).argParser(parseQuantity(t)))
-    .addOption(new Option('--run-gpu-hours <n>', t('advisor.cli.option.runGpuHours')).argParser(nonNegative))
-    .addOption(new Option('--mfu <pct>', t('advisor.cli.option.mfu')).argParser(percent))
+    .addOption(new Option('--run-flops <n>', t('advisor.cli.option.runFlops')).argParser(ranged(t, '--run-flops')))
+    .addOption(new Option('--run-gpu-hours <n>', t('advisor.cli.option.runGpuHours')).argParser(ranged(t, '--run-gpu-hours')))
+    .addOption(new Option('--mfu <pct>', t('advisor.cli.option.mfu')).argParser(ranged(t, '--mfu')))
     .addOption(choiceOption('--currency <code>', t('advisor.cli.option.costCurrency'), CURRENCIES))
     .option('--fx <rates>', t('advisor.cli.option.fx'))
     .option('--json', t('advisor.cli.option.json'))

@@ -42,6 +42,13 @@ export function register(program: Command, cli: CliContext): void {
     .option('-v, --verbose', cli.t('doctor.cli.option.verbose'))
     .addOption(timeoutOption(cli.t))
     .option('--from <file>', cli.t('doctor.from.option'))
+    // --warnings only adds the warnings' fixes to the script: alone it would do nothing.
+    .hook('preAction', (_parent, action) => {
+      const { warnings, fixScript } = action.opts<DoctorCommandOptions>();
+      if (warnings === true && fixScript === undefined) {
+        action.error(cli.t('optionValue.onlyWith', { option: '--warnings', needed: '--fix-script <file>' }), { exitCode: 2, code: 'gpuwise.optionNotApplying' });
+      }
+    })
     .action(async (options: DoctorCommandOptions) => {
       const { runDoctorCommand } = await import('./doctor-run.js');
       process.exitCode = await runDoctorCommand(cli, options);

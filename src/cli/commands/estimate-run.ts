@@ -1,6 +1,6 @@
 // The work behind `gpuwise estimate`: build the input, call the estimator, print text or JSON.
 
-import { toSafeJson } from '../../core/safe-text.js';
+import { safeText, toSafeJson } from '../../core/safe-text.js';
 import { estimateMemory, listModelPresets, presetParameterCount, renderNote, type EstimateInput, type MemoryBreakdown, type MemoryEstimate, type ZeroStage } from '../../advisor/index.js';
 import { AdvisorError } from '../../advisor/errors.js';
 import type { MessageKey } from '../../i18n/index.js';
@@ -10,6 +10,7 @@ import { estimatorSettings, modelFromOptions, withAdvisorErrors } from './adviso
 import type { EstimateOptions } from './estimate.js';
 import { modelFromConfigFile } from './model-config.js';
 import { fitOnGpu, type GpuFit } from '../../advisor/recommend/fit-gpu.js';
+import { readAsNote } from './cost-notes.js';
 
 export function estimateInputFromOptions(options: EstimateOptions): EstimateInput {
   const model = options.config !== undefined ? modelFromConfigFile(options.config, options) : modelFromOptions(options);
@@ -32,7 +33,10 @@ export function runEstimate(cli: CliContext, options: EstimateOptions): Promise<
     const estimate = estimateMemory(input);
     const fit = options.gpu === undefined ? null : fitOnGpu(input, options.gpu, options.memoryMargin === undefined ? {} : { marginPercent: options.memoryMargin });
     if (options.json) cli.out(`${toSafeJson(fit === null ? estimate : { ...estimate, gpuFit: fit }, 2)}\n`);
-    else cli.out(renderEstimate(cli, estimate) + (fit === null ? '' : renderFit(cli, fit)));
+    else {
+      const readAs = options.gpu === undefined ? null : readAsNote(cli, options.gpu);
+      cli.out(renderEstimate(cli, estimate) + (fit === null ? '' : renderFit(cli, fit)) + (readAs === null ? '' : `${cli.color.yellow(safeText(readAs))}\n`));
+    }
     return 0;
   });
 }

@@ -9,7 +9,9 @@ import { LORA_TARGETS } from '../../advisor/estimate/lora.js';
 import { OPTIMIZERS, TRAINING_PRECISIONS, ZERO_STAGES, type TrainingPrecision } from '../../advisor/estimate/training.js';
 import { FINETUNE_METHODS, TASKS } from '../../advisor/estimate/types.js';
 import type { CliContext } from '../context.js';
-import { addEstimatorOptions, addModelOptions, choiceOption, parsePercent, parsePositiveInt, type EstimatorOptions, type ModelOptions } from './advisor-options.js';
+import { addEstimatorOptions, addModelOptions, choiceOption, type EstimatorOptions, type ModelOptions } from './advisor-options.js';
+import { rejectOptionsNotApplying } from './option-conflicts.js';
+import { ranged } from './option-ranges.js';
 
 export interface EstimateOptions extends ModelOptions, EstimatorOptions {
   task: (typeof TASKS)[number];
@@ -41,13 +43,14 @@ export function register(program: Command, cli: CliContext): void {
     dtype: WEIGHT_DTYPES,
     kvDtype: KV_CACHE_DTYPES,
   });
+  rejectOptionsNotApplying(command, t);
   command
-    .addOption(new Option('--gpus <n>', t('advisor.cli.option.gpus')).argParser(parsePositiveInt(t)))
+    .addOption(new Option('--gpus <n>', t('advisor.cli.option.gpus')).argParser(ranged(t, '--gpus')))
     .addOption(choiceOption('--zero <stage>', t('advisor.cli.option.zero'), ZERO_STAGES.map(String)))
-    .addOption(new Option('--tp <n>', t('advisor.cli.option.tp')).argParser(parsePositiveInt(t)))
+    .addOption(new Option('--tp <n>', t('advisor.cli.option.tp')).argParser(ranged(t, '--tp')))
     .option('--config <file>', t('advisor.cli.option.config'))
     .option('--gpu <name>', t('advisor.cli.option.gpu'))
-    .addOption(new Option('--memory-margin <percent>', t('advisor.cli.option.memoryMargin')).argParser(parsePercent(t)))
+    .addOption(new Option('--memory-margin <percent>', t('advisor.cli.option.memoryMargin')).argParser(ranged(t, '--memory-margin')))
     .option('--list-models', t('advisor.cli.option.listModels'))
     .option('--json', t('advisor.cli.option.json'))
     .action(async (options: EstimateOptions) => {

@@ -3,6 +3,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { BACKEND_IDS, isBackendId, type KnownBackendId as BackendId } from '../../backends/registry.js';
 import type { CliContext } from '../context.js';
+import { ranged } from './option-ranges.js';
 
 export interface InfoOptions {
   json?: boolean;
@@ -20,11 +21,7 @@ export function register(program: Command, cli: CliContext): void {
     .description(t('info.description'))
     .option('--json', t('info.option.json'))
     .option('--from <file>', t('import.option.from'))
-    .option('-w, --watch [seconds]', t('info.option.watch'), (value: string) => {
-      const seconds = Number(value);
-      if (!Number.isFinite(seconds) || seconds < 0.1) throw new InvalidArgumentError(t('info.badSeconds'));
-      return seconds;
-    })
+    .option('-w, --watch [seconds]', t('info.option.watch'), ranged(t, '--watch'))
     .addOption(
       new Option('--backend <id>', t('info.option.backend', { choices: BACKEND_IDS.join(', ') })).argParser((value: string) => {
         if (!isBackendId(value)) throw new InvalidArgumentError(t('info.badBackend', { choices: BACKEND_IDS.join(', ') }));

@@ -25,12 +25,11 @@ import {
   addModelOptions,
   choiceOption,
   parseList,
-  parseNonNegative,
-  parsePercent,
-  parsePositiveInt,
   type EstimatorOptions,
   type ModelOptions,
 } from './advisor-options.js';
+import { rejectOptionsNotApplying } from './option-conflicts.js';
+import { ranged } from './option-ranges.js';
 
 export interface RecommendOptions extends ModelOptions, EstimatorOptions {
   task: RecommendTask;
@@ -51,6 +50,8 @@ export interface RecommendOptions extends ModelOptions, EstimatorOptions {
   sort?: SortKey;
   limit?: number;
   local?: boolean;
+  /** Another machine's GPUs from pasted tool output (src/import), instead of this one's. */
+  from?: string;
   json?: boolean;
 }
 
@@ -62,7 +63,8 @@ export function register(program: Command, cli: CliContext): void {
     .addOption(choiceOption('--task <task>', t('advisor.cli.option.recommendTask'), RECOMMEND_TASKS).makeOptionMandatory());
   addModelOptions(command, t);
   command
-    .addOption(new Option('--memory-gib <x>', t('advisor.cli.option.memoryGib')).argParser(parseNonNegative(t)))
+    // The memory given directly, or computed from a model: one or the other, never both silently.
+    .addOption(new Option('--memory-gib <x>', t('advisor.cli.option.memoryGib')).argParser(ranged(t, '--memory-gib')).conflicts(['model', 'params', 'config']))
     .addOption(choiceOption('--precision <p>', t('advisor.cli.option.computePrecision'), COMPUTE_PRECISIONS))
     .addOption(choiceOption('--train-precision <p>', t('advisor.cli.option.trainPrecision'), TRAINING_PRECISIONS));
   addEstimatorOptions(command, t, {
@@ -74,6 +76,8 @@ export function register(program: Command, cli: CliContext): void {
     dtype: WEIGHT_DTYPES,
     kvDtype: KV_CACHE_DTYPES,
   });
+  // recommend's --precision is the compute precision of every task, not training's.
+  rejectOptionsNotApplying(command, t, ['precision']);
   command
     .option('--config <file>', t('advisor.cli.option.config'))
     .option('--budget <amount>', t('advisor.cli.option.budgetMoney'))
@@ -81,13 +85,14 @@ export function register(program: Command, cli: CliContext): void {
     .addOption(choiceOption('--currency <code>', t('advisor.cli.option.currency'), CURRENCIES))
     .option('--fx <rates>', t('advisor.cli.option.fx'))
     .addOption(new Option('--segment <list>', t('advisor.cli.option.segment')).argParser(parseList(t, SEGMENTS)))
-    .addOption(new Option('--memory-margin <percent>', t('advisor.cli.option.memoryMargin')).argParser(parsePercent(t)))
+    .addOption(new Option('--memory-margin <percent>', t('advisor.cli.option.memoryMargin')).argParser(ranged(t, '--memory-margin')))
     .addOption(choiceOption('--form-factor <kind>', t('advisor.cli.option.formFactor'), DEPLOYMENTS))
-    .addOption(new Option('--max-power <watts>', t('advisor.cli.option.maxPower')).argParser(parseNonNegative(t)))
-    .addOption(new Option('--max-count <n>', t('advisor.cli.option.maxCount')).argParser(parsePositiveInt(t)))
+    .addOption(new Option('--max-power <watts>', t('advisor.cli.option.maxPower')).argParser(ranged(t, '--max-power')))
+    .addOption(new Option('--max-count <n>', t('advisor.cli.option.maxCount')).argParser(ranged(t, '--max-count')))
     .addOption(choiceOption('--sort <key>', t('advisor.cli.option.sort'), SORT_KEYS))
-    .addOption(new Option('--limit <n>', t('advisor.cli.option.limit')).argParser(parsePositiveInt(t)))
+    .addOption(new Option('--limit <n>', t('advisor.cli.option.limit')).argParser(ranged(t, '--limit')))
     .option('--local', t('advisor.cli.option.local'))
+    .option('--from <file>', t('import.option.from'))
     .option('--json', t('advisor.cli.option.json'))
     .action(async (options: RecommendOptions) => {
       const { runRecommend } = await import('./recommend-run.js');

@@ -1,0 +1,20 @@
+import { defineMessages } from '../define.js';
+
+// `gpuwise cost`'s own sentences beyond the advisor's: payback against the period asked for,
+// and the server an SXM/OAM module needs (src/cli/commands/cost-notes.ts).
+export default defineMessages(
+  {
+    'costNotes.noPaybackInPeriod': 'Buying does not pay for itself within the {months} months asked for (at this rate it would take {payback} months).',
+    'costNotes.module': '{gpu} is a {formFactor} module: it runs only on a server board (an HGX/OAM baseboard), which this total leaves out. Add that with --host-price.',
+    'costNotes.moduleServers': 'Servers that hold {count} × {gpu}: {servers}{more} — see `gpuwise servers --gpu {id} --count {count}`.',
+    'costNotes.moduleNoServer': 'No server in the catalog holds {count} × {gpu}: see `gpuwise servers --gpu {id}`.',
+    'costNotes.more': ' and {count} more',
+  },
+  {
+    'costNotes.noPaybackInPeriod': '在所问的 {months} 个月内，自购无法回本（按此速度需要 {payback} 个月）。',
+    'costNotes.module': '{gpu} 是 {formFactor} 模组：只能装在服务器主板（HGX/OAM 底板）上运行，上面的合计不含这部分。请用 --host-price 加上。',
+    'costNotes.moduleServers': '能装 {count} × {gpu} 的服务器：{servers}{more}——详见 `gpuwise servers --gpu {id} --count {count}`。',
+    'costNotes.moduleNoServer': '目录中没有能装 {count} × {gpu} 的服务器：详见 `gpuwise servers --gpu {id}`。',
+    'costNotes.more': ' 等另外 {count} 款',
+  },
+);
