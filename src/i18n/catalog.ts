@@ -34,12 +34,13 @@ import diagnose from './messages/diagnose.js';
 import diagnoseCli from './messages/diagnose-cli.js';
 import importMessages from './messages/import.js';
 import doctorFrom from './messages/doctor-from.js';
+import guide from './messages/guide.js';
 import vendors from './messages/vendors.js';
 import fleet from './messages/fleet.js';
 import webFleet from './messages/web-fleet.js';
 import run from './messages/run.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, infoDetail, importMessages, doctorFrom, pick, gpuNames, optionValues, costNotes, vendors, diagnose, fleet, webFleet, diagnoseCli, run] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, infoDetail, importMessages, doctorFrom, guide, pick, gpuNames, optionValues, costNotes, vendors, diagnose, fleet, webFleet, diagnoseCli, run] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

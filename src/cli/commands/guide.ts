@@ -1,31 +1,39 @@
 // `gpuwise guide [topic]`: install steps for driver | cuda | cudnn | pytorch | tensorflow | jax |
-// docker | verify, tailored to this machine by a doctor run. Exit 0 (it is advice, not a check).
+// docker | rocm | verify, tailored to this machine by a doctor run — or, with --for, to a target
+// machine (not checked here). Exit 0 (it is advice, not a check); 2 for bad usage.
 
-import { InvalidArgumentError, type Command } from 'commander';
-import { GUIDE_TOPICS, isGuideTopic, type GuideTopic } from '../../doctor/guide/types.js';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { GUIDE_TOPICS, parseGuideTopic, type GuideTopic } from '../../doctor/guide/types.js';
 import type { CliContext } from '../context.js';
 import { timeoutOption } from './doctor.js';
+import type { GuideOptions } from './guide-run.js';
+
+const TARGET_EXAMPLES = 'ubuntu-22.04, debian-12, rhel-9, windows-11, wsl2-ubuntu-22.04 …';
 
 export function register(program: Command, cli: CliContext): void {
   const topics = GUIDE_TOPICS.join(' | ');
   program
     .command('guide')
     .description(cli.t('doctor.guideCli.description'))
+    // Topics in any case: `guide PyTorch` is `guide pytorch`.
     .argument('[topic]', cli.t('doctor.guideCli.argument.topic', { topics }), (value: string): GuideTopic => {
-      if (!isGuideTopic(value)) throw new InvalidArgumentError(cli.t('doctor.guideCli.badTopic', { topics }));
-      return value;
+      const topic = parseGuideTopic(value);
+      if (!topic) throw new InvalidArgumentError(cli.t('doctor.guideCli.badTopic', { topics }));
+      return topic;
     }, 'verify')
     .option('--json', cli.t('doctor.cli.option.json'))
     .addOption(timeoutOption(cli.t))
-    .action(async (topic: GuideTopic, options: { json?: boolean; timeout?: number }) => {
-      const [{ diagnoseThisMachine }, { buildGuide, renderGuideJson, renderGuideText }] = await Promise.all([
-        import('./doctor-run.js'),
-        import('../../doctor/index.js'),
-      ]);
-      const report = await diagnoseThisMachine(cli, options.json === true, options.timeout);
-      const guide = buildGuide(topic, report);
-      if (options.json) cli.out(renderGuideJson(guide, cli.t));
-      else cli.out(renderGuideText(guide, cli.t, cli.color));
-      process.exitCode = 0;
+    .option('--for <os>', cli.t('guide.cli.option.for', { examples: TARGET_EXAMPLES }))
+    .option('--gpu <name>', cli.t('guide.cli.option.gpu'))
+    .addOption(
+      new Option('--mirror <region>', cli.t('guide.cli.option.mirror')).argParser((value: string) => {
+        const region = value.trim().toLowerCase();
+        if (region !== 'cn' && region !== 'none') throw new InvalidArgumentError(cli.t('guide.cli.badMirror', { value }));
+        return region;
+      }),
+    )
+    .action(async (topic: GuideTopic, options: GuideOptions) => {
+      const { runGuide } = await import('./guide-run.js');
+      process.exitCode = await runGuide(cli, topic, options);
     });
 }

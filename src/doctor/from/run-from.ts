@@ -75,7 +75,7 @@ function gpuInputs(paste: Paste): DoctorInputs['gpu'] {
 }
 
 /** A machine with nothing on it: every file missing, every program absent. */
-function emptyEnv(platform: NodeJS.Platform, arch: string, now: () => Date): DoctorEnv {
+export function emptyEnv(platform: NodeJS.Platform, arch: string, now: () => Date): DoctorEnv {
   const missing = async () => ({ ok: false as const, code: 'not-found' as const, detail: 'not in the paste' });
   return {
     fs: { readText: missing, readBytes: missing, readdir: missing, stat: missing, readlink: missing, exists: async () => false },

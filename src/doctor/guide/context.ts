@@ -62,9 +62,10 @@ export function driverReadyStep(ctx: GuideContext): GuideStep {
   const problems = ['driver.nouveau', 'driver.kernel-module', 'driver.nvml', 'driver.version-mismatch', 'driver.gpu-support']
     .map((id) => ctx.check(id))
     .filter((c): c is CheckResult => c !== null && c.status === 'fail');
-  const state: GuideStepState = problems.length > 0 ? 'blocked' : 'done';
   const driver = ctx.report.machine.driver;
-  const detail = problems.length > 0 ? [...problems.map((p) => p.summary), { key: 'doctor.guide.seeDriver' as const }] : [];
+  // No failing check but no driver either (a target machine, `--for`): installing it comes first.
+  const state: GuideStepState = problems.length > 0 ? 'blocked' : driver.version || driver.maxCuda ? 'done' : 'todo';
+  const detail = problems.length > 0 || state === 'todo' ? [...problems.map((p) => p.summary), { key: 'doctor.guide.seeDriver' as const }] : [];
   if (state === 'done' && driver.version) detail.push({ key: 'doctor.guide.driverVersion', params: { version: driver.version, cuda: driver.maxCuda ?? '?' } });
   return guideStep('doctor.guide.step.driverReady', state, detail);
 }

@@ -92,7 +92,15 @@ export function verifyGuide(ctx: GuideContext, others: readonly Guide[]): Guide 
   if (machine.pythons.some((p) => p.tensorflow)) wanted.add('tensorflow');
   if (machine.pythons.some((p) => p.jax)) wanted.add('jax');
   if (machine.docker.installed) wanted.add('docker');
-  const verify: GuideVerification[] = others.filter((g) => wanted.has(g.topic)).flatMap((g) => g.verify);
+  // Several guides end with the same check (nvidia-smi after the driver and after CUDA): list each once.
+  const seen = new Set<string>();
+  const verify: GuideVerification[] = others
+    .filter((g) => wanted.has(g.topic))
+    .flatMap((g) => g.verify)
+    .filter((v) => {
+      const key = `${v.shell}\n${v.commands.join('\n')}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
   const steps = [guideStep('doctor.guide.step.verdict', ctx.report.exitCode === 0 ? 'done' : 'todo', [msg('doctor.guide.runDoctor')])];
   return { topic: 'verify', title: msg('doctor.guide.title.verify'), steps, verify };
 }

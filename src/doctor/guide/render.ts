@@ -13,6 +13,8 @@ const MARKS: Record<GuideStepState, string> = { done: '✓', todo: '→', info: 
 export function renderGuideText(guide: Guide, translate: Translate, color: Colors): string {
   const t = safeTranslator(translate);
   const lines = [color.bold(text(t, guide.title)), ''];
+  for (const note of guide.notes ?? []) lines.push(color.yellow(text(t, note)));
+  if (guide.notes?.length) lines.push('');
   guide.steps.forEach((step, index) => {
     const mark = step.state === 'done' ? color.green(MARKS.done) : step.state === 'blocked' ? color.red(MARKS.blocked) : step.state === 'todo' ? color.yellow(MARKS.todo) : color.cyan(MARKS.info);
     const state = t(`doctor.guide.state.${step.state}`);

@@ -46,7 +46,13 @@ export function driverGuide(ctx: GuideContext): Guide {
     steps.push(
       installed
         ? guideStep('doctor.guide.step.installDriver', 'done', [ctx.check('driver.kernel-module')?.summary ?? msg('doctor.skip.noDriverVersion')])
-        : guideStep('doctor.guide.step.installDriver', ctx.noGpu ? 'blocked' : 'todo', [msg('doctor.guide.driverBranch', { branch: ctx.driverChoice.branch ?? '?', flavor: ctx.driverChoice.openModule ? 'open' : 'proprietary' })], driverInstallSteps(target, ctx.driverChoice)),
+        : guideStep(
+            'doctor.guide.step.installDriver',
+            // With no GPU here the steps are still given, to read: people plan before the card arrives.
+            ctx.noGpu ? 'info' : 'todo',
+            [msg('doctor.guide.driverBranch', { branch: ctx.driverChoice.branch ?? '?', flavor: ctx.driverChoice.openModule ? 'open' : 'proprietary' }), ...(ctx.noGpu ? [msg('guide.noGpuYet')] : [])],
+            driverInstallSteps(target, ctx.driverChoice),
+          ),
     );
     if (ctx.status('driver.version-mismatch') === 'fail') steps.push(stepFromCheck(ctx, 'doctor.guide.step.mismatch', 'driver.version-mismatch', () => []));
     if (!target.container) steps.push(stepFromCheck(ctx, 'doctor.guide.step.persistence', 'driver.persistence', () => persistenceFix().steps));
@@ -104,6 +110,17 @@ export function cudnnGuide(ctx: GuideContext): Guide {
   return { topic: 'cudnn', title: msg('doctor.guide.title.cudnn'), steps, verify: header.length ? [verification('doctor.guide.verify.cudnnHeader', header)] : [] };
 }
 
+/** Installed is not done: the daemon must answer (doctor's containers.docker is ✓ only then). */
+function dockerStep(ctx: GuideContext): GuideStep {
+  const check = ctx.check('containers.docker');
+  const detail = check ? [check.summary] : [];
+  if (check?.status === 'ok') return guideStep('doctor.guide.step.docker', 'done', detail);
+  const start = ctx.report.machine.target.family === 'windows'
+    ? [step('guide.action.dockerStartDesktop', undefined, ['Start-Process "Docker Desktop"'], { shell: 'powershell', needsRoot: false })]
+    : [step('guide.action.dockerStart', undefined, ['sudo systemctl enable --now docker', 'docker info'])];
+  return guideStep('doctor.guide.step.docker', 'todo', check?.fix ? [...detail, check.fix.why] : detail, check?.fix?.steps.length ? check.fix.steps : start);
+}
+
 export function dockerGuide(ctx: GuideContext): Guide {
   const target = ctx.report.machine.target;
   const docker = ctx.report.machine.docker;
@@ -112,7 +129,7 @@ export function dockerGuide(ctx: GuideContext): Guide {
       ? [step('doctor.guide.action.dockerDnf', undefined, ['sudo dnf config-manager --add-repo https://download.docker.com/linux/rhel/docker-ce.repo', 'sudo dnf install -y docker-ce docker-ce-cli containerd.io', 'sudo systemctl enable --now docker'])]
       : [step('doctor.guide.action.dockerApt', undefined, ['sudo apt-get update', 'sudo apt-get install -y docker.io', 'sudo systemctl enable --now docker'])];
   const steps: GuideStep[] = [
-    docker.installed ? guideStep('doctor.guide.step.docker', 'done', [ctx.check('containers.docker')?.summary ?? msg('doctor.containers.docker.title')]) : guideStep('doctor.guide.step.docker', 'todo', [], installDocker),
+    docker.installed ? dockerStep(ctx) : guideStep('doctor.guide.step.docker', 'todo', [], installDocker),
     driverReadyStep(ctx),
     docker.nvidiaRuntime ? guideStep('doctor.guide.step.containerToolkit', 'done', [ctx.check('containers.nvidia-runtime')?.summary ?? msg('doctor.containers.runtime.title')]) : guideStep('doctor.guide.step.containerToolkit', 'todo', [msg('doctor.containers.runtime.why')], containerToolkitSteps(target)),
   ];

@@ -5,11 +5,17 @@
 import type { MessageKey, MessageParams } from '../../i18n/index.js';
 import { msg, type FixShell, type FixStep, type Message } from '../types.js';
 
-export const GUIDE_TOPICS = ['driver', 'cuda', 'cudnn', 'pytorch', 'tensorflow', 'jax', 'docker', 'verify'] as const;
+export const GUIDE_TOPICS = ['driver', 'cuda', 'cudnn', 'pytorch', 'tensorflow', 'jax', 'docker', 'rocm', 'verify'] as const;
 export type GuideTopic = (typeof GUIDE_TOPICS)[number];
 
 export function isGuideTopic(value: string): value is GuideTopic {
   return (GUIDE_TOPICS as readonly string[]).includes(value);
+}
+
+/** The topic a user typed, in any case ("PyTorch", " ROCm "); null when it is none. */
+export function parseGuideTopic(value: string): GuideTopic | null {
+  const topic = value.trim().toLowerCase();
+  return isGuideTopic(topic) ? topic : null;
 }
 
 /** `done`: already true here; `todo`: run the actions; `info`: read; `blocked`: an earlier layer must be fixed first. */
@@ -33,6 +39,8 @@ export interface GuideVerification {
 export interface Guide {
   topic: GuideTopic;
   title: Message;
+  /** Said before the steps: a guide for another machine, not checked here (`--for`). */
+  notes?: Message[];
   steps: GuideStep[];
   verify: GuideVerification[];
 }
