@@ -62,7 +62,7 @@ export function renderNoWorkingGpu(snapshot: Snapshot, options: TextRenderOption
   const failed = snapshot.backendAttempts.filter((attempt) => !attempt.ok);
   if (failed.length > 0) lines.push(t('info.noGpu.tried'));
   for (const attempt of failed) {
-    const line = `  ${attempt.backend}: ${reasonText(attempt.code, t)}`;
+    const line = `  ${attempt.backend}: ${reasonText(attempt.code, t, attempt.backend)}`;
     const detail = attempt.code !== null && DETAIL_SHOWN[attempt.code] ? attempt.detail : null;
     if (!detail) {
       lines.push(line);

@@ -35,9 +35,22 @@ export const UNAVAILABLE_REASON_KEYS = {
   error: 'info.unavailable.error',
 } as const satisfies Record<UnavailableReason, MessageKey>;
 
+/**
+ * The codes whose general text names NVIDIA's tools ("nvidia-smi is not on PATH"), as the AMD,
+ * Windows and macOS backends would have them say instead (messages/vendors.ts).
+ */
+const VENDOR_REASONS: Readonly<Record<string, Partial<Record<BackendUnavailableCode, { key: MessageKey; params?: Record<string, string> }>>>> = {
+  'amd-smi': { 'command-not-found': { key: 'vendors.reason.toolNotFound', params: { tool: 'amd-smi' } } },
+  'rocm-smi': { 'command-not-found': { key: 'vendors.reason.toolNotFound', params: { tool: 'rocm-smi' } } },
+  windows: { 'command-not-found': { key: 'vendors.reason.toolNotFound', params: { tool: 'PowerShell' } } },
+  macos: { 'command-not-found': { key: 'vendors.reason.toolNotFound', params: { tool: 'system_profiler' } } },
+  'drm-sysfs': { 'driver-not-loaded': { key: 'vendors.reason.noDrmCard' } },
+};
+
 /** Why a backend could not open, in the user's language; null (no code) reads as a failure. */
-export function reasonText(code: BackendUnavailableCode | null, t: Translate): string {
-  return t(BACKEND_REASON_KEYS[code ?? 'error']);
+export function reasonText(code: BackendUnavailableCode | null, t: Translate, backend?: string): string {
+  const vendor = backend === undefined || code === null ? undefined : VENDOR_REASONS[backend]?.[code];
+  return vendor ? t(vendor.key, vendor.params) : t(BACKEND_REASON_KEYS[code ?? 'error']);
 }
 
 export function clockReasonText(reason: ClockEventReason, t: Translate): string {
