@@ -5,7 +5,7 @@ import { defineMessages } from '../define.js';
 export default defineMessages(
   {
     'costNotes.noPaybackInPeriod': 'Buying does not pay for itself within the {months} months asked for (at this rate it would take {payback} months).',
-    'costNotes.module': '{gpu} is a {formFactor} module: it runs only on a server board (an HGX/OAM baseboard), which this total leaves out. Add that with --host-price.',
+    'costNotes.module': '{gpu} is an {formFactor} module: it runs only on a server board (an HGX/OAM baseboard), which this total leaves out. Add that with --host-price.',
     'costNotes.moduleServers': 'Servers that hold {count} × {gpu}: {servers}{more} — see `gpuwise servers --gpu {id} --count {count}`.',
     'costNotes.moduleNoServer': 'No server in the catalog holds {count} × {gpu}: see `gpuwise servers --gpu {id}`.',
     'costNotes.more': ' and {count} more',
