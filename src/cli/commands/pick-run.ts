@@ -44,7 +44,7 @@ function noGpuDetail(t: Translate, snapshot: Snapshot | null): string | null {
   if (snapshot !== null && snapshot.devices.length > 0) return null;
   const failed = (snapshot?.backendAttempts ?? []).filter((attempt) => !attempt.ok);
   if (snapshot?.backend != null || failed.length === 0) return t('info.noGpu.title');
-  return t('pick.noGpu', { detail: failed.map((attempt) => `${attempt.backend}: ${reasonText(attempt.code, t)}`).join(t('pick.reasonSeparator')) });
+  return t('pick.noGpu', { detail: failed.map((attempt) => `${attempt.backend}: ${reasonText(attempt.code, t, attempt.backend)}`).join(t('pick.reasonSeparator')) });
 }
 
 export function reasonsText(t: Translate, reasons: readonly PickReason[]): string {

@@ -111,7 +111,7 @@ export async function printStartup(cli: CliContext, service: Service, info: Star
   } else if (gpuCount === 0 || session.backend === null) {
     lines.push(`  ${t('serve.cli.start.noGpu')}`);
     for (const attempt of attempts.filter((a) => !a.ok)) {
-      const reason = reasonText(attempt.code, t) + (attempt.detail ? ` (${safeLine(attempt.detail)})` : '');
+      const reason = reasonText(attempt.code, t, attempt.backend) + (attempt.detail ? ` (${safeLine(attempt.detail)})` : '');
       lines.push(`  ${t('serve.cli.start.tried', { backend: attempt.backend, reason })}`);
     }
   } else {
