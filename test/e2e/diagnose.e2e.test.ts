@@ -5,13 +5,14 @@
 // replays; the HTML report is self-contained and bilingual; mistakes get clear messages in
 // both languages with the documented exit codes.
 
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DiagnoseReport } from '../../src/diagnose/types.js';
 import { fakeNvmlEnv, scenarioPath } from '../fake-nvml/paths.js';
-import { ensureBuilt, gpuwise, ROOT } from './run-cli.js';
+import { baseEnv, BIN, ensureBuilt, gpuwise, ROOT, type CliResult } from './run-cli.js';
 
 const FIXTURES = path.join(ROOT, 'test/fixtures/diagnose');
 const fixture = (name: string) => path.join(FIXTURES, `${name}.ndjson`);
@@ -139,6 +140,49 @@ describe('gpuwise diagnose, live over the fake NVML', () => {
     expect(run.stderr).toContain('The job ended after');
     expect(run.stderr).toContain('exit code 4');
   });
+});
+
+/** Runs the CLI, sends it SIGINT once `ready` matches its output (or after `afterMs`), and waits for it to end. */
+function interrupted(args: string[], env: Record<string, string>, ready: RegExp | null, afterMs: number): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: baseEnv(env) });
+    let stdout = '';
+    let stderr = '';
+    let sent = false;
+    const send = () => {
+      if (!sent) child.kill('SIGINT');
+      sent = true;
+    };
+    const timer = setTimeout(send, afterMs);
+    child.stdout.on('data', (data: Buffer) => {
+      stdout += String(data);
+      if (ready?.test(stdout)) setTimeout(send, 1500);
+    });
+    child.stderr.on('data', (data: Buffer) => (stderr += String(data)));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('gpuwise diagnose and Ctrl-C', () => {
+  it('on a --gpu watch: ends early and reports on what was seen', async () => {
+    const run = await interrupted(['diagnose', '--gpu', '0', '--duration', '60s', '--interval', '100ms'], fakeNvmlEnv(scenarioPath('8x-h100')), null, 2500);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/Interrupted: reporting on the \d+ s observed/);
+    expect(run.stdout).toContain('gpuwise diagnose');
+    expect(run.stdout).toContain('GPUs in the window');
+  }, 30_000);
+
+  it('on a job: passes the signal to the job, which ends, and reports how it ended', async () => {
+    const job = "process.on('SIGINT', () => { console.log('job got SIGINT'); process.exit(0); }); console.log('job ready'); setInterval(() => {}, 1000);";
+    const run = await interrupted(['diagnose', '--json', '--', process.execPath, '-e', job], fakeNvmlEnv(scenarioPath('8x-h100')), /job ready/, 15_000);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('job got SIGINT');
+    const document = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { observation: { job: { exitCode: number | null; signal: string | null } } };
+    expect(document.observation.job).toMatchObject({ exitCode: 0, signal: null });
+  }, 30_000);
 });
 
 describe('gpuwise diagnose: mistakes and what it says', () => {
