@@ -99,7 +99,7 @@ export function buildContext(observation: Observation): AnalysisContext {
     }
     return g;
   };
-  const subTimes = new Map<number, { t: number; v: number }[]>();
+  const subTimes = new Map<number, { t: number[]; v: number[] }>();
   samples.forEach((s, i) => {
     for (const d of s.devices) {
       if (!Number.isInteger(d.index) || d.index < 0 || d.state !== 'ok') continue;
@@ -125,22 +125,22 @@ export function buildContext(observation: Observation): AnalysisContext {
     }
     for (const series of s.subSamples) {
       if (series.metric !== 'gpuUtilPercent' || !Array.isArray(series.values)) continue;
-      const list = subTimes.get(series.deviceIndex) ?? [];
-      series.values.forEach((v, k) => {
-        const value = percent(v);
+      let list = subTimes.get(series.deviceIndex);
+      if (!list) subTimes.set(series.deviceIndex, (list = { t: [], v: [] }));
+      for (let k = 0; k < series.values.length; k += 1) {
+        const value = percent(series.values[k]);
         const t = series.timesMs?.[k];
-        if (value !== null && typeof t === 'number' && Number.isFinite(t)) list.push({ t, v: value });
-      });
-      subTimes.set(series.deviceIndex, list);
+        if (value !== null && typeof t === 'number' && Number.isFinite(t)) {
+          list.t.push(t);
+          list.v.push(value);
+        }
+      }
     }
     for (const p of s.processes) collectHolder(gpus.get(p.gpuIndex), p);
   });
   for (const [index, list] of subTimes) {
     const g = gpus.get(index);
-    if (!g) continue;
-    // Readers may overlap at the edges; one value per driver tick.
-    const seen = new Set<number>();
-    g.subUtil = list.sort((a, b) => a.t - b.t).filter((e) => (seen.has(e.t) ? false : (seen.add(e.t), true))).map((e) => e.v);
+    if (g) g.subUtil = onePerTick(list.t, list.v);
   }
   return {
     observation,
@@ -154,6 +154,20 @@ export function buildContext(observation: Observation): AnalysisContext {
     tree: buildTree(observation, samples, new Set([...gpus.values()].flatMap((g) => g.holders.map((h) => h.pid)))),
     iowait: samples.map((s) => percent(s.host?.cpuTime?.iowaitPercent)),
   };
+}
+
+/** Values in time order, one per driver tick (readers may overlap at the edges). */
+function onePerTick(times: number[], values: number[]): number[] {
+  let order = times.map((_, k) => k);
+  if (times.some((t, k) => k > 0 && t < times[k - 1]!)) order = order.sort((a, b) => times[a]! - times[b]!);
+  const out: number[] = [];
+  let last = -Infinity;
+  for (const k of order) {
+    if (times[k] === last) continue;
+    last = times[k]!;
+    out.push(values[k]!);
+  }
+  return out;
 }
 
 function cleanThrottle(t: ThrottleTimePercent | null | undefined): ThrottleTimePercent | null {

@@ -7,27 +7,41 @@ export function present(series: Series): number[] {
   return series.filter((v): v is number => v !== null);
 }
 
+// Plain loops: these run over every sample of every GPU for every rule, and a filtered copy per
+// call was most of diagnose's garbage on long traces.
 export function mean(series: Series): number | null {
-  const values = present(series);
-  if (values.length === 0) return null;
-  return values.reduce((a, b) => a + b, 0) / values.length;
+  let sum = 0;
+  let n = 0;
+  for (const v of series) {
+    if (v === null) continue;
+    sum += v;
+    n += 1;
+  }
+  return n === 0 ? null : sum / n;
 }
 
 export function max(series: Series): number | null {
-  const values = present(series);
-  return values.length === 0 ? null : values.reduce((a, b) => (b > a ? b : a), -Infinity);
+  let best: number | null = null;
+  for (const v of series) if (v !== null && (best === null || v > best)) best = v;
+  return best;
 }
 
 export function min(series: Series): number | null {
-  const values = present(series);
-  return values.length === 0 ? null : values.reduce((a, b) => (b < a ? b : a), Infinity);
+  let best: number | null = null;
+  for (const v of series) if (v !== null && (best === null || v < best)) best = v;
+  return best;
 }
 
 /** Share (0–1) of the present values that pass `test`; null when none is present. */
 export function share(series: Series, test: (value: number) => boolean): number | null {
-  const values = present(series);
-  if (values.length === 0) return null;
-  return values.filter(test).length / values.length;
+  let hits = 0;
+  let n = 0;
+  for (const v of series) {
+    if (v === null) continue;
+    n += 1;
+    if (test(v)) hits += 1;
+  }
+  return n === 0 ? null : hits / n;
 }
 
 /** A finite number within [lo, hi], else null: NaN, ±Infinity, negatives and absurd values are not data. */

@@ -3,7 +3,7 @@
 
 import type { AnalysisContext, GpuSeries } from '../analyze/context.js';
 import { evidence } from '../analyze/finding.js';
-import { mean, share } from '../analyze/stats.js';
+import { max, mean, share } from '../analyze/stats.js';
 import type { Evidence } from '../types.js';
 import { pcieLinkBytesPerSecond, THRESHOLDS } from '../thresholds.js';
 
@@ -95,9 +95,8 @@ export function mainEvidence(key: string, main: MainThread): Evidence {
 }
 
 export function peakMemoryPercent(g: GpuSeries): number | null {
-  const used = g.memUsed.filter((v): v is number => v !== null);
-  if (used.length === 0 || g.totalBytes === null) return null;
-  return (Math.max(...used) / g.totalBytes) * 100;
+  const peak = max(g.memUsed);
+  return peak === null || g.totalBytes === null ? null : (peak / g.totalBytes) * 100;
 }
 
 export const pct = (share01: number) => Math.round(share01 * 1000) / 10;

@@ -5,7 +5,7 @@
 
 import type { AnalysisContext, GpuSeries } from '../analyze/context.js';
 import { evidence, makeFinding } from '../analyze/finding.js';
-import { mean } from '../analyze/stats.js';
+import { max, mean } from '../analyze/stats.js';
 import { THRESHOLDS, used } from '../thresholds.js';
 import type { Evidence, Finding } from '../types.js';
 import { fix } from './fixes.js';
@@ -74,7 +74,7 @@ function hostSignals(ctx: AnalysisContext, g: GpuSeries): HostSignals {
   }
   if (!tree) return out;
   out.observed = true;
-  const workers = Math.max(0, ...tree.workerCount);
+  const workers = max(tree.workerCount) ?? 0;
   const perSample = tree.workerCpu.map((cpus) => (cpus.length === 0 ? null : cpus.reduce((a, b) => a + b, 0) / cpus.length));
   const workerMean = mean(perSample);
   const workerRunnable = runnableShare(tree.workerStates.flat());
