@@ -82,7 +82,7 @@ describeBackendContract('windows (RTX 4070 laptop + Intel iGPU, recorded PowerSh
       }),
     }),
   deviceCount: 2,
-  expectsProcesses: false,
+  expectsProcesses: true,
 });
 
 describeBackendContract('macos (Apple M2, recorded system_profiler and ioreg outputs)', {

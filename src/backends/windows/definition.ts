@@ -6,7 +6,7 @@ import type { BackendRegistryOptions } from '../registry.js';
 export const definition: BackendDefinition<'windows', BackendRegistryOptions> = {
   id: 'windows',
   platforms: ['win32'],
-  capabilities: { metrics: true, processes: false },
+  capabilities: { metrics: true, processes: true },
   chainOrder: 50,
   async load(options) {
     const { createWindowsDriver } = await import('./index.js');

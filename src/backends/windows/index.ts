@@ -13,7 +13,7 @@ export function createWindowsDriver(options: CommandBackendOptions = {}): Backen
   return createCommandDriver(
     {
       id: WINDOWS_BACKEND_ID,
-      capabilities: { metrics: true, processes: false },
+      capabilities: { metrics: true, processes: true },
       candidates: powershellCandidates(options.env ?? process.env),
       openArgs: [powershellArgs(INVENTORY_SCRIPT)],
       readArgs: [powershellArgs(COUNTERS_SCRIPT)],

@@ -1,7 +1,8 @@
 // The Windows parsers' entry points: a paste (any Win32_VideoController layout, or gpuwise's
 // inventory JSON) and the live pair (inventory + counters) → one BackendReading.
 
-import type { BackendReading } from '../../core/backend.js';
+import type { BackendProcess, BackendReading } from '../../core/backend.js';
+import { MAX_PROCESSES_PER_GPU } from '../../system/limits.js';
 import { setDeviceValue } from '../../core/empty-device.js';
 import { VendorParseError } from '../vendor-common/reading.js';
 import { recordsToReading, type WindowsAdapter } from './adapters.js';
@@ -35,6 +36,18 @@ function applyCounters(adapter: WindowsAdapter, counters: AdapterCounters): void
   }
 }
 
+/** Task Manager's per-process view of one adapter (PID 0 is the kernel's own share, not a process). */
+function processesOf(adapter: WindowsAdapter, counters: AdapterCounters): BackendProcess[] {
+  return [...counters.processes.entries()]
+    .filter(([pid]) => pid > 0)
+    .slice(0, MAX_PROCESSES_PER_GPU)
+    .map(([pid, usage]) => ({
+      pid, gpuIndex: adapter.device.index, gpuUuid: null, gpuInstanceId: null, computeInstanceId: null,
+      type: usage.compute && usage.graphics ? 'compute+graphics' : usage.compute ? 'compute' : 'graphics',
+      usedMemoryBytes: usage.dedicatedBytes, smUtilPercent: usage.utilPercent, memoryUtilPercent: null, encoderUtilPercent: null, decoderUtilPercent: null, name: null,
+    }));
+}
+
 /** The inventory read at open with the counters of this read (null when Get-Counter failed). */
 export function parseWindowsLive(inventoryJson: string, countersJson: string | null): BackendReading {
   const records = recordsFromJson(inventoryJson);
@@ -47,6 +60,7 @@ export function parseWindowsLive(inventoryJson: string, countersJson: string | n
     const found = adapter.luid === null ? undefined : counters.get(adapter.luid);
     if (found) {
       applyCounters(adapter, found);
+      reading.processes.push(...processesOf(adapter, found));
       linked++;
     }
   }

@@ -22,7 +22,7 @@ export const INVENTORY_SCRIPT = [
 
 export const COUNTERS_SCRIPT = [
   "$ErrorActionPreference = 'SilentlyContinue'",
-  "$c = '\\GPU Engine(*)\\Utilization Percentage', '\\GPU Adapter Memory(*)\\Dedicated Usage', '\\GPU Adapter Memory(*)\\Shared Usage'",
+  "$c = '\\GPU Engine(*)\\Utilization Percentage', '\\GPU Adapter Memory(*)\\Dedicated Usage', '\\GPU Adapter Memory(*)\\Shared Usage', '\\GPU Process Memory(*)\\Dedicated Usage'",
   '$samples = @((Get-Counter -Counter $c).CounterSamples | Select-Object Path, CookedValue)',
   'ConvertTo-Json -Compress -InputObject $samples',
 ].join('\n');

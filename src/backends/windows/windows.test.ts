@@ -78,6 +78,12 @@ describe('Win32_VideoController: our captures', () => {
     expect(nvidia!.gpuUtilPercent).toBeCloseTo(73.8, 5);
     expect(nvidia).toMatchObject({ memoryUsedBytes: 6012305408, memoryFreeBytes: 8585740288 - 6012305408 });
     expect(intel).toMatchObject({ gpuUtilPercent: 6.5, memoryUsedBytes: 0 });
+    // Task Manager's per-process view: PID 0 (the kernel's share) is not a process.
+    expect(reading.processes.map((p) => [p.pid, p.gpuIndex, p.type, p.usedMemoryBytes, p.smUtilPercent])).toEqual([
+      [10432, 0, 'compute+graphics', 5368709120, 51.7],
+      [8844, 0, 'compute', 536870912, 22.1],
+      [3120, 1, 'graphics', 0, 6.5],
+    ]);
   });
 
   it('NVIDIA version numbering', () => {
@@ -93,6 +99,16 @@ describe('Win32_VideoController: our captures', () => {
     }
     const fuzz = createFuzzer(1402);
     const bases = [readVendorFixture('windows/rtx-3060+intel-uhd-770_wmic-get-name-adapterram.txt'), ...(SHARED ? readdirSync(SHARED).filter((n) => n.endsWith('.txt')).map((n) => readFileSync(path.join(SHARED, n), 'utf8')) : [])];
+    const counters = readVendorFixture('windows/rtx-4070-laptop+intel-uhd_get-counter.json');
+    const inventory = readVendorFixture('windows/rtx-4070-laptop+intel-uhd_gpuwise-inventory.json');
+    for (let i = 0; i < 200; i++) {
+      try {
+        const reading = parseWindowsLive(inventory, fuzz.mutate(counters));
+        for (const d of reading.devices) if (d.gpuUtilPercent !== null) expect(d.gpuUtilPercent).toBeLessThanOrEqual(100);
+      } catch (error) {
+        expect(error).toBeInstanceOf(VendorParseError);
+      }
+    }
     for (let i = 0; i < 300; i++) {
       const text = fuzz.mutate(fuzz.pick(bases));
       try {
