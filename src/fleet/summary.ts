@@ -102,7 +102,8 @@ export async function fleetSummary(client: PrometheusClient, options: FleetSumma
   const rangeSeconds = options.rangeSeconds ?? 7 * 86_400;
   const idleWindowSeconds = options.idleWindowSeconds ?? 3600;
   const top = options.top ?? 10;
-  const at = options.atSeconds ?? Math.floor(Date.now() / 1000);
+  // Not floored to the second: a node whose first scrape landed this second is in the answer.
+  const at = options.atSeconds ?? Date.now() / 1000;
   const q = (expr: string) => client.query(expr, at);
   const [up, state, util, used, total, processes, idle, idleProcesses, users, nodeHours, alerts] = await Promise.all([
     q(GRID_QUERIES.up), q(GRID_QUERIES.state), q(GRID_QUERIES.util), q(GRID_QUERIES.memoryUsed), q(GRID_QUERIES.memoryTotal), q(GRID_QUERIES.processes),
@@ -113,7 +114,7 @@ export async function fleetSummary(client: PrometheusClient, options: FleetSumma
   ]);
   return {
     prometheus: client.url,
-    at: new Date(at * 1000).toISOString(),
+    at: new Date(Math.round(at * 1000)).toISOString(),
     rangeSeconds,
     idleWindowSeconds,
     nodes: buildGrid(up, state, util, used, total, processes),
