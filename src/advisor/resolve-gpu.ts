@@ -24,12 +24,7 @@ export function resolveGpu(query: string, catalog: GpuCatalog = loadGpuCatalog()
   }
   if (answer.kind === 'several') throw new AdvisorError('advisor.error.ambiguousGpu', { value: query, candidates: answer.candidates.join(', ') });
   if (answer.unlisted !== null) {
-    throw new AdvisorError('advisor.error.unlistedGpu', {
-      value: query,
-      reasonEn: answer.unlisted.reason.en,
-      reasonZh: answer.unlisted.reason['zh-CN'],
-      closest: answer.unlisted.closestId ?? '—',
-    });
+    throw new AdvisorError('advisor.error.unlistedGpu', { value: query, closest: answer.unlisted.closestId ?? '—' });
   }
   if (answer.suggestions.length > 0) throw new AdvisorError('advisor.error.unknownGpuSuggest', { value: query, suggestions: answer.suggestions.join(', ') });
   throw new AdvisorError('advisor.error.unknownGpu', { value: query, hint: '' });

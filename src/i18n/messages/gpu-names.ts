@@ -4,7 +4,7 @@ import { defineMessages } from '../define.js';
 export default defineMessages(
   {
     'advisor.error.unknownGpuSuggest': 'No GPU in the catalog is called "{value}". Did you mean {suggestions}? Run `gpuwise gpus list` to see the names.',
-    'advisor.error.unlistedGpu': '"{value}" is not in the catalog on purpose: {reasonEn} Closest entry (not the same GPU): {closest}.',
+    'advisor.error.unlistedGpu': '"{value}" is not in the catalog on purpose (`gpuwise gpus show {value}` says why). Closest entry (not the same GPU): {closest}.',
     'gpuName.readAs': '"{query}" read as {id}, the flagship variant; it could also be {alternatives}. Give the id to choose.',
     'gpuName.several': '"{query}" could be several different GPUs: {candidates}. Name one of them.',
     'gpuName.unknown': 'No GPU in the catalog matches "{query}".',
@@ -16,7 +16,7 @@ export default defineMessages(
   },
   {
     'advisor.error.unknownGpuSuggest': '目录中没有名为“{value}”的 GPU。你是不是想找 {suggestions}？运行 `gpuwise gpus list` 查看可用名称。',
-    'advisor.error.unlistedGpu': '目录有意没有收录“{value}”：{reasonZh}最接近的条目（并非同一款 GPU）：{closest}。',
+    'advisor.error.unlistedGpu': '目录有意没有收录“{value}”（`gpuwise gpus show {value}` 说明了原因）。最接近的条目（并非同一款 GPU）：{closest}。',
     'gpuName.readAs': '“{query}”按旗舰型号 {id} 理解；它也可能指 {alternatives}。请给出 ID 来选择。',
     'gpuName.several': '“{query}”可能指多款不同的 GPU：{candidates}。请指明其中一款。',
     'gpuName.unknown': '目录中没有与“{query}”匹配的 GPU。',
