@@ -180,7 +180,12 @@ describe.skipIf(PROMETHEUS === null)(`a fleet of three serve instances behind a 
     interface Panel { title?: string; targets?: { expr?: string }[]; panels?: Panel[] }
     const dashboard = JSON.parse(readFileSync(join(DEPLOY, 'grafana', 'gpuwise-fleet.json'), 'utf8')) as { panels: Panel[]; templating: { list: { name: string; query: string }[] } };
     const exprs: { title: string; expr: string }[] = [];
-    const walk = (list: Panel[]) => list.forEach((p) => (p.targets ?? []).forEach((t) => t.expr && exprs.push({ title: p.title ?? '', expr: t.expr })) || walk(p.panels ?? []));
+    const walk = (list: Panel[]): void => {
+      for (const p of list) {
+        for (const t of p.targets ?? []) if (t.expr) exprs.push({ title: p.title ?? '', expr: t.expr });
+        walk(p.panels ?? []);
+      }
+    };
     walk(dashboard.panels);
     expect(exprs.length).toBeGreaterThan(15);
     // The template variables as Grafana reads them (label_values through the series API).
