@@ -64,12 +64,24 @@ async function localSnapshot(cli: CliContext): Promise<Snapshot | null> {
 export function runRecommend(cli: CliContext, options: RecommendOptions): Promise<number> {
   return withAdvisorErrors(cli, 'gpuwise recommend', async () => {
     const input = recommendInputFromOptions(options);
-    if (options.local) {
-      const snapshot = await localSnapshot(cli);
-      if (snapshot) input.snapshot = snapshot;
-    }
+    let snapshot: Snapshot | null = null;
+    // --from is another machine's --local (src/import): its GPUs instead of this one's.
+    if (options.from !== undefined) {
+      const pasted = await (await import('./recommend-from.js')).pastedSnapshot(cli, options.from);
+      if (!pasted.ok) return 2;
+      snapshot = pasted.snapshot;
+    } else if (options.local) snapshot = await localSnapshot(cli);
+    if (snapshot) input.snapshot = snapshot;
     const result = recommend(input);
+    if (options.from !== undefined) {
+      // A paste shows GPUs, not the host's RAM and cores: no claim that they are enough.
+      result.localHost = null;
+      for (const option of [...result.options, ...result.unranked]) option.localHostShortfalls = null;
+    }
     cli.out(options.json ? `${toSafeJson(result, 2)}\n` : renderRecommendation(cli, result, options.limit ?? DEFAULT_TEXT_LIMIT));
+    if (!options.json && snapshot && snapshot.devices.length === 0) {
+      cli.out(`\n${cli.t(options.from !== undefined ? 'import.local.noGpuThere' : 'import.local.noGpuHere')}\n`);
+    }
     return 0;
   });
 }
