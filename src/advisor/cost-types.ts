@@ -72,6 +72,8 @@ export interface CostResult {
   rentReason: 'no-cloud-price' | null;
   /** Months until buying has cost less than renting at this utilisation; null: never (see verdict). */
   paybackMonths: number | null;
+  /** Whether that payback falls within the period asked for (`years`); a longer one is a projection. */
+  paybackWithinPeriod?: boolean;
   /** The utilisation above which buying beats renting over `years`; null when it never does. */
   breakEvenUtilizationPercent: number | null;
   verdict: 'buy' | 'rent' | 'unknown';

@@ -9,6 +9,16 @@ const base: CostInput = { gpu: 'h100-sxm5-80gb', catalog: FIXTURE_CATALOG, cloud
 describe('total cost of ownership', () => {
   const result = estimateCost(base);
 
+  it('says whether the payback falls within the period asked for', () => {
+    // The same rate of saving (about 29 months to repay) inside 3 years, outside 6 months.
+    const three = estimateCost({ ...base, years: 3 });
+    const half = estimateCost({ ...base, years: 0.5 });
+    expect(three.paybackMonths).toBeCloseTo(28.8, 1);
+    expect(three.paybackWithinPeriod).toBe(true);
+    expect(half.paybackMonths).toBeCloseTo(28.8, 1);
+    expect(half.paybackWithinPeriod).toBe(false);
+  });
+
   it('purchase + power at TDP × busy hours × PUE × tariff', () => {
     const busy = 3 * 8760 * 0.5;
     expect(result.busyGpuHours).toBe(busy);

@@ -180,6 +180,7 @@ export function estimateCost(input: CostInput): CostResult {
     rent: perGpuHour === null || rentTotal === null ? null : { perGpuHour, offeringId: offering?.id ?? null, provider: offering?.provider ?? null, totalUsd: rentTotal },
     rentReason: perGpuHour === null ? 'no-cloud-price' : null,
     paybackMonths,
+    paybackWithinPeriod: paybackMonths !== null && paybackMonths <= months,
     breakEvenUtilizationPercent: breakEven,
     verdict: rentTotal === null ? 'unknown' : ownTotal < rentTotal ? 'buy' : 'rent',
     work: {

@@ -16,7 +16,7 @@ export function paybackText(cli: CliContext, r: CostResult): string | null {
   if (r.paybackMonths === null) return null;
   const periodMonths = r.years * 12;
   const payback = formatNumber(r.paybackMonths, cli.locale, 1, 1);
-  if (r.paybackMonths > periodMonths) {
+  if (r.paybackWithinPeriod === false || r.paybackMonths > periodMonths) {
     return cli.t('costNotes.noPaybackInPeriod', { months: formatNumber(periodMonths, cli.locale, 1), payback });
   }
   return cli.t('advisor.cli.cost.payback', { months: payback });
