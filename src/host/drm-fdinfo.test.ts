@@ -99,3 +99,31 @@ describe('DRM fdinfo scan', () => {
     expect(reader.read(index).processes[0]!.smUtilPercent).toBeCloseTo(25, 5);
   });
 });
+
+describe('DRM fdinfo scan cache', () => {
+  it('reads the link of new fd numbers only, and every link again on a full scan', async () => {
+    const { FULL_SCAN_EVERY } = await import('./drm-fdinfo.js');
+    const amd = fixture('amdgpu_legacy-memory-keys_rx-7900-xtx.txt');
+    const links: string[] = [];
+    const fds: Record<string, string[]> = { '/proc/200/fd': ['3', '5'] };
+    const files: FdinfoFs = {
+      readdir: (dir) => (dir === '/proc' ? ['200'] : (fds[dir] ?? [])),
+      readlink: (file) => {
+        links.push(file);
+        return file.endsWith('/5') || file.endsWith('/7') ? '/dev/dri/renderD128' : 'socket:[1]';
+      },
+      readText: (file) => (file.includes('/fdinfo/') ? amd : 'python3\n'),
+    };
+    const reader = createDrmProcessReader({ procRoot: '/proc', files });
+    const index = () => 0;
+    expect(reader.read(index).processes).toHaveLength(1);
+    expect(links).toHaveLength(2);
+    fds['/proc/200/fd'] = ['3', '5', '7'];
+    expect(reader.read(index).processes[0]!.usedMemoryBytes).toBe(10541232 * 1024); // fd 7 is the same client
+    expect(links).toHaveLength(3);
+    for (let i = 2; i < FULL_SCAN_EVERY; i++) reader.read(index);
+    expect(links).toHaveLength(3);
+    reader.read(index);
+    expect(links).toHaveLength(6);
+  });
+});

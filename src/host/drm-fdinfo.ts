@@ -37,7 +37,18 @@ export const nodeFdinfoFs: FdinfoFs = {
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
 
-export function scanDrmFdinfo(procRoot = '/proc', files: FdinfoFs = nodeFdinfoFs): DrmFdinfoScan {
+/**
+ * What a previous scan learnt about each process's fds, so the next one reads the link of new fd
+ * numbers only: a readlink costs ~50 µs on a busy machine, and a server has tens of thousands of
+ * fds. An fd number closed and reused for /dev/dri is missed until the next full scan, which
+ * `createDrmProcessReader` makes every few reads.
+ */
+export interface FdLinkCache {
+  /** pid → fd number → whether its link pointed into /dev/dri. */
+  links: Map<number, Map<string, boolean>>;
+}
+
+export function scanDrmFdinfo(procRoot = '/proc', files: FdinfoFs = nodeFdinfoFs, cache?: FdLinkCache): DrmFdinfoScan {
   const seen = new Set<string>();
   const clients: DrmFdinfoScan['clients'] = [];
   let hiddenPids = 0;
@@ -57,14 +68,19 @@ export function scanDrmFdinfo(procRoot = '/proc', files: FdinfoFs = nodeFdinfoFs
       continue; // gone, or not ours to read
     }
     let name: string | null | undefined;
+    const known = cache?.links.get(pid);
+    const links = new Map<string, boolean>();
     for (const fd of fds) {
-      let target: string;
-      try {
-        target = files.readlink(path.join(base, 'fd', fd));
-      } catch {
-        continue;
+      let isDrm = known?.get(fd);
+      if (isDrm === undefined) {
+        try {
+          isDrm = files.readlink(path.join(base, 'fd', fd)).startsWith('/dev/dri/');
+        } catch {
+          continue;
+        }
       }
-      if (!target.startsWith('/dev/dri/')) continue;
+      links.set(fd, isDrm);
+      if (!isDrm) continue;
       const text = files.readText(path.join(base, 'fdinfo', fd));
       const usage = text === null ? null : parseDrmFdinfo(text);
       if (!usage) continue;
@@ -75,9 +91,18 @@ export function scanDrmFdinfo(procRoot = '/proc', files: FdinfoFs = nodeFdinfoFs
       clients.push({ pid, name, usage });
       if (clients.length >= MAX_GPU_PROCESSES_PER_MACHINE) return { clients, hiddenPids };
     }
+    cache?.links.set(pid, links);
+  }
+  // Processes that are gone take their entries with them.
+  if (cache) {
+    const alive = new Set(pids);
+    for (const pid of cache.links.keys()) if (!alive.has(pid)) cache.links.delete(pid);
   }
   return { clients, hiddenPids };
 }
+
+/** Every this many reads, every fd's link is read again (a reused fd number is then seen). */
+export const FULL_SCAN_EVERY = 10;
 
 function processType(engineNs: Record<string, number>): ProcessType {
   const compute = (engineNs.compute ?? 0) > 0;
@@ -95,9 +120,12 @@ function processType(engineNs: Record<string, number>): ProcessType {
 export function createDrmProcessReader(options: { procRoot?: string; files?: FdinfoFs; nowNs?: () => bigint } = {}) {
   const now = options.nowNs ?? (() => process.hrtime.bigint());
   let previous: { atNs: bigint; engineNs: Map<string, Record<string, number>> } | null = null;
+  const cache: FdLinkCache = { links: new Map() };
+  let reads = 0;
   return {
     read(gpuIndexOf: (pdev: string | null, driver: string) => number | null): { processes: BackendProcess[]; hiddenPids: number } {
-      const scan = scanDrmFdinfo(options.procRoot, options.files);
+      if (reads++ % FULL_SCAN_EVERY === 0) cache.links.clear();
+      const scan = scanDrmFdinfo(options.procRoot, options.files, cache);
       const atNs = now();
       const byProcess = new Map<string, BackendProcess>();
       const engineNs = new Map<string, Record<string, number>>();
