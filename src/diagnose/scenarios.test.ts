@@ -5,7 +5,7 @@
 // the pids of the children it started, so the driver's processes and /proc's tree are the same.
 // diagnose must name the right cause FIRST, and say "healthy" for the healthy ones.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,11 +28,27 @@ const WORKERS = (n: number) => `const { spawn } = require('node:child_process');
 const WAITING_WORKERS = `const { spawn } = require('node:child_process');
   const kids = [0, 1].map(() => spawn(process.execPath, ['-e', ${JSON.stringify(SLEEP)}], { stdio: 'ignore' }));
   console.log('ready ' + process.pid); ${SLEEP}`;
+// A loader that reads from storage past the page cache (O_DIRECT): the tree's disk reads, iowait.
+const READER = (file: string) => `const { spawn } = require('node:child_process');
+  spawn('sh', ['-c', 'while :; do dd if=${file} of=/dev/null bs=1M iflag=direct status=none; done'], { stdio: 'ignore' });
+  console.log('ready ' + process.pid); ${SLEEP}`;
 const SPIN = `console.log('ready ' + process.pid); ${BURN}`;
 const IDLE = `console.log('ready ' + process.pid); ${SLEEP}`;
 const RANKS = `const { spawn } = require('node:child_process');
   const rank1 = spawn(process.execPath, ['-e', ${JSON.stringify(SLEEP)}], { stdio: 'ignore' });
   console.log('ready ' + process.pid + ' ' + rank1.pid); ${SLEEP}`;
+
+/** Whether dd can read past the page cache in the temp dir (not on tmpfs, which has no O_DIRECT). */
+function directIoWorks(): boolean {
+  const dir = mkdtempSync(join(tmpdir(), 'gpuwise-dio-'));
+  try {
+    writeFileSync(join(dir, 'probe'), Buffer.alloc(1 << 20));
+    return spawnSync('dd', [`if=${join(dir, 'probe')}`, 'of=/dev/null', 'bs=1M', 'iflag=direct', 'status=none']).status === 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const DIRECT_IO = directIoWorks();
 
 const saved = { ...process.env };
 let tmp = '';
@@ -100,6 +116,14 @@ describe('diagnose over fake NVML scenarios with real process trees', () => {
     expect(first(report)).toMatchObject({ verdict: 'findings', rule: 'input-bound' });
     expect(report.findings[0]!.evidence.map((e) => e.key)).toEqual(expect.arrayContaining(['diagnose.evidence.gapsDriver']));
     expect(report.findings[0]!.evidence.some((e) => /workers(Saturated|Runnable)/.test(e.key))).toBe(true);
+  }, 20_000);
+
+  it.skipIf(!DIRECT_IO)('input-bound: a saw-tooth while the loader reads from storage (direct I/O past the page cache; skipped where the temp dir has no O_DIRECT, as on tmpfs)', async () => {
+    const file = join(tmp, 'dataset.bin');
+    writeFileSync(file, Buffer.alloc(32 * 2 ** 20, 7));
+    const report = await run('diagnose-input-bound', { script: READER(file) });
+    expect(first(report)).toMatchObject({ verdict: 'findings', rule: 'input-bound' });
+    expect(report.findings[0]!.evidence.map((e) => e.key)).toEqual(expect.arrayContaining(['diagnose.evidence.diskReads']));
   }, 20_000);
 
   it('the same saw-tooth with loader workers that wait is not blamed on the input pipeline', async () => {

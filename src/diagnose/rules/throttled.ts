@@ -45,6 +45,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       confidence: counters ? 0.85 : 0.7,
       timeShare: top.percent / 100,
       gpuIndices: [g.index],
+      pids: g.holders.map((h) => h.pid),
       title: { key: 'diagnose.throttled.title', params: { gpu: g.index } },
       summary: { key: `diagnose.throttled.summary.${top.cause}`, params: { gpu: g.index, percent: Math.round(top.percent * 10) / 10 } },
       evidence: [
