@@ -224,8 +224,9 @@ class DeadlineSession {
   private device(index: number, deadline: TimedDeadline, done: (result: DeviceResult) => void): Promise<void> {
     const slot = this.reader.slot(index);
     if (slot.stuckSince !== null) return Promise.resolve();
+    const started = performance.now();
     return this.run(index, () => this.reader.devicePlan(index), deadline).then(
-      (result) => done(result),
+      (result) => done(noteIfSlow(index, result, performance.now() - started)),
       (error: unknown) => {
         if (!deadline.passed) done(this.reader.guarded(index, () => { throw error; }));
       },
@@ -271,11 +272,13 @@ class DeadlineSession {
   /** A GPU this read could not wait for: who it is as last seen, and why nothing else. */
   private gaveUp(index: number, deadlinePassed: boolean): DeviceResult {
     const slot = this.reader.slot(index);
-    const message =
-      slot.stuckSince !== null && !deadlinePassed
-        ? `NVML has not answered for ${Math.round((Date.now() - slot.stuckSince) / 1000)} s; a GPU or the driver may be hung`
-        : `NVML did not answer within ${this.timeoutMs} ms; a GPU or the driver may be hung`;
-    const problems: SnapshotProblem[] = [{ scope: `device:${index}`, code: 'timeout', message }];
+    const seconds = slot.stuckSince === null ? 0 : Math.round((Date.now() - slot.stuckSince) / 1000);
+    const stuck = slot.stuckSince !== null && !deadlinePassed;
+    const message = stuck
+      ? `NVML has not answered for ${seconds} s; a GPU or the driver may be hung`
+      : `NVML did not answer within ${this.timeoutMs} ms; a GPU or the driver may be hung`;
+    const said: Pick<SnapshotProblem, 'key' | 'params'> = stuck ? { key: 'problems.deviceStuck', params: { seconds } } : { key: 'problems.deviceTimeout', params: { ms: this.timeoutMs } };
+    const problems: SnapshotProblem[] = [{ scope: `device:${index}`, code: 'timeout', message, ...said }];
     // Who it is: as last read in full, else as identified by a prime or an unfinished read.
     const known = slot.lastSeen ?? (slot.identity ? deviceWithoutData(index, slot.identity.identity, 'error', message, slot.identity.unavailable) : null);
     return { device: timedOutDevice(index, known, message), processes: [], problems, samples: [] };
@@ -284,12 +287,32 @@ class DeadlineSession {
   /** The driver itself did not answer (nvmlDeviceGetCount or the version calls). */
   private unanswered(deadline: Deadline): BackendReading {
     const since = this.systemStuckSince;
-    const message =
-      since !== null && !deadline.passed
-        ? `NVML has not answered for ${Math.round((Date.now() - since) / 1000)} s; the driver may be hung`
-        : `nvmlDeviceGetCount did not answer within ${this.timeoutMs} ms; the driver may be hung`;
+    const seconds = since === null ? 0 : Math.round((Date.now() - since) / 1000);
+    const stuck = since !== null && !deadline.passed;
+    const message = stuck ? `NVML has not answered for ${seconds} s; the driver may be hung` : `nvmlDeviceGetCount did not answer within ${this.timeoutMs} ms; the driver may be hung`;
+    const said: Pick<SnapshotProblem, 'key' | 'params'> = stuck ? { key: 'problems.driverStuck', params: { seconds } } : { key: 'problems.driverTimeout', params: { ms: this.timeoutMs } };
     const devices = Array.from({ length: this.lastCount }, (_, index) => timedOutDevice(index, this.reader.slots[index]?.lastSeen ?? null, message));
     const driver = this.reader.driver ?? { driverVersion: null, cudaDriverVersion: null, nvmlVersion: null, unavailable: { driverVersion: 'timeout' as const, cudaDriverVersion: 'timeout' as const, nvmlVersion: 'timeout' as const } };
-    return { driver, devices, processes: [], problems: [{ scope: 'devices', code: 'timeout', message }] };
+    return { driver, devices, processes: [], problems: [{ scope: 'devices', code: 'timeout', message, ...said }] };
   }
+}
+
+/**
+ * A GPU read slower than this holds every frame back (the reading waits for the slowest GPU):
+ * NVML answers in well under a millisecond, so a second is a GPU or driver in trouble.
+ */
+export const SLOW_DEVICE_READ_MS = 1000;
+
+/** Says which GPU made this read slow, so that a reader does not blame the tool or all GPUs. */
+function noteIfSlow(index: number, result: DeviceResult, ms: number): DeviceResult {
+  if (ms < SLOW_DEVICE_READ_MS) return result;
+  const seconds = Math.round(ms / 100) / 10;
+  const problem: SnapshotProblem = {
+    scope: `device:${index}`,
+    code: 'slow',
+    message: `GPU ${index} is slow to answer: this read took ${seconds} s, and every other GPU waited for it`,
+    key: 'problems.slow',
+    params: { index, seconds },
+  };
+  return { ...result, problems: [...result.problems, problem] };
 }

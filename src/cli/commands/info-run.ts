@@ -5,6 +5,8 @@ import { toSafeJson } from '../../core/safe-text.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { openSession, type SnapshotSession } from '../../snapshot/session.js';
 import type { CliContext } from '../context.js';
+import { localeWantsAscii } from '../charset.js';
+import type { TextRenderOptions } from '../render/info-text.js';
 import { safeLine } from '../render/safe-view.js';
 import { createRedraw } from '../terminal.js';
 import type { InfoOptions } from './info.js';
@@ -36,29 +38,38 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
       return 1;
     }
     if (options.watch !== undefined) {
-      await watch(cli, session, options.watch === true ? DEFAULT_WATCH_SECONDS : options.watch, options.json === true);
-      return 0;
+      return await watch(cli, session, options.watch === true ? DEFAULT_WATCH_SECONDS : options.watch, options);
     }
     const snapshot = await session.take();
-    cli.out(options.json ? `${toSafeJson(snapshot, 2)}\n` : await render(cli, snapshot));
+    cli.out(options.json ? `${toSafeJson(snapshot, 2)}\n` : await render(cli, snapshot, options));
     return 0;
   } finally {
     await session.close();
   }
 }
 
-async function render(cli: CliContext, snapshot: Snapshot): Promise<string> {
-  const { renderInfoText } = await loadRenderer();
-  return renderInfoText(snapshot, { t: cli.t, color: cli.color, width: cli.terminalSize().columns });
+/** How the text view is drawn: the terminal's width now, its charset, the reader's language. */
+export function textOptions(cli: CliContext, options: Pick<InfoOptions, 'detail'>): TextRenderOptions {
+  return { t: cli.t, color: cli.color, width: cli.terminalSize().columns, locale: cli.locale, ascii: localeWantsAscii(cli.env), detail: options.detail === true };
 }
+
+async function render(cli: CliContext, snapshot: Snapshot, options: InfoOptions): Promise<string> {
+  const { renderInfoText } = await loadRenderer();
+  return renderInfoText(snapshot, textOptions(cli, options));
+}
+
+/** The exit status of a command ended by a signal, as a shell reports it (128 + its number). */
+const SIGNAL_EXIT: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
  * Redraws in place on a terminal; on a pipe prints one snapshot after another (JSON: one per
- * line, so `gpuwise info --json --watch | jq` works). Ctrl-C ends it cleanly. It reads through
+ * line, so `gpuwise info --json --watch | jq` works). Ctrl-C ends it cleanly, with 130 on a
+ * terminal and in a pipe alike (a script tells an interrupted watch from a finished one). It reads through
  * the sampler, like every long-running command: reads never overlap, a slow read delays the
  * next one instead of stacking.
  */
-async function watch(cli: CliContext, session: SnapshotSession, seconds: number, json: boolean): Promise<void> {
+async function watch(cli: CliContext, session: SnapshotSession, seconds: number, options: InfoOptions): Promise<number> {
+  const json = options.json === true;
   const inPlace = cli.stdoutIsTTY && !json;
   const logUpdate = inPlace ? await createRedraw(process.stdout, cli.env) : null;
   const { renderInfoText } = await loadRenderer();
@@ -67,18 +78,18 @@ async function watch(cli: CliContext, session: SnapshotSession, seconds: number,
   const sampler = await createSampler({ session, intervalMs: seconds * 1000, historyRows: 2, autoStart: false });
   const draw = (snapshot: Snapshot) => {
     if (json) return cli.out(`${toSafeJson(snapshot)}\n`);
-    const text = renderInfoText(snapshot, { t: cli.t, color: cli.color, width: cli.terminalSize().columns });
+    const text = renderInfoText(snapshot, textOptions(cli, options));
     if (logUpdate) logUpdate(text.trimEnd());
     else cli.out(`${text}\n`);
   };
-  let stop = () => {};
-  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  let stop = (_signal: NodeJS.Signals) => {};
+  const stopped = new Promise<number>((resolve) => (stop = (signal) => resolve(signal === 'SIGTERM' ? SIGNAL_EXIT.SIGTERM : SIGNAL_EXIT.SIGINT)));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
     sampler.subscribe((sample) => draw(sample.snapshot));
     sampler.start();
-    await stopped;
+    return await stopped;
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);

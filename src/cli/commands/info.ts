@@ -10,6 +10,8 @@ export interface InfoOptions {
   watch?: number | true;
   backend?: BackendId;
   cpuSample?: number;
+  /** -v/--detail: clocks, PCIe, ECC, bus id and throttle reasons under each GPU. */
+  detail?: boolean;
   /** Read pasted tool output instead of this machine (src/import). */
   from?: string;
 }
@@ -20,6 +22,7 @@ export function register(program: Command, cli: CliContext): void {
     .command('info')
     .description(t('info.description'))
     .option('--json', t('info.option.json'))
+    .option('-v, --detail', t('infoDetail.option.detail'))
     .option('--from <file>', t('import.option.from'))
     .option('-w, --watch [seconds]', t('info.option.watch'), ranged(t, '--watch'))
     .addOption(

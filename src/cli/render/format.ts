@@ -59,8 +59,12 @@ export function formatBytesPair(used: number, total: number): string {
   return `${Math.round(used / BYTES_PER_MIB)}/${Math.round(total / BYTES_PER_MIB)} MiB`;
 }
 
-/** A bar of `width` cells filled to `percent`, with eighth-block precision. */
-export function bar(percent: number, width: number): string {
+/** A bar of `width` cells filled to `percent`, with eighth-block precision; "###......" in ASCII. */
+export function bar(percent: number, width: number, ascii = false): string {
+  if (ascii) {
+    const filled = Math.round((Math.min(100, Math.max(0, percent)) / 100) * width);
+    return '#'.repeat(filled) + '.'.repeat(Math.max(0, width - filled));
+  }
   const clamped = Math.min(100, Math.max(0, percent));
   const eighths = Math.round((clamped / 100) * width * 8);
   const full = Math.floor(eighths / 8);
@@ -70,22 +74,46 @@ export function bar(percent: number, width: number): string {
   return filled + '░'.repeat(Math.max(0, width - full - (partialChar ? 1 : 0)));
 }
 
-/** Seconds as "3d04h", "2h13m", "4m05s", "12s". */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const d = Math.floor(s / 86400);
-  const h = Math.floor((s % 86400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const two = (n: number) => String(n).padStart(2, '0');
-  if (d > 0) return `${d}d${two(h)}h`;
-  if (h > 0) return `${h}h${two(m)}m`;
-  if (m > 0) return `${m}m${two(s % 60)}s`;
-  return `${s}s`;
-}
+// Durations are written in the reader's language: the shared formatter (src/i18n/format.ts).
+export { formatDuration } from '../../i18n/format.js';
 
 /** Local wall-clock time of an ISO timestamp, "2026-11-29 22:40:01". */
 export function formatLocalTime(iso: string): string {
   const date = new Date(iso);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+}
+
+const SGR_AT = /^\u001b\[[0-9;]*m/;
+
+/**
+ * Cuts a line that may hold colour codes to `width` columns, marking the cut with "…" (or "~" in
+ * ASCII) and closing any colour it cut through. A line that fits is returned as it is.
+ */
+export function fitLine(line: string, width: number, ascii = false): string {
+  if (width <= 0 || displayWidth(line) <= width) return line;
+  let out = '';
+  let used = 0;
+  let coloured = false;
+  for (let i = 0; i < line.length; ) {
+    const sgr = SGR_AT.exec(line.slice(i));
+    if (sgr) {
+      out += sgr[0];
+      coloured = true;
+      i += sgr[0].length;
+      continue;
+    }
+    const char = String.fromCodePoint(line.codePointAt(i) ?? 0);
+    const w = displayWidth(char);
+    if (used + w > width - 1) break;
+    out += char;
+    used += w;
+    i += char.length;
+  }
+  return `${out}${ascii ? '~' : '…'}${coloured ? '\u001b[0m' : ''}`;
+}
+
+/** "a b", but "驱动 550（支持 …）": no space before full-width punctuation, which has its own. */
+export function spaced(a: string, b: string): string {
+  return /^[（【「《，。：；、]/.test(b) ? `${a}${b}` : `${a} ${b}`;
 }

@@ -2,13 +2,13 @@
 
 import type { HostSummary } from '../../core/snapshot.js';
 import type { TextRenderOptions } from './info-text.js';
-import { formatBytesPair, formatDuration } from './format.js';
+import { formatBytesPair, formatDuration, spaced } from './format.js';
 
-export function renderHostLine(host: HostSummary, { t, color }: TextRenderOptions): string {
+export function renderHostLine(host: HostSummary, { t, color, locale }: TextRenderOptions): string {
   const na = t('common.notAvailable');
   const cpu =
     host.cpuUtilPercent === null ? 'CPU' : `CPU ${Math.round(host.cpuUtilPercent)}%`;
-  const cores = host.cpuLogicalCount === null ? '' : ` ${t('info.host.cores', { count: host.cpuLogicalCount })}`;
+  const withCores = host.cpuLogicalCount === null ? cpu : spaced(cpu, t('info.host.cores', { count: host.cpuLogicalCount }));
   const load =
     host.loadAverage1m === null
       ? ''
@@ -17,6 +17,6 @@ export function renderHostLine(host: HostSummary, { t, color }: TextRenderOption
     host.memoryUsedBytes !== null && host.memoryTotalBytes !== null
       ? `${t('info.host.memory')} ${formatBytesPair(host.memoryUsedBytes, host.memoryTotalBytes)}`
       : `${t('info.host.memory')} ${na}`;
-  const uptime = host.uptimeSeconds === null ? '' : `${t('info.host.uptime')} ${formatDuration(host.uptimeSeconds)}`;
-  return [color.dim(t('info.host.label')), cpu + cores, load, memory, uptime].filter(Boolean).join('  ');
+  const uptime = host.uptimeSeconds === null ? '' : `${t('info.host.uptime')} ${formatDuration(host.uptimeSeconds, locale)}`;
+  return [color.dim(t('info.host.label')), withCores, load, memory, uptime].filter(Boolean).join('  ');
 }

@@ -84,8 +84,11 @@ describe('info text when the driver or a tool misbehaves', () => {
     const en = renderInfoText(timedOut, options('en'));
     expect(en).toContain('The GPU driver did not answer in time');
     expect(en).not.toContain('No GPU with a working driver');
-    expect(en).toContain('devices timed out: nvmlDeviceGetCount: Timeout');
-    expect(renderInfoText(timedOut, options('zh-CN'))).toContain('GPU 驱动没有及时响应');
+    // NVML's code as words with its name beside it, and the call it came from.
+    expect(en).toContain('GPUs timed out (ERROR_TIMEOUT): in nvmlDeviceGetCount');
+    const zh = renderInfoText(timedOut, options('zh-CN'));
+    expect(zh).toContain('GPU 驱动没有及时响应');
+    expect(zh).toContain('所有 GPU 超时（ERROR_TIMEOUT）：出自 nvmlDeviceGetCount');
   });
 
   it('says the driver did not answer when a GPU backend timed out while opening', () => {
@@ -136,7 +139,7 @@ describe('info text when the driver or a tool misbehaves', () => {
     expect(text).not.toContain('4294967295°C');
     expect(text).toMatch(/\[0\] A10\s+N\/A/);
     expect(text).toContain('驱动报告了不可能的数值，显示为 N/A：temperatureCelsius');
-    expect(text).toContain('device:0 不可能的数值: temperatureCelsius: 4294967295 is not a possible value');
+    expect(text).toContain('GPU 0 不可能的数值：temperatureCelsius: 4294967295 is not a possible value');
     expect(text).not.toContain('powerDrawAverageWatts');
   });
 

@@ -1,14 +1,16 @@
 // `gpuwise info` as text: one line per GPU (gpustat's shape) with bars for utilisation and
 // memory, its processes under it, then the host. Pure: Snapshot in, string out.
 
-import { isPerformanceLimiting } from '../../core/clock-events.js';
-import type { GpuDevice, GpuProcess, HostResolution, Snapshot, SnapshotProblem } from '../../core/snapshot.js';
-import { isMessageKey, type MessageKey, type Translate } from '../../i18n/index.js';
+import type { GpuProcess, HostResolution, Snapshot } from '../../core/snapshot.js';
+import type { Locale, MessageKey, Translate } from '../../i18n/index.js';
+import { asciify } from '../charset.js';
 import type { Colors } from '../context.js';
-import { bar, displayWidth, formatBytes, formatBytesPair, formatDuration, formatLocalTime, padEnd, padStart, truncate } from './format.js';
+import { displayWidth, fitLine, formatBytes, formatDuration, formatLocalTime, padEnd, padStart, spaced, truncate } from './format.js';
 import { renderHostLine } from './host-line.js';
+import { renderDeviceDetail } from './info-detail.js';
+import { glyphsOf, renderDeviceLine, renderDeviceNotes } from './info-device.js';
 import { renderNoWorkingGpu } from './no-gpu.js';
-import { clockReasonText, problemCodeText } from './reasons.js';
+import { problemLine } from './problem-text.js';
 import { safeView } from './safe-view.js';
 
 export { reasonText } from './reasons.js';
@@ -16,11 +18,16 @@ export { reasonText } from './reasons.js';
 export interface TextRenderOptions {
   t: Translate;
   color: Colors;
-  /** Terminal width in columns; long commands are cut to fit. */
+  /** Terminal width in columns; every line is fitted to it. */
   width: number;
+  /** The reader's language, for durations (default en). */
+  locale?: Locale;
+  /** ASCII bars and tree glyphs, for a locale without UTF-8 (LANG=C). */
+  ascii?: boolean;
+  /** -v/--detail: clocks, PCIe, ECC, bus id and throttle reasons under each GPU. */
+  detail?: boolean;
 }
 
-const BAR_WIDTH = 10;
 const MAX_PROBLEMS_SHOWN = 5;
 
 /** Widest a GPU name gets before it is cut ("NVIDIA H100 80GB HBM3" is 21). */
@@ -39,25 +46,24 @@ export function renderInfoText(raw: Snapshot, options: TextRenderOptions): strin
   } else {
     const processesOf = groupByGpu(snapshot.processes);
     for (const device of snapshot.devices) {
-      for (const line of renderDevice(device, nameWidth, options)) lines.push(line);
+      lines.push(renderDeviceLine(device, nameWidth, snapshot.problems, options));
+      for (const line of renderDeviceNotes(device, snapshot.problems, options)) lines.push(line);
+      if (options.detail) for (const line of renderDeviceDetail(device, options)) lines.push(line);
       const processes = processesOf.get(device.index) ?? [];
-      processes.forEach((process, i) => lines.push(renderProcess(process, i === processes.length - 1, options)));
+      const migWidth = processes.reduce((w, process) => Math.max(w, migColumn(process).length), 0);
+      processes.forEach((process, i) => lines.push(renderProcess(process, i === processes.length - 1, migWidth, options)));
     }
   }
-  lines.push(renderHostLine(snapshot.host, options));
-  if (snapshot.problems.length > 0) {
-    lines.push(color.yellow(t('info.problems', { count: snapshot.problems.length })));
-    for (const problem of snapshot.problems.slice(0, MAX_PROBLEMS_SHOWN)) {
-      const head = `  ${problem.scope} ${problemCodeText(problem.code, t)}: `;
-      lines.push(color.dim(`${head}${truncate(problemText(problem, t), Math.max(20, options.width - displayWidth(head)))}`));
-    }
+  lines.push(fitLine(renderHostLine(snapshot.host, options), options.width, options.ascii));
+  // A slow GPU is said under its own line; the rest are listed here.
+  const problems = snapshot.problems.filter((problem) => problem.code !== 'slow');
+  if (problems.length > 0) {
+    lines.push(color.yellow(t('info.problems', { count: problems.length })));
+    for (const problem of problems.slice(0, MAX_PROBLEMS_SHOWN)) lines.push(color.dim(fitLine(`  ${problemLine(problem, t)}`, options.width, options.ascii)));
   }
-  return `${lines.join('\n')}\n`;
-}
-
-/** A problem in the user's language where it carries a message key, else its English text. */
-function problemText(problem: SnapshotProblem, t: Translate): string {
-  return problem.key !== undefined && isMessageKey(problem.key) ? t(problem.key, problem.params) : problem.message;
+  const text = `${lines.join('\n')}\n`;
+  // Typographic characters of the messages (≤, …, ·) too; Chinese text stays: it is the content.
+  return options.ascii ? asciify(text) : text;
 }
 
 /** Processes by GPU index, in snapshot order: one pass, where a filter per GPU is quadratic. */
@@ -71,92 +77,50 @@ function groupByGpu(processes: readonly GpuProcess[]): Map<number, GpuProcess[]>
   return byGpu;
 }
 
-function renderHeader(snapshot: Snapshot, { t, color }: TextRenderOptions): string {
+function renderHeader(snapshot: Snapshot, options: TextRenderOptions): string {
+  const { t, color } = options;
   const parts = [color.bold(snapshot.host.hostname), formatLocalTime(snapshot.at)];
   const { driverVersion, cudaDriverVersion } = snapshot.driver;
   if (driverVersion) {
-    parts.push(t('info.header.driver', { version: driverVersion }) + (cudaDriverVersion ? ` ${t('info.header.cuda', { version: cudaDriverVersion })}` : ''));
+    const driver = t('info.header.driver', { version: driverVersion });
+    parts.push(cudaDriverVersion ? spaced(driver, t('info.header.cuda', { version: cudaDriverVersion })) : driver);
   }
   if (snapshot.backend) parts.push(color.dim(t('info.header.backend', { backend: snapshot.backend })));
-  return parts.join('  ');
+  return fitLine(parts.join('  '), options.width, options.ascii);
 }
 
 function na(t: Translate): string {
   return t('common.notAvailable');
 }
 
-function renderDevice(device: GpuDevice, nameWidth: number, options: TextRenderOptions): string[] {
-  const { t, color } = options;
-  const head = `${color.cyan(`[${device.index}]`)} ${padEnd(truncate(device.name ?? na(t), nameWidth), nameWidth)}`;
-  if (device.state === 'lost') return [`${head}  ${color.red(`✗ ${t('info.gpu.lost', { detail: device.stateDetail ?? '' })}`)}`];
-  if (device.state === 'error') return [`${head}  ${color.red(`✗ ${t('info.gpu.error', { detail: device.stateDetail ?? '' })}`)}`];
-
-  const temp = device.temperatureCelsius === null ? na(t) : `${device.temperatureCelsius}°C`;
-  const tempColored = (device.temperatureCelsius ?? 0) >= 85 ? color.red(temp) : (device.temperatureCelsius ?? 0) >= 75 ? color.yellow(temp) : temp;
-  const fan = device.fanSpeedPercent === null ? '' : `${t('info.gpu.fan')} ${device.fanSpeedPercent}%`;
-  const pstate = device.performanceState === null ? '' : `P${device.performanceState}`;
-  const power =
-    device.powerDrawWatts === null
-      ? na(t)
-      : `${Math.round(device.powerDrawWatts)}${device.powerLimitWatts === null ? '' : `/${Math.round(device.powerLimitWatts)}`} W`;
-
-  const util = device.gpuUtilPercent;
-  const utilPart = `${t('info.gpu.util')} ${util === null ? color.dim(bar(0, BAR_WIDTH)) : colorByLoad(color, util, bar(util, BAR_WIDTH))} ${padStart(util === null ? na(t) : `${Math.round(util)}%`, 4)}`;
-  const { memoryUsedBytes: used, memoryTotalBytes: total } = device;
-  const memPercent = used !== null && total ? (used / total) * 100 : null;
-  const memText = used !== null && total !== null ? formatBytesPair(used, total) : na(t);
-  const memPart = `${t('info.gpu.memory')} ${memPercent === null ? color.dim(bar(0, BAR_WIDTH)) : colorByLoad(color, memPercent, bar(memPercent, BAR_WIDTH))} ${memText}`;
-
-  return [[head, padStart(tempColored, 5), fan, pstate, padStart(power, 9), utilPart, memPart].filter(Boolean).join('  '), ...renderDeviceNotes(device, options)];
+function migColumn(process: GpuProcess): string {
+  return process.gpuInstanceId !== null ? `GI${process.gpuInstanceId}/CI${process.computeInstanceId ?? '-'}` : '';
 }
 
-function renderDeviceNotes(device: GpuDevice, { t, color }: TextRenderOptions): string[] {
-  const notes: string[] = [];
-  const limiting = (device.clockEventReasons ?? []).filter(isPerformanceLimiting);
-  if (limiting.length > 0) {
-    const reasons = limiting.map((reason) => clockReasonText(reason, t)).join(', ');
-    notes.push(color.yellow(`    ⚠ ${t('info.gpu.clocksHeldBack', { reasons })}`));
-  }
-  const impossible = Object.entries(device.unavailable).filter(([, reason]) => reason === 'out-of-range').map(([field]) => field);
-  if (impossible.length > 0) notes.push(color.yellow(`    ⚠ ${t('info.gpu.impossibleValues', { fields: impossible.join(', ') })}`));
-  const uncorrected = device.eccErrors?.uncorrectedVolatile ?? 0;
-  if (uncorrected > 0) notes.push(color.red(`    ✗ ${t('info.gpu.eccUncorrected', { count: uncorrected })}`));
-  if (device.migModePending !== null && device.migModeCurrent !== null && device.migModePending !== device.migModeCurrent) {
-    notes.push(color.yellow(`    ⚠ ${t('info.gpu.migPending')}`));
-  }
-  if (device.migModeCurrent) {
-    notes.push(`    ${t('info.gpu.migEnabled', { count: device.migDevices.length })}`);
-    for (const mig of device.migDevices) {
-      const memory = mig.memoryUsedBytes !== null && mig.memoryTotalBytes !== null ? formatBytesPair(mig.memoryUsedBytes, mig.memoryTotalBytes) : '';
-      const profile = mig.name?.match(/MIG (\S+)/)?.[1] ?? mig.name ?? '';
-      notes.push(color.dim(`      ${device.index}/${mig.index} ${profile}  GI ${mig.gpuInstanceId ?? '-'} CI ${mig.computeInstanceId ?? '-'}  ${memory}`));
-    }
-  }
-  return notes;
-}
+/** Narrowest room a command keeps before the process's statistics give way to it. */
+const MIN_COMMAND_WIDTH = 12;
 
-function colorByLoad(color: Colors, percent: number, text: string): string {
-  if (percent >= 90) return color.red(text);
-  if (percent >= 50) return color.yellow(text);
-  return color.green(text);
-}
-
-function renderProcess(process: GpuProcess, last: boolean, { t, color, width }: TextRenderOptions): string {
-  const branch = last ? '└─' : '├─';
+function renderProcess(process: GpuProcess, last: boolean, migWidth: number, options: TextRenderOptions): string {
+  const { t, color, width } = options;
+  const glyphs = glyphsOf(options);
+  const branch = last ? glyphs.last : glyphs.branch;
   const user = process.user ?? t('info.process.unknownUser');
   const memory = process.usedMemoryBytes === null ? na(t) : formatBytes(process.usedMemoryBytes);
-  const mig = process.gpuInstanceId !== null ? ` GI${process.gpuInstanceId}/CI${process.computeInstanceId ?? '-'}` : '';
+  const mig = migWidth > 0 ? ` ${padEnd(migColumn(process), migWidth)}` : '';
   const kind = process.type === 'compute' ? 'C' : process.type === 'graphics' ? 'G' : 'C+G';
   const stats = [
     process.smUtilPercent === null ? '' : `SM ${process.smUtilPercent}%`,
     process.cpuPercent === null ? '' : `CPU ${Math.round(process.cpuPercent)}%`,
     process.rssBytes === null ? '' : `RSS ${formatBytes(process.rssBytes)}`,
-    process.startedAt === null ? '' : formatDuration((Date.now() - Date.parse(process.startedAt)) / 1000),
+    process.startedAt === null ? '' : formatDuration((Date.now() - Date.parse(process.startedAt)) / 1000, options.locale),
   ].filter(Boolean);
-  const prefix = `    ${branch} ${padStart(String(process.pid), 7)} ${kind}${mig} ${padEnd(truncate(user, 10), 10)} ${padStart(memory, 9)}  ${stats.join('  ')}`;
+  const columns = `    ${branch} ${padStart(String(process.pid), 7)} ${padEnd(kind, 3)}${mig} ${padEnd(truncate(user, 10), 10)} ${padStart(memory, 9)}`;
+  // On a narrow terminal the statistics go first: the command says what the process is.
+  const withStats = `${columns}  ${stats.join('  ')}`;
+  const prefix = displayWidth(withStats) + 2 + MIN_COMMAND_WIDTH <= width ? withStats : columns;
   const command = process.command === null ? (process.name ?? hostResolutionText(process, t)) : shortenCommand(process.command);
-  const room = Math.max(12, width - displayWidth(prefix) - 2);
-  return `${prefix}  ${color.bold(truncate(command, room))}`;
+  const room = Math.max(MIN_COMMAND_WIDTH, width - displayWidth(prefix) - 2);
+  return fitLine(`${prefix}  ${color.bold(truncate(command, room))}`, width, options.ascii);
 }
 
 /**

@@ -133,30 +133,5 @@ export function loadStyle(theme: Theme, percent: number | null): Style {
   return theme.good;
 }
 
-/**
- * Whether the locale asks for a charset without block glyphs: LANG=C / POSIX, or a named
- * non-UTF-8 codeset. No locale variable at all (common in containers, whose terminals are
- * UTF-8) keeps Unicode; --ascii and --unicode decide over both.
- */
-export function localeWantsAscii(env: NodeJS.ProcessEnv): boolean {
-  for (const variable of ['LC_ALL', 'LC_CTYPE', 'LANG'] as const) {
-    const value = env[variable]?.trim();
-    if (!value) continue;
-    if (value === 'C' || value === 'POSIX') return true;
-    const codeset = /^[^.@]*\.([^@]*)/.exec(value)?.[1];
-    return codeset !== undefined && !/^utf-?8$/i.test(codeset);
-  }
-  return false;
-}
-
-/** Typographic characters of the messages, as ASCII terminals can show them. */
-const ASCII_FALLBACK: Record<string, string> = {
-  '≤': '<=', '≥': '>=', '—': '-', '–': '-', '’': "'", '‘': "'", '“': '"', '”': '"', '…': '...', '→': '->', '×': 'x',
-  '↓': 'v', '↑': '^', '°': '', '·': '-', '│': '|', '▲': '^', '▼': 'v', '✗': 'x', '⚠': '!',
-};
-const ASCII_FALLBACK_PATTERN = new RegExp(`[${Object.keys(ASCII_FALLBACK).join('')}]`, 'g');
-
-/** Replaces typographic characters with ASCII ones (Chinese text is left as it is: it is the content). */
-export function asciify(text: string): string {
-  return text.replace(ASCII_FALLBACK_PATTERN, (char) => ASCII_FALLBACK[char] ?? char);
-}
+// Where the locale asks for ASCII, and the ASCII stand-ins: shared with `info` (src/cli/charset.ts).
+export { asciify, localeWantsAscii } from '../charset.js';

@@ -1,0 +1,85 @@
+// Issue 16 through the built CLI, in both languages: errors in one style naming the typed
+// command's help, `help <path>`, bare `gpuwise` off a terminal, plurals.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, gpuwise } from './run-cli.js';
+import { fakeNvmlEnv, scenarioPath } from '../fake-nvml/paths.js';
+
+const ZH = { LANG: 'zh_CN.UTF-8' };
+
+beforeAll(ensureBuilt, 180_000);
+
+describe('errors and help that help', () => {
+  it('says an unknown command in `help` is unknown and exits 2, in both languages', () => {
+    const en = gpuwise(['help', 'nosuch']);
+    expect(en.code).toBe(2);
+    expect(en.stdout).toBe('');
+    expect(en.stderr).toContain('Error: Unknown command nosuch.');
+    expect(en.stderr).toContain('Run `gpuwise --help` to see the commands.');
+    const zh = gpuwise(['help', 'nosuch'], ZH);
+    expect(zh.code).toBe(2);
+    expect(zh.stderr).toContain('错误：未知命令 nosuch。');
+    // The same words as a mistyped command, with commander's suggestion kept.
+    const typo = gpuwise(['infp'], ZH);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('错误：未知命令 infp。');
+    expect(typo.stderr).toContain('info');
+  });
+
+  it('`help gpus compare` shows that subcommand’s help, translated', () => {
+    const en = gpuwise(['help', 'gpus', 'compare']);
+    expect(en.code).toBe(0);
+    expect(en.stdout).toMatch(/^Usage: gpuwise gpus compare \[options\] <gpu\.\.\.>/);
+    const zh = gpuwise(['help', 'gpus', 'compare'], ZH);
+    expect(zh.stdout).toMatch(/^用法：gpuwise gpus compare \[选项\] <gpu\.\.\.>/);
+    expect(gpuwise(['help', 'gpus', 'nosuch']).stderr).toContain('Run `gpuwise gpus --help` to see the commands.');
+  });
+
+  it('bare `gpuwise` off a terminal prints the help to stdout and exits 0', () => {
+    const result = gpuwise([]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Usage: gpuwise \[options\] \[command\]/);
+    expect(gpuwise([], ZH).stdout).toMatch(/^用法：gpuwise \[选项\] \[命令\]/);
+  });
+
+  it('an option error names the subcommand’s own help, with no double space', () => {
+    const en = gpuwise(['estimate', '--bogus']);
+    expect(en.code).toBe(2);
+    expect(en.stderr).toBe('Error: Unknown option --bogus.\nRun `gpuwise estimate --help` to see what it accepts.\n');
+    const nested = gpuwise(['gpus', 'compare', 'a100', '--bogus'], ZH);
+    expect(nested.stderr).toContain('运行 `gpuwise gpus compare --help` 查看可用的写法。');
+    for (const result of [en, nested]) expect(result.stderr).not.toMatch(/\S {2}\S/);
+  });
+
+  it('translates commander’s choice, excess-argument and missing-argument errors', () => {
+    const choice = gpuwise(['estimate', '--task', 'x'], ZH);
+    expect(choice.code).toBe(2);
+    expect(choice.stderr).toContain('错误：--task <task> 的值 "x" 无效：只能是 train、finetune、inference 之一。');
+    expect(gpuwise(['estimate', '--task', 'x']).stderr).toContain('it must be one of train, finetune, inference.');
+    const excess = gpuwise(['info', 'extra'], ZH);
+    expect(excess.code).toBe(2);
+    expect(excess.stderr).toContain('错误：参数过多：此命令最多接受 0 个，实际给了 1 个。');
+    expect(gpuwise(['info', 'extra']).stderr).toContain('takes at most 0 arguments and got 1');
+    const missing = gpuwise(['gpus', 'compare'], ZH);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('错误：缺少必需的参数 <gpu>。');
+    for (const result of [choice, excess, missing]) expect(result.stderr).not.toMatch(/error:|Allowed choices|Expected \d/);
+  });
+
+  it('help lists choices and defaults in the reader’s words', () => {
+    // Help wraps its descriptions: read them as one line.
+    const zh = gpuwise(['estimate', '--help'], ZH).stdout.replace(/\n\s+/g, '');
+    expect(zh).toContain('可选值："train"、"finetune"、"inference"');
+    expect(zh).not.toMatch(/\(choices:|default:/);
+    expect(gpuwise(['estimate', '--help']).stdout.replace(/\n\s+/g, ' ')).toContain('choices: "train", "finetune", "inference"');
+  });
+
+  it('counts in English by plural rules, never "(s)"', () => {
+    const env = fakeNvmlEnv(scenarioPath('hung-gpu'));
+    const en = gpuwise(['info', '--cpu-sample', '0'], env);
+    expect(en.stdout).toContain('1 problem while reading:');
+    expect(en.stdout).not.toContain('(s)');
+    expect(gpuwise(['info', '--cpu-sample', '0'], { ...env, ...ZH }).stdout).toContain('读取时遇到 1 个问题：');
+  });
+});
