@@ -5,6 +5,7 @@ import { toSafeJson } from '../../core/safe-text.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { isMessageKey, type Translate } from '../../i18n/index.js';
 import { formatVisibleDevices, pickFreeGpus, type PickReason, type PickResult, type RejectedGpu } from '../../pick/index.js';
+import { cudaOrderMayDiffer } from '../../pick/order.js';
 import type { CliContext } from '../context.js';
 import { reasonText } from '../render/reasons.js';
 import { safeLine } from '../render/safe-view.js';
@@ -36,6 +37,8 @@ export async function runPick(cli: CliContext, options: PickCommandOptions): Pro
     return 1;
   }
   if (!options.json && result.picked.filter((gpu) => gpu.migUuid != null).length > 1) cli.err(`${cli.color.dim(cli.t('pick.migNote'))}\n`);
+  const indices = options.uuid !== true && result.picked.some((gpu) => gpu.migUuid == null);
+  if (!options.json && indices && cudaOrderMayDiffer(result.lastSnapshot, cli.env)) cli.err(`${cli.color.yellow(cli.t('pick.orderNote'))}\n`);
   return 0;
 }
 
