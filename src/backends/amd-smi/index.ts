@@ -2,12 +2,15 @@
 // `metric --json` and `process --json` at each read; the one JSON parser merges them.
 
 import type { BackendDriver } from '../../core/backend.js';
+import { createDrmProcessReader, type FdinfoFs } from '../../host/drm-fdinfo.js';
+import { toNvmlBusId } from '../pci/address.js';
 import { createCommandDriver, type CommandBackendOptions } from '../vendor-common/command-backend.js';
 import { parseAmdSmiDocuments } from './parse.js';
 
 export const AMD_SMI_BACKEND_ID = 'amd-smi';
 
-export function createAmdSmiDriver(options: CommandBackendOptions = {}): BackendDriver {
+export function createAmdSmiDriver(options: CommandBackendOptions & { procRoot?: string; fdinfoFs?: FdinfoFs } = {}): BackendDriver {
+  const fdinfo = createDrmProcessReader({ procRoot: options.procRoot, files: options.fdinfoFs });
   return createCommandDriver(
     {
       id: AMD_SMI_BACKEND_ID,
@@ -16,6 +19,14 @@ export function createAmdSmiDriver(options: CommandBackendOptions = {}): Backend
       openArgs: [['static', '--json']],
       readArgs: [['metric', '--json'], ['process', '--json']],
       parse: (open, live) => parseAmdSmiDocuments([...open, ...live].filter((text): text is string => text !== null)),
+      // Without root, `amd-smi process` lists nothing (not even one's own processes on some
+      // versions); DRM fdinfo then shows at least the processes this user can see.
+      enrich(reading) {
+        if (reading.processes.length > 0) return reading;
+        const index = new Map(reading.devices.map((d) => [d.pciBusId, d.index]));
+        const found = fdinfo.read((pdev, driver) => (driver === 'amdgpu' && pdev ? (index.get(toNvmlBusId(pdev)) ?? null) : null));
+        return { ...reading, processes: found.processes };
+      },
     },
     { ...options, timeoutMs: options.timeoutMs ?? 10_000 },
   );

@@ -16,9 +16,11 @@ const noProcesses = { readdir: () => [], readlink: () => '', readText: () => nul
 describe('drm-sysfs backend over a recorded sysfs tree', () => {
   it('reads the amdgpu and i915 cards (not NVIDIA\'s, not connectors) with their live figures', async () => {
     tree = await materializeSysfsFixture('x86-radeon-arc-drm');
-    const opened = await createDrmSysfsDriver({ platform: 'linux', sysfsRoot: tree.root, fdinfoFs: noProcesses, pciIdsPaths: [] }).open();
+    const opened = await createDrmSysfsDriver({ platform: 'linux', sysfsRoot: tree.root, fdinfoFs: noProcesses, pciIdsPaths: [], kernelRelease: '6.8.0-45-generic' }).open();
     if (!opened.ok) throw new Error(opened.unavailable.detail);
     const reading = await opened.backend.read();
+    // No DKMS module version in the tree: the in-tree driver is the kernel's.
+    expect(reading.driver).toMatchObject({ driverVersion: '6.8.0-45-generic', cudaDriverVersion: null, unavailable: { cudaDriverVersion: 'not-supported' } });
     expect(reading.devices.map((d) => [d.vendor, d.name, d.pciBusId])).toEqual([
       ['amd', 'AMD Instinct MI210', '00000000:03:00.0'],
       ['amd', null, '00000000:0B:00.0'],

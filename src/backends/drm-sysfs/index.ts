@@ -4,6 +4,7 @@
 // Every attribute read is async with a deadline: amdgpu answers some reads (gpu_busy_percent,
 // hwmon power) by asking the GPU's firmware, which a hung GPU never answers.
 
+import { release } from 'node:os';
 import { join } from 'node:path';
 import type { Backend, BackendDriver, BackendOpenResult, BackendReading } from '../../core/backend.js';
 import type { GpuDevice, SnapshotProblem } from '../../core/snapshot.js';
@@ -30,6 +31,8 @@ export interface DrmSysfsOptions {
   pciIdsPaths?: readonly string[];
   /** Deadline for one attribute read. Default 2000 ms. */
   readTimeoutMs?: number;
+  /** Default os.release(): an in-tree amdgpu/i915/xe is the kernel's own version, as amd-smi reports it. */
+  kernelRelease?: string;
 }
 
 interface Card {
@@ -93,7 +96,15 @@ async function readCard(card: Card, fs: SysfsFs, timeoutMs: number, problems: Sn
   return { device: Object.fromEntries(device), hwmon: Object.fromEntries(hwmon) };
 }
 
-function createBackend(cards: Card[], options: DrmSysfsOptions, fs: SysfsFs): Backend {
+/** A DKMS-built amdgpu says its version in /sys/module/amdgpu/version; the in-tree one is the kernel's. */
+async function driverVersion(options: DrmSysfsOptions, fs: SysfsFs): Promise<string | null> {
+  const dkms = await fs.readFile(join(options.sysfsRoot ?? '/sys', 'module', 'amdgpu', 'version')).catch(() => null);
+  const text = dkms?.trim() ?? '';
+  if (/^[\w.+~-]{1,40}$/.test(text)) return text;
+  return options.kernelRelease ?? release();
+}
+
+function createBackend(cards: Card[], options: DrmSysfsOptions, fs: SysfsFs, version: string | null): Backend {
   const processReader = createDrmProcessReader({ procRoot: options.procRoot, files: options.fdinfoFs });
   const timeoutMs = options.readTimeoutMs ?? 2000;
   return {
@@ -108,7 +119,7 @@ function createBackend(cards: Card[], options: DrmSysfsOptions, fs: SysfsFs): Ba
       if (hiddenPids > 0) {
         problems.push({ scope: 'processes', code: 'no-permission', message: `${hiddenPids} processes of other users cannot be read`, key: 'vendors.fdinfo.hidden', params: { count: hiddenPids } });
       }
-      return { driver: vendorDriverInfo(null), devices, processes, problems };
+      return { driver: vendorDriverInfo(version), devices, processes, problems };
     },
     async close() {},
   };
@@ -124,7 +135,7 @@ export function createDrmSysfsDriver(options: DrmSysfsOptions = {}): BackendDriv
       const cards = await findCards(options, fs);
       if (typeof cards === 'string') return { ok: false, unavailable: { code: 'driver-not-loaded', detail: cards } };
       if (cards.length === 0) return { ok: false, unavailable: { code: 'driver-not-loaded', detail: 'no card in /sys/class/drm is bound to amdgpu, i915 or xe' } };
-      return { ok: true, backend: createBackend(cards, options, fs) };
+      return { ok: true, backend: createBackend(cards, options, fs, await driverVersion(options, fs)) };
     },
   };
 }
