@@ -31,6 +31,7 @@ export const THRESHOLDS = {
   inputModeratePercent: t('inputModeratePercent', 5, '% of time', TF_INPUT),
   inputHighPercent: t('inputHighPercent', 20, '% of time', TF_INPUT),
   gapUtilPercent: t('gapUtilPercent', 10, '% GPU-Util', `${OWN('a 1/6 s driver sample at ≤ 10 % is a tick with (almost) no kernel: the GPU waited')}; ${NVML_UTIL}`),
+  sawToothBusySharePercent: t('sawToothBusySharePercent', 10, '% of driver samples', OWN('gaps count as a saw-tooth only with bursts of work between them (a tenth of the ticks > 50 %): a GPU barely used all the time is not starved, it is given little')),
   workerSaturatedPercent: t('workerSaturatedPercent', 80, '% of one core', OWN('a loader worker is single-threaded Python; ≥ 80 % of a core means it never waits')),
   runnableSharePercent: t('runnableSharePercent', 80, '% of samples', OWN('the kernel\'s state R (running, or ready and waiting for a CPU) in ≥ 80 % of the samples: the process never waits for data or the GPU — saturated even where a shared machine gives it less than a core')),
   iowaitHighPercent: t('iowaitHighPercent', 10, '% of CPU time', OWN('iowait above 10 % of all CPU time means reads stall the host, not a background trickle')),
@@ -47,7 +48,7 @@ export const THRESHOLDS = {
   // --- Transfer bound -----------------------------------------------------------------------
   pcieNearLinkPercent: t('pcieNearLinkPercent', 60, '% of link rate', OWN('real copies reach ~75–85 % of the line rate (packet overheads); 60 % sustained means copies take most of the link')),
   transferSharePercent: t('transferSharePercent', 20, '% of window', OWN('as TensorBoard\'s "highly input-bound" share: copies near the link rate for a fifth of the time or more')),
-  pcieBusyLinkPercent: t('pcieBusyLinkPercent', 25, '% of link rate', 'NVIDIA Developer Blog, M. Harris, "How to Optimize Data Transfers in CUDA C/C++": copies from pageable memory are staged through a pinned buffer by the CPU and reach a fraction of pinned bandwidth; https://developer.nvidia.com/blog/how-optimize-data-transfers-cuda-cc/ — gpuwise\'s choice: a quarter of the line rate most of the time, while the GPU waits, is copies setting the pace'),
+  pcieBusyLinkPercent: t('pcieBusyLinkPercent', 15, '% of link rate', 'NVIDIA Developer Blog, M. Harris, "How to Optimize Data Transfers in CUDA C/C++": copies from pageable memory are staged through a pinned buffer by the CPU and reach a fraction of pinned bandwidth; https://developer.nvidia.com/blog/how-optimize-data-transfers-cuda-cc/ — gpuwise\'s choice: 15 % of the line rate (9.5 GB/s on Gen5 ×16, five times what a busy image loader feeds) most of the time, while the GPU waits, is copies setting the pace'),
   gpuSaturatedUtilPercent: t('gpuSaturatedUtilPercent', 90, '% GPU-Util', OWN('kernels ≥ 90 % of the time: copies overlap with compute and do not hold it back')),
   pcieGen1LaneBytesPerSecond: t('pcieGen1LaneBytesPerSecond', 250e6, 'B/s per lane', PCIE),
   pcieGen2LaneBytesPerSecond: t('pcieGen2LaneBytesPerSecond', 500e6, 'B/s per lane', PCIE),

@@ -28,7 +28,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   if (!gap) return [];
   const gapPercent = gap.share * 100;
   // Gaps under 5 % of the time are TensorBoard's "not input-bound"; a GPU that never runs is idle, not starved.
-  if (gapPercent < THRESHOLDS.inputModeratePercent.value || gap.busyShare < 0.1) return [];
+  if (gapPercent < THRESHOLDS.inputModeratePercent.value || gap.busyShare * 100 < THRESHOLDS.sawToothBusySharePercent.value) return [];
   const host = hostSignals(ctx, g);
   const high = gapPercent >= THRESHOLDS.inputHighPercent.value;
   let confidence: number;
@@ -55,7 +55,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
         evidence('diagnose.evidence.busyTicks', pct(gap.busyShare), '%', { percent: pct(gap.busyShare) }),
         ...host.evidence,
       ],
-      thresholds: used('inputModeratePercent', 'inputHighPercent', 'gapUtilPercent', 'workerSaturatedPercent', 'runnableSharePercent', 'mainThreadFullCorePercent', 'iowaitHighPercent', 'diskReadHighBytesPerSecond'),
+      thresholds: used('inputModeratePercent', 'inputHighPercent', 'gapUtilPercent', 'sawToothBusySharePercent', 'workerSaturatedPercent', 'runnableSharePercent', 'mainThreadFullCorePercent', 'iowaitHighPercent', 'diskReadHighBytesPerSecond'),
       fixes: [fix('loaderWorkers'), fix('fasterDecode'), fix('cacheData')],
     }),
   ];

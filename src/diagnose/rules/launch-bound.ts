@@ -20,7 +20,8 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   const sm = mean(g.smActive);
   if (util === null) return [];
   const gap = gaps(g);
-  if (gap && gap.share * 100 >= THRESHOLDS.inputHighPercent.value) return [];
+  // A saw-tooth (long gaps with bursts between) is the input's pattern; uniformly low is not.
+  if (gap && gap.share * 100 >= THRESHOLDS.inputHighPercent.value && gap.busyShare * 100 >= THRESHOLDS.sawToothBusySharePercent.value) return [];
   // A loop that copies a lot is busy copying, not launching: transfer-bound's to judge.
   if ((pcieShareAbove(g, THRESHOLDS.pcieBusyLinkPercent.value) ?? 0) >= 0.5) return [];
   const memPercent = peakMemoryPercent(g);
@@ -53,7 +54,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       title: { key: `${base}.title`, params: { gpu: g.index } },
       summary: { key: `${base}.summary`, params: { gpu: g.index, utilPercent: Math.round(util), activityPercent: Math.round(activity) } },
       evidence: ev,
-      thresholds: used('smActiveIneffectivePercent', 'smActiveEffectivePercent', 'lowMemoryUsePercent', 'mainThreadFullCorePercent', 'runnableSharePercent', 'busyUtilPercent', 'smallModelUtilPercent', 'inputHighPercent', 'pcieBusyLinkPercent'),
+      thresholds: used('smActiveIneffectivePercent', 'smActiveEffectivePercent', 'lowMemoryUsePercent', 'mainThreadFullCorePercent', 'runnableSharePercent', 'busyUtilPercent', 'smallModelUtilPercent', 'inputHighPercent', 'sawToothBusySharePercent', 'pcieBusyLinkPercent'),
       fixes: smallModel ? [fix('largerBatch'), fix('mixedPrecision'), fix('compileGraphs')] : [fix('largerBatch'), fix('compileGraphs'), fix('mixedPrecision'), fix('fewerSyncs')],
     }),
   ];

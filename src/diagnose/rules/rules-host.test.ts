@@ -104,6 +104,12 @@ describe('launch-bound and small model', () => {
     expect(report.findings[0]!.thresholds.find((t) => t.id === 'smActiveIneffectivePercent')).toMatchObject({ value: 50, source: expect.stringContaining('DCGM') });
   });
 
+  it('a tiny batch whose GPU-Util is uniformly near zero is launch-bound, not a saw-tooth of gaps', () => {
+    const report = diagnose(obs({ gpus: [{ util: 6, smActive: 2, memUsedMiB: 1800, subUtil: [5, 8, 6, 4, 7, 6] }], processes: [proc], tree: { rootThreads: [100], workers: [] } }));
+    expect(report.findings[0]).toMatchObject({ rule: 'launch-bound', severity: 'high' });
+    expect(report.findings.map((f) => f.rule)).not.toContain('input-bound');
+  });
+
   it('a main thread always runnable counts as a full core on a shared machine', () => {
     const report = diagnose(obs({ gpus: [{ util: 40, smActive: 15, memUsedMiB: 3000, subUtil: [40, 45, 35] }], processes: [proc], tree: { rootCpu: 48, rootState: 'R', workers: [] } }));
     expect(report.findings[0]).toMatchObject({ rule: 'launch-bound' });

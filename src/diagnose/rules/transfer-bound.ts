@@ -1,6 +1,6 @@
 // Transfer bound: PCIe traffic near the link's rate (generation × width) for a good part of the
 // window while the GPU is not saturated — steps wait on host↔device copies — or, as copies from
-// pageable memory do, a quarter of it most of the time while the GPU mostly waits (variant
+// pageable memory do, 15 % of it most of the time while the GPU mostly waits (variant
 // 'pageable'). A busy GPU that also streams data overlaps its copies with compute: left alone.
 
 import type { AnalysisContext, GpuSeries } from '../analyze/context.js';
