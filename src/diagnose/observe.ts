@@ -3,6 +3,8 @@
 // there is a GPU at all), starts the job when asked, and watches until the duration ends, the
 // job exits or the caller aborts. Returns the Observation that `diagnose()` analyses.
 
+import { readTextFile } from '../host/proc-files.js';
+import { parseProcStat } from '../host/proc-process-parsers.js';
 import { createSampler, type Sampler } from '../monitor/sampler.js';
 import type { SessionOptions } from '../snapshot/session.js';
 import { DiagnoseError } from './errors.js';
@@ -31,7 +33,10 @@ export interface ObserveOptions {
   onProgress?: (progress: ObserveProgress) => void;
   /** Same as target.command (either may be given). */
   command?: string[];
-  /** Ends the watch early (Ctrl-C on a --pid watch): the observation so far is returned. */
+  /**
+   * Ends the watch early (Ctrl-C on a --pid watch): the observation so far is returned. A watched
+   * `target.pid` that exits ends it too.
+   */
   signal?: AbortSignal;
   /** Forward SIGINT/SIGTERM/SIGHUP to the job's process group (the CLI sets it). */
   forwardSignals?: boolean;
@@ -49,7 +54,8 @@ export interface ObserveOptions {
   maxSamples?: number;
 }
 
-function processExists(pid: number): boolean {
+/** Is `pid` a living process (ours or, EPERM, another user's)? */
+export function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -70,6 +76,13 @@ function checkTarget(target: ObservationTarget, sample: { snapshot: { devices: {
       throw new DiagnoseError('diagnoseCli.error.noSuchGpu', { index, count: devices.length, last: devices.length - 1 });
     }
   }
+}
+
+/** Alive and not a zombie (an exited child its parent has not reaped still answers kill 0). */
+function processRuns(pid: number): boolean {
+  if (!processExists(pid)) return false;
+  const read = readTextFile(`/proc/${pid}/stat`, 8192);
+  return !read.ok || parseProcStat(read.text)?.state !== 'Z';
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -113,6 +126,8 @@ export async function observe(options: ObserveOptions): Promise<Observation> {
     const off = sampler.subscribe((sample) => {
       active.onSample(sample);
       count++;
+      // A watched --pid that has exited leaves nothing more to see: the watch ends with it.
+      if (target.pid !== null && !processRuns(target.pid)) abort();
       if (options.onProgress) {
         void active.settled().then(() => {
           const samples = active.observation(1).samples;

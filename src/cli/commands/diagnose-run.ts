@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { safeText, toSafeJson } from '../../core/safe-text.js';
 import { diagnose } from '../../diagnose/analyze.js';
 import { DiagnoseError, isDiagnoseError } from '../../diagnose/errors.js';
-import { DEFAULT_OBSERVE_DURATION_MS, DEFAULT_OBSERVE_INTERVAL_MS, observe } from '../../diagnose/observe.js';
+import { DEFAULT_OBSERVE_DURATION_MS, DEFAULT_OBSERVE_INTERVAL_MS, observe, processExists } from '../../diagnose/observe.js';
 import { readTrace, writeTrace } from '../../diagnose/trace.js';
 import type { DiagnoseOptions, DiagnoseReport, Observation } from '../../diagnose/types.js';
 import { formatDuration } from '../../i18n/format.js';
@@ -54,7 +54,8 @@ async function watch(cli: CliContext, command: string[], options: DiagnoseComman
       onProgress: (p) => progress.update(p),
     });
     progress.done();
-    if (interrupt.signal.aborted) {
+    if (target.pid !== null && !processExists(target.pid)) say(cli, cli.t('diagnoseCli.pidEnded', { pid: target.pid }));
+    else if (interrupt.signal.aborted) {
       const seconds = Math.round((Date.parse(observation.endedAt) - Date.parse(observation.startedAt)) / 1000);
       say(cli, cli.t('diagnoseCli.progress.interrupted', { seconds }));
     }
@@ -65,12 +66,14 @@ async function watch(cli: CliContext, command: string[], options: DiagnoseComman
   }
 }
 
-function jobLine(cli: CliContext, observation: Observation): string | null {
+function jobLine(cli: CliContext, observation: Observation, stoppedAtEnd: boolean): string | null {
   const { job } = observation;
   if (job === null) return null;
-  const seconds = Math.round((job.atMs - Date.parse(observation.startedAt)) / 100) / 10;
+  const seconds = Math.max(0, Math.round((job.atMs - Date.parse(observation.startedAt)) / 100) / 10);
+  // With --duration the watch ends first and stops the job (observe.ts): SIGTERM is ours.
+  if (stoppedAtEnd && job.signal === 'SIGTERM') return cli.t('diagnoseCli.jobStopped', { seconds });
   const status = job.signal !== null ? cli.t('diagnoseCli.jobStatus.signal', { signal: safeText(job.signal) }) : cli.t('diagnoseCli.jobStatus.code', { code: job.exitCode ?? '?' });
-  return cli.t('diagnoseCli.jobEnded', { seconds: Math.max(0, seconds), status });
+  return cli.t('diagnoseCli.jobEnded', { seconds, status });
 }
 
 /** What --json prints: the report, and a summary of what was watched (not every sample). */
@@ -121,7 +124,7 @@ export async function runDiagnoseCommand(cli: CliContext, command: string[], opt
     return 1;
   }
   let ok = true;
-  const ended = jobLine(cli, observation);
+  const ended = jobLine(cli, observation, options.duration !== undefined);
   if (ended !== null && options.from === undefined) say(cli, ended);
   if (options.record !== undefined) {
     const file = options.record;

@@ -57,6 +57,7 @@ export default defineMessages(
     'diagnoseCli.jobEnded': 'The job ended after {seconds} s with {status}.',
     'diagnoseCli.jobStatus.code': 'exit code {code}',
     'diagnoseCli.jobStatus.signal': 'signal {signal}',
+    'diagnoseCli.pidEnded': 'Process {pid} has ended, and the watch with it.',
     'diagnoseCli.jobStopped': 'The watch ended after {seconds} s; the job was stopped (SIGTERM to its process group).',
 
     'diagnoseCli.report.title': 'gpuwise diagnose',
@@ -164,6 +165,7 @@ export default defineMessages(
     'diagnoseCli.jobEnded': '任务运行 {seconds} 秒后结束，{status}。',
     'diagnoseCli.jobStatus.code': '退出码 {code}',
     'diagnoseCli.jobStatus.signal': '信号 {signal}',
+    'diagnoseCli.pidEnded': '进程 {pid} 已结束，观察随之结束。',
     'diagnoseCli.jobStopped': '观察在 {seconds} 秒后结束；任务已被停止（向其进程组发送 SIGTERM）。',
 
     'diagnoseCli.report.title': 'gpuwise 诊断',
