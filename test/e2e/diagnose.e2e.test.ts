@@ -130,6 +130,22 @@ describe('gpuwise diagnose, live over the fake NVML', () => {
     expect((JSON.parse(again.stdout) as { report: DiagnoseReport }).report).toEqual(live.report);
   });
 
+  it('--pid: watches a running process and its children, and leaves it running', async () => {
+    const job = spawn(process.execPath, ['-e', "require('node:child_process').spawn('sleep', ['30']); setInterval(() => {}, 1000);"], { stdio: 'ignore', detached: true });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const run = gpuwise(['diagnose', '--pid', String(job.pid), '--duration', '1500ms', '--json'], fakeNvmlEnv(scenarioPath('8x-h100')));
+      expect(run.code, run.stderr).toBe(0);
+      const { observation } = JSON.parse(run.stdout) as { observation: { rootPid: number; treeProcessesMax: number; job: unknown } };
+      expect(observation.rootPid).toBe(job.pid);
+      expect(observation.treeProcessesMax).toBe(2);
+      expect(observation.job).toBeNull();
+      expect(() => process.kill(job.pid!, 0)).not.toThrow();
+    } finally {
+      process.kill(-job.pid!, 'SIGKILL');
+    }
+  });
+
   it('-- command: starts the job, passes its output through, and reports how it ended', () => {
     const run = gpuwise(['diagnose', '--json', '--', process.execPath, '-e', 'console.log("from the job"); setTimeout(() => process.exit(4), 1500)'], fakeNvmlEnv(scenarioPath('8x-h100')));
     expect(run.code, run.stderr).toBe(0);
