@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_METRIC_FIELDS } from '../../src/core/empty-device.js';
 import { importText, IMPORT_FORMATS } from '../../src/import/index.js';
+import { parseCollectEnv, parseTfBuildInfo } from '../../src/import/collect-env.js';
 import { parseLspciImport } from '../../src/import/lspci.js';
+import { readPaste, runDoctorOnPaste } from '../../src/doctor/from/run-from.js';
 import { parseNvidiaSmiCsv } from '../../src/import/nvidia-smi-csv.js';
 import { parseNvidiaSmiTable } from '../../src/import/nvidia-smi-table.js';
 import { parseIndentedTree } from '../../src/import/nvidia-smi-text.js';
@@ -62,6 +64,28 @@ describe('--from fuzz', () => {
   });
 });
 
+describe('doctor --from fuzz', () => {
+  const dir = join(REPO, 'test/fixtures/import');
+  for (const name of readdirSync(dir).filter((n) => /^(?:collect-env|tf-build-info)/.test(n))) {
+    it(`mutations of ${name} give a report or an ImportError`, async () => {
+      const text = readFileSync(join(dir, name), 'utf8');
+      const fuzz = createFuzzer(text.length);
+      for (let i = 0; i < 25; i++) {
+        let paste;
+        try {
+          paste = readPaste(fuzz.mutate(text));
+        } catch (error) {
+          if (!(error instanceof ImportError)) throw error;
+          continue;
+        }
+        const report = await runDoctorOnPaste(paste, () => new Date('2026-12-01T00:00:00Z'));
+        // A check that crashed says so as a warning with doctor.check.crashed: none may.
+        expect(report.layers.flatMap((l) => l.checks).filter((c) => c.summary.key === 'doctor.check.crashed')).toEqual([]);
+      }
+    });
+  }
+});
+
 describe('--from parsers are linear', () => {
   const sp = (n: number) => ' '.repeat(n);
   const refuse = (parse: (t: string) => unknown) => (t: string) => {
@@ -80,6 +104,9 @@ describe('--from parsers are linear', () => {
     ['table: a long line of spaces and bars', (n: number) => `| NVIDIA-SMI 1 |\n| GPU  Name |\n|${sp(n)}|${sp(n)}|\n`, refuse(parseNvidiaSmiTable)],
     ['CSV: a header-less row of spaces', (n: number) => `NVIDIA A100,${sp(n)}, 1 MiB\n`, refuse(parseNvidiaSmiCsv)],
     ['lspci: a device line of spaces', (n: number) => `01:00.0 VGA compatible controller:${sp(n)}x${sp(n)}\n`, refuse(parseLspciImport)],
+    ['collect_env: a value of spaces and colons', (n: number) => `PyTorch version: 1\nIs CUDA available: ${sp(n)}:${sp(n)}\n`, refuse(parseCollectEnv)],
+    ['collect_env: many GPU lines', (n: number) => `PyTorch version: 1\nGPU models and configuration:\n${'GPU 0: x\n'.repeat(n / 9)}`, refuse(parseCollectEnv)],
+    ['TensorFlow build info: spaces after a key', (n: number) => `{'cuda_version',${sp(n)}'11.2'${sp(n)}`, refuse(parseTfBuildInfo)],
   ])('%s', (_name, make, parse) => {
     expectLinear(make, parse, 2 ** 20);
   });
