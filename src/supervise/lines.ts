@@ -53,6 +53,7 @@ const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b
  * dropped, and of a line redrawn with \r (tqdm's progress bar) only its last state.
  */
 export function plainLine(text: string): string {
+  if (!text.includes('\u001b') && !text.includes('\r')) return text;
   let line = text.replace(ANSI, '');
   if (line.endsWith('\r')) line = line.slice(0, -1);
   const redraw = line.lastIndexOf('\r');

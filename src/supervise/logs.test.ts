@@ -63,8 +63,8 @@ describe('job logs', () => {
     expect(readFileSync(join(dir, 'output.log'), 'utf8')).toBe(
       '2026-12-01T15:30:00.000Z #1 run  started\n' +
         '2026-12-01T15:30:00.001Z #1 out  hello\tworld\n' +
-        '2026-12-01T15:30:00.002Z #1 out  bell\\x07 and \\u202eevil\n' +
-        '2026-12-01T15:30:00.003Z #1 err~ no newline\n',
+        '2026-12-01T15:30:00.001Z #1 out  bell\\x07 and \\u202eevil\n' + // one time stamp per chunk read
+        '2026-12-01T15:30:00.002Z #1 err~ no newline\n',
     );
     expect(readFileSync(join(dir, 'stdout.log'), 'utf8')).toBe('hello\tworld\nbell\u0007 and \u202eevil\n');
     expect(seen).toEqual(['hello\tworld', 'bell\u0007 and \u202eevil', 'no newline']);

@@ -150,7 +150,10 @@ export function supervise(options: SupervisorOptions): Supervisor {
     if (process.platform === 'linux') groupMembers(started.pid).forEach((pid) => pids.add(pid));
     await reapGroup(started);
     if (scan) clearInterval(scan);
-    await Promise.race([Promise.all(streams), delay(2000)]);
+    // A process that left the group (setsid) may still hold the pipes: wait at most 2 s for them.
+    let streamTimer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(streams), new Promise<void>((resolve) => (streamTimer = setTimeout(resolve, 2000)))]);
+    clearTimeout(streamTimer);
     started.stdout.destroy();
     started.stderr.destroy();
     const endedMs = clock.now();

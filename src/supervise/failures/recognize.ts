@@ -30,6 +30,9 @@ export interface Recognizer {
   failures(): Failure[];
 }
 
+/** A word every recognised line holds (see cuda-oom.ts, patterns.ts); keep in step with them. */
+const MAYBE = /out of memory|Watchdog caught|NCCL error|\bnccl[A-Z]|device-side assert|Assertion `|Segmentation fault|SIGSEGV/i;
+
 export function createRecognizer(): Recognizer {
   const found = new Map<string, Failure>();
   const add = (failure: Failure): Failure | null => {
@@ -54,6 +57,8 @@ export function createRecognizer(): Recognizer {
 
   return {
     line(line, attempt, atMs) {
+      // Nearly every line is ordinary output: one pass decides whether any matcher could apply.
+      if (!MAYBE.test(line)) return null;
       const oom = parseCudaOom(line);
       if (oom) return add(make('cuda-oom', attempt, atMs, line, { ...oom }, cudaOomFixes(oom)));
       const match = matchLine(line);
