@@ -140,7 +140,7 @@ export function buildContext(observation: Observation): AnalysisContext {
   });
   for (const [index, list] of subTimes) {
     const g = gpus.get(index);
-    if (g) g.subUtil = onePerTick(list.t, list.v);
+    if (g) g.subUtil = onePerTick(list.t, list.v, fromMs - (clean(observation.intervalMs, 1, 3_600_000) ?? 1000));
   }
   return {
     observation,
@@ -156,14 +156,17 @@ export function buildContext(observation: Observation): AnalysisContext {
   };
 }
 
-/** Values in time order, one per driver tick (readers may overlap at the edges). */
-function onePerTick(times: number[], values: number[]): number[] {
+/**
+ * Values in time order, one per driver tick (readers may overlap at the edges), from `sinceMs`:
+ * the driver's buffer holds up to 20 s from before the first sample, which is not the window.
+ */
+function onePerTick(times: number[], values: number[], sinceMs: number): number[] {
   let order = times.map((_, k) => k);
   if (times.some((t, k) => k > 0 && t < times[k - 1]!)) order = order.sort((a, b) => times[a]! - times[b]!);
   const out: number[] = [];
   let last = -Infinity;
   for (const k of order) {
-    if (times[k] === last) continue;
+    if (times[k] === last || times[k]! < sinceMs) continue;
     last = times[k]!;
     out.push(values[k]!);
   }

@@ -39,11 +39,25 @@ export interface Gaps {
 export function gaps(g: GpuSeries): Gaps | null {
   const gap = THRESHOLDS.gapUtilPercent.value;
   const fine = g.subUtil.length >= MIN_SUB_SAMPLES;
-  const series = fine ? g.subUtil : g.util;
+  const series = betweenBursts(fine ? g.subUtil : g.util);
   const s = share(series, (v) => v <= gap);
-  const busy = share(series, (v) => v > 50);
+  const busy = share(series, (v) => v > BURST_PERCENT);
   if (s === null || busy === null) return null;
-  return { share: s, busyShare: busy, source: fine ? 'driver-samples' : 'interval', count: fine ? g.subUtil.length : series.filter((v) => v !== null).length };
+  return { share: s, busyShare: busy, source: fine ? 'driver-samples' : 'interval', count: series.filter((v) => v !== null).length };
+}
+
+const BURST_PERCENT = 50;
+
+/**
+ * From the first burst of work to the last: the idle start of a job (imports, loading the model,
+ * CUDA's start) and its idle end are not gaps between steps. A series with no burst is kept whole.
+ */
+function betweenBursts(series: readonly (number | null)[]): readonly (number | null)[] {
+  const first = series.findIndex((v) => v !== null && v > BURST_PERCENT);
+  if (first < 0) return series;
+  let last = series.length - 1;
+  while (last > first && !((series[last] ?? 0) > BURST_PERCENT)) last -= 1;
+  return series.slice(first, last + 1);
 }
 
 /** Share (0–1) of the state letters that are R (running or runnable); null when none was read. */

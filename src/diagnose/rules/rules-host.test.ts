@@ -75,6 +75,17 @@ describe('input-bound', () => {
     expect(report.findings[0]!.evidence.find((e) => e.key === 'diagnose.evidence.mainLoads')?.params).toMatchObject({ pid: ROOT_PID + 1 });
   });
 
+  it('the idle start of a job (imports, CUDA start, loading the model) and its end are not gaps between steps', () => {
+    // 4 of 12 s starting up with the main thread busy, then busy steps; the driver's buffer also
+    // holds idle ticks from before the window.
+    const report = diagnose(buildObservation({ samples: 12, frame: (i) => ({ gpus: [{ util: i < 4 ? 0 : 99, smActive: i < 4 ? 0 : 85, memUsedMiB: i < 4 ? 500 * i : 50000, subUtil: i < 4 ? [0] : [100, 100, 97, 100, 100, 98] }], processes: [proc], tree: { rootCpu: 100, rootThreads: [99], workers: [] } }) }));
+    expect(report.verdict).toBe('healthy');
+    const o = buildObservation({ samples: 8, frame: { gpus: [{ util: 99, smActive: 85, memUsedMiB: 50000, subUtil: [100, 100, 98] }], processes: [proc], tree: { rootCpu: 100, workers: [] } } });
+    const early = { deviceIndex: 0, uuid: null, metric: 'gpuUtilPercent' as const, timesMs: Array.from({ length: 60 }, (_, k) => o.samples[0]!.wallMs - 20_000 + k * 167), values: Array<number>(60).fill(0) };
+    o.samples[1]!.subSamples.unshift(early);
+    expect(diagnose(o).verdict).toBe('healthy');
+  });
+
   it('does not blame the input when the host side is observed and idle (the gaps are something else)', () => {
     const report = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], host: { iowait: 1 }, tree: { rootCpu: 15, rootThreads: [12], workers: [5, 4] } }));
     expect(report.findings.map((f) => f.rule)).not.toContain('input-bound');
