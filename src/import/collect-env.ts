@@ -129,7 +129,9 @@ export function parseCollectEnv(text: string): CollectEnv {
 
 /** The dict or OrderedDict Python prints for tf.sysconfig.get_build_info(), one or many lines. */
 export function parseTfBuildInfo(text: string): TfBuildInfo {
-  const flat = text.length > 1_000_000 ? text.slice(0, 1_000_000) : text;
+  // The printout is a few hundred characters: read the window around its first key, once found.
+  const first = text.search(/['"](?:cpu_compiler|cuda_compute_capabilities|cuda_version|cudnn_version|is_cuda_build|is_rocm_build)['"]/);
+  const flat = first < 0 ? '' : text.slice(Math.max(0, first - 200), first + 16_384);
   const value = (key: string): string | null => {
     const match = new RegExp(`['"]${key}['"]\\s*[,:]\\s*(?:'([^']{0,40})'|"([^"]{0,40})"|(True|False|None))`).exec(flat);
     return match ? (match[1] ?? match[2] ?? match[3] ?? null) : null;
