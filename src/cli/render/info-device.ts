@@ -83,13 +83,13 @@ export function renderDeviceLine(device: GpuDevice, nameWidth: number, problems:
   const memPercent = used !== null && total ? (used / total) * 100 : null;
   const memText = used !== null && total !== null ? formatBytesPair(used, total) : na(t);
   const marks = flags(device, problems, options, glyphs);
-  const layout = (nameW: number, barW: number, extras: boolean) =>
+  const layout = (nameW: number, barW: number, extras: boolean, withPower = true) =>
     [
       head(nameW),
       padStart(tempColored, 5),
       extras ? fan : '',
       extras ? pstate : '',
-      padStart(power, 9),
+      withPower ? padStart(power, 9) : '',
       meter(t('info.gpu.util'), util, utilText, barW, options),
       meter(t('info.gpu.memory'), memPercent, memText, barW, options),
       ...marks,
@@ -98,7 +98,7 @@ export function renderDeviceLine(device: GpuDevice, nameWidth: number, problems:
       .join('  ');
   // Widest first; each step gives up something a narrow terminal can do without.
   const narrowName = Math.min(nameWidth, 16);
-  const tries = [layout(nameWidth, BAR_WIDTH, true), layout(nameWidth, BAR_WIDTH, false), layout(nameWidth, NARROW_BAR_WIDTH, false), layout(narrowName, NARROW_BAR_WIDTH, false), layout(narrowName, 0, false)];
+  const tries = [layout(nameWidth, BAR_WIDTH, true), layout(nameWidth, BAR_WIDTH, false), layout(nameWidth, NARROW_BAR_WIDTH, false), layout(narrowName, NARROW_BAR_WIDTH, false), layout(narrowName, 0, false), layout(narrowName, 0, false, false)];
   const fitting = tries.find((line) => displayWidth(line) <= width) ?? tries[tries.length - 1]!;
   return fitLine(fitting, width, options.ascii);
 }

@@ -116,7 +116,7 @@ function renderProcess(process: GpuProcess, last: boolean, migWidth: number, opt
   ].filter(Boolean);
   const columns = `    ${branch} ${padStart(String(process.pid), 7)} ${padEnd(kind, 3)}${mig} ${padEnd(truncate(user, 10), 10)} ${padStart(memory, 9)}`;
   // On a narrow terminal the statistics go first: the command says what the process is.
-  const withStats = `${columns}  ${stats.join('  ')}`;
+  const withStats = stats.length > 0 ? `${columns}  ${stats.join('  ')}` : columns;
   const prefix = displayWidth(withStats) + 2 + MIN_COMMAND_WIDTH <= width ? withStats : columns;
   const command = process.command === null ? (process.name ?? hostResolutionText(process, t)) : shortenCommand(process.command);
   const room = Math.max(MIN_COMMAND_WIDTH, width - displayWidth(prefix) - 2);
