@@ -37,6 +37,11 @@ export async function chooseGpus(spec: GpuSpec, sampler: Sampler | null, env: No
   }
   const count = spec.kind === 'auto' ? 1 : spec.count;
   const result = await pickFreeGpus({ count, sampler });
+  const seen = result.lastSnapshot?.devices.length ?? 0;
+  if (seen === 0) {
+    const detail = result.lastSnapshot?.problems.map((p) => p.message).filter((m) => m !== '').slice(0, 2).join('; ') || 'no GPU found';
+    throw new GpuChoiceError({ key: 'run.gpus.noGpus', params: { detail, value: specText } });
+  }
   if (!result.enough) throw new GpuChoiceError({ key: 'run.gpus.notEnough', params: { found: result.picked.length, asked: count } });
   const visibleDevices = formatVisibleDevices(result, 'index');
   return { visibleDevices, indices: [...new Set(result.picked.map((g) => g.index))], env: { ...order, CUDA_VISIBLE_DEVICES: visibleDevices } };

@@ -115,5 +115,10 @@ describe('gpuwise run', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/Only \d of 4 GPUs are free now; the job was not started\./);
+    // On a machine without a GPU --gpus cannot choose, and says so instead of "0 of 1 free".
+    const bare = gpuwise(['run', '--gpus', 'auto', '--log-dir', dir(), '--', 'sh', '-c', 'echo started'], { XDG_DATA_HOME: join(work, 'data') });
+    expect(bare.code).toBe(1);
+    expect(bare.stdout).toBe('');
+    expect(bare.stderr).toMatch(/No GPU could be read \(.+\), so --gpus auto cannot choose one\./);
   }, 30_000);
 });
