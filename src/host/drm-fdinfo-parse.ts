@@ -3,6 +3,7 @@
 // the common `drm-{total,shared,resident,active,purgeable}-<region>: <n> [KiB|MiB]` keys or as
 // amdgpu's older `drm-memory-<region>` (its resident size). VRAM regions are called `vram`
 // (amdgpu, xe: `vram0`) or `local0` (i915 discrete, e.g. Intel Arc); `gtt`/`system0` are host memory.
+// xe counts busy time as `drm-cycles-<class>` against the GPU's `drm-total-cycles-<class>`.
 
 import { normalizePciAddress } from '../backends/pci/address.js';
 
@@ -15,6 +16,8 @@ export interface DrmClientUsage {
   engineNs: Record<string, number>;
   /** Device-local memory the client holds (resident where the driver says so), bytes; null when not reported. */
   vramBytes: number | null;
+  /** xe's busy counters per engine class: the client's cycles and the GPU's total cycles ("rcs", "ccs" …). */
+  engineCycles: Record<string, { cycles: number; total: number }>;
 }
 
 const UNIT: Readonly<Record<string, number>> = { '': 1, KiB: 1024, MiB: 1024 * 1024, GiB: 1024 * 1024 * 1024 };
@@ -36,6 +39,8 @@ export function parseDrmFdinfo(text: string): DrmClientUsage | null {
   let clientId: string | null = null;
   const engineNs: Record<string, number> = {};
   const memory: Record<string, number> = {};
+  const cycles: Record<string, number> = {};
+  const totalCycles: Record<string, number> = {};
   // A real fdinfo is a few hundred bytes; a stray huge file is read no further than needed.
   for (const line of text.slice(0, 64 * 1024).split('\n')) {
     const colon = line.indexOf(':');
@@ -49,6 +54,11 @@ export function parseDrmFdinfo(text: string): DrmClientUsage | null {
       const ns = /^(\d{1,20}) ns$/.exec(value);
       const number = ns?.[1] ? Number(ns[1]) : NaN;
       if (Number.isSafeInteger(number)) engineNs[key.slice('drm-engine-'.length)] = number;
+    } else if (key.startsWith('drm-cycles-') || key.startsWith('drm-total-cycles-')) {
+      const number = /^\d{1,20}$/.test(value) ? Number(value) : NaN;
+      if (!Number.isSafeInteger(number)) continue;
+      if (key.startsWith('drm-cycles-')) cycles[key.slice('drm-cycles-'.length)] = number;
+      else totalCycles[key.slice('drm-total-cycles-'.length)] = number;
     } else {
       const region = /^drm-(resident|memory|total)-(\S+)$/.exec(key);
       const bytes = region ? bytesOf(value) : null;
@@ -59,5 +69,10 @@ export function parseDrmFdinfo(text: string): DrmClientUsage | null {
   }
   if (driver === null || clientId === null) return null;
   const kind = MEMORY_PRIORITY.find((name) => name in memory);
-  return { driver, pdev, clientId, engineNs, vramBytes: kind ? memory[kind]! : null };
+  const engineCycles: DrmClientUsage['engineCycles'] = {};
+  for (const [engine, count] of Object.entries(cycles)) {
+    const total = totalCycles[engine];
+    if (total !== undefined) engineCycles[engine] = { cycles: count, total };
+  }
+  return { driver, pdev, clientId, engineNs, vramBytes: kind ? memory[kind]! : null, engineCycles };
 }

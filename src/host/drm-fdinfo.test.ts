@@ -12,7 +12,7 @@ describe('DRM fdinfo parser', () => {
   it('amdgpu before 6.10: drm-memory-vram in KiB, engines in ns', () => {
     expect(parseDrmFdinfo(fixture('amdgpu_legacy-memory-keys_rx-7900-xtx.txt'))).toEqual({
       driver: 'amdgpu', pdev: '0000:03:00.0', clientId: '41', vramBytes: 10541232 * KIB,
-      engineNs: { gfx: 0, compute: 91742813204, dma: 812340112 },
+      engineNs: { gfx: 0, compute: 91742813204, dma: 812340112 }, engineCycles: {},
     });
   });
 
@@ -24,8 +24,26 @@ describe('DRM fdinfo parser', () => {
     expect(parseDrmFdinfo(fixture('i915_intel-arc-a770.txt'))).toMatchObject({ driver: 'i915', vramBytes: 3254272 * KIB, engineNs: { render: 25662044495, compute: 48239482190 } });
   });
 
-  it('Intel Arc on xe: vram0; busy time as cycles is not turned into nanoseconds', () => {
-    expect(parseDrmFdinfo(fixture('xe_intel-arc-b580.txt'))).toMatchObject({ driver: 'xe', vramBytes: 1024124 * KIB, engineNs: {} });
+  it('Intel Arc on xe: vram0; busy time as the client\'s cycles against the GPU\'s total cycles', () => {
+    expect(parseDrmFdinfo(fixture('xe_intel-arc-b580.txt'))).toMatchObject({
+      driver: 'xe', vramBytes: 1024124 * KIB, engineNs: {},
+      engineCycles: { rcs: { cycles: 28257900, total: 7655183225 }, bcs: { cycles: 0, total: 7655183225 }, ccs: { cycles: 1520410, total: 7655183225 } },
+    });
+  });
+
+  it('xe: a process\'s busy percent from two reads\' cycles (no wall clock involved)', () => {
+    const first = fixture('xe_intel-arc-b580.txt');
+    let text = first;
+    const files: FdinfoFs = {
+      readdir: (dir) => (dir === '/proc' ? ['300'] : dir === '/proc/300/fd' ? ['3'] : []),
+      readlink: () => '/dev/dri/renderD129',
+      readText: (file) => (file.endsWith('comm') ? 'llama-server\n' : text),
+    };
+    const reader = createDrmProcessReader({ procRoot: '/proc', files, nowNs: () => 0n });
+    expect(reader.read(() => 0).processes[0]!.smUtilPercent).toBeNull();
+    // The render engine ran 40 % of the next 1,000,000 GPU cycles, compute 10 %.
+    text = first.replace('drm-cycles-rcs:\t28257900', 'drm-cycles-rcs:\t28657900').replace('drm-cycles-ccs:\t1520410', 'drm-cycles-ccs:\t1620410').replaceAll('7655183225', '7656183225');
+    expect(reader.read(() => 0).processes[0]!.smUtilPercent).toBeCloseTo(40, 6);
   });
 
   it('a file that is not a DRM client, and hostile text, give null, never a throw', () => {

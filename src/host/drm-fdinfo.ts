@@ -114,12 +114,36 @@ function processType(engineNs: Record<string, number>): ProcessType {
 }
 
 /**
+ * The busiest engine's share of the interval: nanoseconds of busy time over the wall time between
+ * reads (amdgpu, i915), or xe's client cycles over the GPU's total cycles. Null on the first read.
+ */
+function busyPercent(
+  usage: DrmClientUsage,
+  beforeNs: Record<string, number> | undefined,
+  beforeCycles: DrmClientUsage['engineCycles'] | undefined,
+  elapsedNs: number,
+): number | null {
+  const shares: number[] = [];
+  if (beforeNs && elapsedNs > 0) {
+    for (const [engine, ns] of Object.entries(usage.engineNs)) shares.push(((ns - (beforeNs[engine] ?? ns)) / elapsedNs) * 100);
+  }
+  if (beforeCycles) {
+    for (const [engine, now] of Object.entries(usage.engineCycles)) {
+      const then = beforeCycles[engine];
+      const total = then ? now.total - then.total : 0;
+      if (then && total > 0) shares.push(((now.cycles - then.cycles) / total) * 100);
+    }
+  }
+  return shares.length === 0 ? null : Math.max(0, ...shares);
+}
+
+/**
  * Turns a scan into the backend's processes: one per (PID, GPU), VRAM summed over its clients,
  * and the busiest engine's share of the time since the previous scan as its utilisation.
  */
 export function createDrmProcessReader(options: { procRoot?: string; files?: FdinfoFs; nowNs?: () => bigint } = {}) {
   const now = options.nowNs ?? (() => process.hrtime.bigint());
-  let previous: { atNs: bigint; engineNs: Map<string, Record<string, number>> } | null = null;
+  let previous: { atNs: bigint; engineNs: Map<string, Record<string, number>>; cycles: Map<string, DrmClientUsage['engineCycles']> } | null = null;
   const cache: FdLinkCache = { links: new Map() };
   let reads = 0;
   return {
@@ -129,6 +153,7 @@ export function createDrmProcessReader(options: { procRoot?: string; files?: Fdi
       const atNs = now();
       const byProcess = new Map<string, BackendProcess>();
       const engineNs = new Map<string, Record<string, number>>();
+      const cycles = new Map<string, DrmClientUsage['engineCycles']>();
       for (const { pid, name, usage } of scan.clients) {
         const gpuIndex = gpuIndexOf(usage.pdev, usage.driver);
         if (gpuIndex === null) continue;
@@ -136,9 +161,8 @@ export function createDrmProcessReader(options: { procRoot?: string; files?: Fdi
         engineNs.set(clientKey, usage.engineNs);
         const before = previous?.engineNs.get(clientKey);
         const elapsedNs = previous ? Number(atNs - previous.atNs) : 0;
-        const busy = before && elapsedNs > 0
-          ? Math.max(0, ...Object.entries(usage.engineNs).map(([engine, ns]) => (ns - (before[engine] ?? ns)) / elapsedNs * 100))
-          : null;
+        cycles.set(clientKey, usage.engineCycles);
+        const busy = busyPercent(usage, before, previous?.cycles.get(clientKey), elapsedNs);
         const key = `${pid}/${gpuIndex}`;
         const entry = byProcess.get(key);
         if (entry) {
@@ -152,7 +176,7 @@ export function createDrmProcessReader(options: { procRoot?: string; files?: Fdi
           encoderUtilPercent: null, decoderUtilPercent: null, name,
         });
       }
-      previous = { atNs, engineNs };
+      previous = { atNs, engineNs, cycles };
       return { processes: [...byProcess.values()], hiddenPids: scan.hiddenPids };
     },
   };
