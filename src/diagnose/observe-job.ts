@@ -1,7 +1,8 @@
 // The job `diagnose -- command …` starts and watches. It runs in its own process group, so that
 // stopping it reaches its data-loader workers too; the signals the user sends diagnose (Ctrl-C,
 // a scheduler's SIGTERM) are forwarded to that group when asked (forwardSignals: the CLI's choice,
-// not a library default, since a library must not take over a program's signal handling).
+// not a library default, since a library must not take over a program's signal handling). The
+// third Ctrl-C goes as SIGKILL, for a job that ignores the first two.
 // Its stdout and stderr are the user's terminal, as if it ran alone. stdin is not given: a job in
 // a background process group that read the terminal would be stopped by SIGTTIN.
 
@@ -30,6 +31,8 @@ export interface JobOptions {
 
 const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 export const DEFAULT_STOP_GRACE_MS = 5000;
+/** The Ctrl-C that is sent as SIGKILL instead. */
+export const KILL_AFTER_INTERRUPTS = 3;
 
 function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
@@ -55,8 +58,12 @@ export function startJob(options: JobOptions): Promise<Job> {
     const ended = new Promise<JobEnd>((done) => {
       child.once('exit', (code, signal) => done({ exitCode: code, signal, atMs: Date.now() }));
     });
+    // A job that ignores Ctrl-C must not hold the terminal: the third one kills its group.
+    let interrupts = 0;
     const forward = (signal: NodeJS.Signals) => {
-      if (child.pid !== undefined) signalGroup(child.pid, signal);
+      if (child.pid === undefined) return;
+      if (signal === 'SIGINT') interrupts++;
+      signalGroup(child.pid, interrupts >= KILL_AFTER_INTERRUPTS ? 'SIGKILL' : signal);
     };
     const handlers = new Map<NodeJS.Signals, () => void>();
     const release = () => {

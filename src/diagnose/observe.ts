@@ -85,11 +85,13 @@ function processRuns(pid: number): boolean {
   return !read.ok || parseProcStat(read.text)?.state !== 'Z';
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
+/** Resolves after `ms` (never, for null) or when `signal` aborts — at once if it already has. */
+const waitFor = (ms: number | null, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
+    if (signal.aborted) return resolve();
+    const timer = ms === null ? null : setTimeout(resolve, ms);
     signal.addEventListener('abort', () => {
-      clearTimeout(timer);
+      if (timer !== null) clearTimeout(timer);
       resolve();
     }, { once: true });
   });
@@ -107,6 +109,7 @@ export async function observe(options: ObserveOptions): Promise<Observation> {
   const done = new AbortController();
   const abort = () => done.abort();
   options.signal?.addEventListener('abort', abort, { once: true });
+  if (options.signal?.aborted) abort();
   try {
     checkTarget(target, await sampler.first());
     if (command) job = await startJob({ command, stdio: options.jobStdio ?? 'inherit', forwardSignals: options.forwardSignals === true, ...(options.jobEnv ? { env: options.jobEnv } : {}) });
@@ -139,8 +142,7 @@ export async function observe(options: ObserveOptions): Promise<Observation> {
       active.endJob(end);
       abort();
     });
-    if (durationMs === null) await new Promise<void>((resolve) => done.signal.addEventListener('abort', () => resolve(), { once: true }));
-    else await sleep(durationMs, done.signal);
+    await waitFor(durationMs, done.signal);
     off();
     if (job) {
       const end = await Promise.race([job.ended, Promise.resolve(null)]);
