@@ -172,6 +172,17 @@ describe('supervise (real processes)', () => {
     expect(tagged.slice(0, 4)).toEqual(['out', 'err', 'out', 'err']);
   });
 
+  it('a stop during the back-off wait: no restart, 128 + the signal', async () => {
+    const run = setup('exit-by-attempt.mjs', ['1,0'], {
+      onEvent: (event) => {
+        if (event.type === 'restart-scheduled') run.supervisor.signal('SIGTERM');
+      },
+    });
+    const outcome = await run.done;
+    expect(outcome).toMatchObject({ stop: 'stopped', stoppedBy: 'SIGTERM', exitCode: 143 });
+    expect(outcome.attempts).toHaveLength(1);
+  });
+
   it('a command that does not exist: 127, no restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gpuwise-run-'));
     dirs.push(dir);
