@@ -4,8 +4,12 @@
 // its AdapterLuid from DXGI's cache (Enum\<PNPDeviceID>\Device Parameters.VideoID →
 // SOFTWARE\Microsoft\DirectX\<VideoID>), the way fastfetch links them.
 
+/** The console's code page would mangle "Radeon™" and non-English names on their way to us. */
+const UTF8_OUTPUT = '[Console]::OutputEncoding = [System.Text.Encoding]::UTF8';
+
 export const INVENTORY_SCRIPT = [
   "$ErrorActionPreference = 'SilentlyContinue'",
+  UTF8_OUTPUT,
   '$adapters = @(Get-CimInstance Win32_VideoController | ForEach-Object {',
   '  $enum = "HKLM:\\SYSTEM\\CurrentControlSet\\Enum\\$($_.PNPDeviceID)"',
   '  $driverKey = (Get-ItemProperty $enum).Driver',
@@ -22,6 +26,7 @@ export const INVENTORY_SCRIPT = [
 
 export const COUNTERS_SCRIPT = [
   "$ErrorActionPreference = 'SilentlyContinue'",
+  UTF8_OUTPUT,
   "$c = '\\GPU Engine(*)\\Utilization Percentage', '\\GPU Adapter Memory(*)\\Dedicated Usage', '\\GPU Adapter Memory(*)\\Shared Usage', '\\GPU Process Memory(*)\\Dedicated Usage'",
   '$samples = @((Get-Counter -Counter $c).CounterSamples | Select-Object Path, CookedValue)',
   'ConvertTo-Json -Compress -InputObject $samples',
