@@ -44,8 +44,15 @@ function memoryFits(entry: GpuEntry, reportedBytes: number): boolean {
   });
 }
 
+/** Each entry's names as tokens, once per entry: the catalog is loaded once and never changes. */
+const NAME_TOKENS = new WeakMap<GpuEntry, string[][]>();
 function namesOf(entry: GpuEntry): string[][] {
-  return [entry.name, ...entry.aliases].map(tokenizeGpuName);
+  let names = NAME_TOKENS.get(entry);
+  if (names === undefined) {
+    names = [entry.name, ...entry.aliases].map(tokenizeGpuName);
+    NAME_TOKENS.set(entry, names);
+  }
+  return names;
 }
 
 const sameTokens = (a: string[], b: string[]) => a.length === b.length && a.every((t) => b.includes(t));

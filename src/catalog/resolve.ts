@@ -74,7 +74,11 @@ function fitsMemory(entry: GpuEntry, gib: number): boolean {
   return Math.abs(entry.memorySizeGiB.value - gib) <= entry.memorySizeGiB.value * MEMORY_TOLERANCE;
 }
 
+/** Splitting words only asks whether a run names a GPU: it skips the suggestions. */
+let suggest = true;
+
 function none(query: string, catalog: GpuCatalog, extra: string[] = []): GpuResolution {
+  if (!suggest) return { kind: 'none', query, suggestions: [], unlisted: null };
   // A size no variant has ("4090 48G"): the models it named are the closest names.
   const suggestions = (extra.length > 0 ? extra : suggestGpuIds(query, catalog)).slice(0, 5);
   return { kind: 'none', query, suggestions, unlisted: describeUnlistedGpu(query) };
@@ -126,12 +130,22 @@ export function resolveGpuName(input: string, hints: MatchHints = {}, catalog: G
  * From the left, the longest run of words that names a GPU (one or several) is one query; words
  * that name nothing are one query up to the next GPU name, so "not found" quotes them whole.
  */
+/** The longest GPU name is 7 words ("AMD INSTINCT MI250 (MCM) OAM AC MBA"): runs past 10 are never tried. */
+const MAX_NAME_WORDS = 10;
+
 export function splitGpuQueries(words: readonly string[], catalog: GpuCatalog = loadGpuCatalog()): string[] {
   const parts = words.map((word) => word.trim()).filter((word) => word !== '');
-  const names = (from: number, to: number) => resolveGpuName(parts.slice(from, to).join(' '), {}, catalog).kind !== 'none';
+  const names = (from: number, to: number) => {
+    suggest = false;
+    try {
+      return resolveGpuName(parts.slice(from, to).join(' '), {}, catalog).kind !== 'none';
+    } finally {
+      suggest = true;
+    }
+  };
   /** The end of the longest run from `from` that names a GPU; null when none does. */
   const longestFrom = (from: number): number | null => {
-    for (let to = parts.length; to > from; to--) if (names(from, to)) return to;
+    for (let to = Math.min(parts.length, from + MAX_NAME_WORDS); to > from; to--) if (names(from, to)) return to;
     return null;
   };
   const queries: string[] = [];

@@ -1,6 +1,6 @@
 // "Did you mean": catalog ids whose names share the most words with what was typed.
 
-import type { GpuCatalog } from './gpu-schema.js';
+import type { GpuCatalog, GpuEntry } from './gpu-schema.js';
 import { loadGpuCatalog } from './load.js';
 import { atomsOf } from './resolve-atoms.js';
 import { tokenizeGpuName } from './name-tokens.js';
@@ -20,6 +20,17 @@ function tokenLikeness(a: string, b: string): number {
 /** Words of a name, whole ("a6000") and as atoms ("a", "6000"), so "rtx5080" finds "RTX 5090". */
 const wordsOf = (text: string) => [...new Set([...tokenizeGpuName(text), ...atomsOf(text).atoms])];
 
+/** Each entry's words, once per entry. */
+const ENTRY_WORDS = new WeakMap<GpuEntry, string[]>();
+function entryWords(gpu: GpuEntry): string[] {
+  let words = ENTRY_WORDS.get(gpu);
+  if (words === undefined) {
+    words = [...new Set([gpu.name, gpu.family, ...gpu.aliases].flatMap(wordsOf))];
+    ENTRY_WORDS.set(gpu, words);
+  }
+  return words;
+}
+
 export function suggestGpuIds(query: string, catalog: GpuCatalog = loadGpuCatalog()): string[] {
   const wanted = wordsOf(query);
   const modelWords = wanted.filter((t) => /\d/.test(t));
@@ -27,7 +38,7 @@ export function suggestGpuIds(query: string, catalog: GpuCatalog = loadGpuCatalo
   if (modelWords.length === 0) return [];
   return catalog.gpus
     .map((gpu) => {
-      const tokens = [...new Set([gpu.name, gpu.family, ...gpu.aliases].flatMap(wordsOf))];
+      const tokens = entryWords(gpu);
       const best = (word: string) => Math.max(0, ...tokens.map((t) => tokenLikeness(word, t)));
       return { id: gpu.id, model: Math.max(...modelWords.map(best)), score: wanted.reduce((sum, w) => sum + best(w), 0) };
     })
