@@ -54,6 +54,18 @@ describe('gpuwise run', () => {
     expect(result.stderr).toContain('CUDA out of memory');
   }, 30_000);
 
+  it('recognises the real NCCL watchdog timeout and device-side assert texts in one run', () => {
+    const logDir = dir();
+    const texts = ['nccl-watchdog.txt', 'device-assert.txt'].map((f) => `'${join(FIXTURES, f)}'`).join(' ');
+    const result = gpuwise(['run', '--restart', 'never', '--log-dir', logDir, '--lang', 'zh-CN', '--', 'sh', '-c', `cat ${texts} >&2; exit 1`], fake());
+    expect(result.code).toBe(1);
+    const kinds = report(logDir).failures.map((f: { kind: string }) => f.kind);
+    expect(kinds).toEqual(['nccl-timeout', 'device-assert']);
+    expect(result.stderr).toContain('NCCL 集合通信超时');
+    expect(result.stderr).toContain('内核检查的条件是 `t >= 0 && t < n_classes`');
+    expect(readFileSync(join(logDir, 'output.log'), 'utf8')).toContain('#1 err  RuntimeError: CUDA error: device-side assert triggered\n');
+  }, 30_000);
+
   it('a segfault ends with 128 + 11 and is named', () => {
     const logDir = dir();
     const result = gpuwise(['run', '--restart', 'never', '--log-dir', logDir, '--', 'sh', '-c', 'kill -SEGV $$'], fake());
