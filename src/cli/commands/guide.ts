@@ -8,7 +8,8 @@ import type { CliContext } from '../context.js';
 import { timeoutOption } from './doctor.js';
 import type { GuideOptions } from './guide-run.js';
 
-const TARGET_EXAMPLES = 'ubuntu-22.04, debian-12, rhel-9, windows-11, wsl2-ubuntu-22.04 …';
+// Values to type, so in backticks (the zh-CN help keeps them verbatim).
+const TARGET_EXAMPLES = '`ubuntu-22.04`, `debian-12`, `rhel-9`, `windows-11`, `wsl2-ubuntu-22.04` …';
 
 export function register(program: Command, cli: CliContext): void {
   const topics = GUIDE_TOPICS.join(' | ');
