@@ -27,6 +27,18 @@ describe('amd-smi backend through the exec seam', () => {
     expect(reading.processes).toEqual([expect.objectContaining({ pid: 777, gpuIndex: 0, usedMemoryBytes: 48212 * 1024 * 1024, name: 'python' })]);
   });
 
+  it('a live answer that is not JSON (a crash message) leaves the inventory and says why', async () => {
+    const crashing: Exec = async (_file, args) => ({
+      kind: 'exited', exitCode: 0, stderr: '', truncated: false, durationMs: 1,
+      stdout: args[0] === 'static' ? answers['static --json']! : 'Traceback (most recent call last):\n  File "amdsmi_cli.py"',
+    });
+    const opened = await createAmdSmiDriver({ exec: crashing, fdinfoFs: { readdir: () => [], readlink: () => '', readText: () => null } }).open();
+    if (!opened.ok) throw new Error(opened.unavailable.detail);
+    const reading = await opened.backend.read();
+    expect(reading.devices.map((d) => d.name)).toEqual(['AMD Instinct MI250X', 'AMD Instinct MI250X']);
+    expect(reading.problems.map((p) => p.key)).toEqual(['vendors.parse.notJson', 'vendors.parse.notJson']);
+  });
+
   it('a tool that prints something else at open does not open: the chain moves on', async () => {
     const broken: Exec = async () => ({ kind: 'exited', exitCode: 0, stdout: 'Segmentation fault', stderr: '', truncated: false, durationMs: 1 });
     expect(await createAmdSmiDriver({ exec: broken }).open()).toMatchObject({ ok: false, unavailable: { code: 'command-failed' } });

@@ -4,7 +4,9 @@
 import type { BackendDriver } from '../../core/backend.js';
 import { createDrmProcessReader, type FdinfoFs } from '../../host/drm-fdinfo.js';
 import { toNvmlBusId } from '../pci/address.js';
+import type { SnapshotProblem } from '../../core/snapshot.js';
 import { createCommandDriver, type CommandBackendOptions } from '../vendor-common/command-backend.js';
+import { parseProblem } from '../vendor-common/reading.js';
 import { parseAmdSmiDocuments } from './parse.js';
 
 export const AMD_SMI_BACKEND_ID = 'amd-smi';
@@ -18,7 +20,22 @@ export function createAmdSmiDriver(options: CommandBackendOptions & { procRoot?:
       candidates: ['amd-smi', '/opt/rocm/bin/amd-smi'],
       openArgs: [['static', '--json']],
       readArgs: [['metric', '--json'], ['process', '--json']],
-      parse: (open, live) => parseAmdSmiDocuments([...open, ...live].filter((text): text is string => text !== null)),
+      parse(open, live) {
+        // An unreadable live answer (a crash message instead of JSON) must not lose the inventory.
+        const readable: string[] = open.filter((text): text is string => text !== null);
+        const problems: SnapshotProblem[] = [];
+        for (const text of live) {
+          if (text === null) continue;
+          try {
+            parseAmdSmiDocuments([text]);
+            readable.push(text);
+          } catch (error) {
+            problems.push(parseProblem(error));
+          }
+        }
+        const reading = parseAmdSmiDocuments(readable);
+        return { ...reading, problems: [...reading.problems, ...problems] };
+      },
       // Without root, `amd-smi process` lists nothing (not even one's own processes on some
       // versions); DRM fdinfo then shows at least the processes this user can see.
       enrich(reading) {

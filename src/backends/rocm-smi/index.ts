@@ -6,7 +6,7 @@ import type { BackendDriver } from '../../core/backend.js';
 import { createDrmProcessReader, type FdinfoFs } from '../../host/drm-fdinfo.js';
 import { toNvmlBusId } from '../pci/address.js';
 import { createCommandDriver, type CommandBackendOptions } from '../vendor-common/command-backend.js';
-import { overlayDevices } from '../vendor-common/reading.js';
+import { overlayDevices, parseProblem } from '../vendor-common/reading.js';
 import { parseRocmSmiJson } from './parse.js';
 
 export const ROCM_SMI_BACKEND_ID = 'rocm-smi';
@@ -25,7 +25,12 @@ export function createRocmSmiDriver(options: CommandBackendOptions & { procRoot?
       parse(open, live) {
         const base = parseRocmSmiJson(open[0] ?? '');
         if (live[0] == null) return base;
-        const update = parseRocmSmiJson(live[0]);
+        let update;
+        try {
+          update = parseRocmSmiJson(live[0]);
+        } catch (error) {
+          return { ...base, problems: [...base.problems, parseProblem(error)] };
+        }
         return { ...base, devices: overlayDevices(base.devices, update.devices), problems: [...base.problems, ...update.problems] };
       },
       enrich(reading) {

@@ -8,7 +8,7 @@ import type { SnapshotProblem } from '../../core/snapshot.js';
 import { runCommand, type Exec, type ExecResult } from '../../system/exec.js';
 import { shortenDetail } from '../../system/limits.js';
 import { createWhich, type Which } from '../../system/which.js';
-import { vendorDriverInfo, VendorParseError } from './reading.js';
+import { parseProblem, vendorDriverInfo } from './reading.js';
 
 export interface CommandBackendOptions {
   /** How to run a program; tests pass recorded outputs. Default: runCommand. */
@@ -54,9 +54,7 @@ function parseSafely(spec: CommandBackendSpec, open: readonly (string | null)[],
     const reading = spec.parse(open, live);
     return { ...reading, problems: [...problems, ...reading.problems] };
   } catch (error) {
-    if (!(error instanceof VendorParseError)) throw error;
-    const problem: SnapshotProblem = { scope: 'devices', code: 'parse', message: error.message, key: error.key, params: error.params };
-    return { driver: vendorDriverInfo(null), devices: [], processes: [], problems: [...problems, problem] };
+    return { driver: vendorDriverInfo(null), devices: [], processes: [], problems: [...problems, parseProblem(error)] };
   }
 }
 

@@ -20,6 +20,12 @@ export class VendorParseError extends Error {
   }
 }
 
+/** A live read's unreadable answer as a problem of that reading: the inventory read at open still stands. */
+export function parseProblem(error: unknown, scope = 'devices'): SnapshotProblem {
+  if (!(error instanceof VendorParseError)) throw error;
+  return { scope, code: 'parse', message: error.message, key: error.key, params: error.params };
+}
+
 /** A paste or a tool's answer longer than this is not one machine's report (a 1 GB line is refused unread). */
 export const MAX_INPUT_CHARS = MAX_TOOL_OUTPUT_BYTES;
 

@@ -4,7 +4,7 @@
 import type { BackendProcess, BackendReading } from '../../core/backend.js';
 import { MAX_PROCESSES_PER_GPU } from '../../system/limits.js';
 import { setDeviceValue } from '../../core/empty-device.js';
-import { VendorParseError } from '../vendor-common/reading.js';
+import { parseProblem, VendorParseError } from '../vendor-common/reading.js';
 import { recordsToReading, type WindowsAdapter } from './adapters.js';
 import { parseGpuCounters, type AdapterCounters } from './counters.js';
 import { recordsFromJson, recordsFromText, WIN32_FORMAT } from './records.js';
@@ -54,7 +54,13 @@ export function parseWindowsLive(inventoryJson: string, countersJson: string | n
   if (!records) throw new VendorParseError('vendors.parse.notFormat', { format: WIN32_FORMAT });
   const { adapters, ...reading } = recordsToReading(records);
   if (countersJson === null) return reading;
-  const counters = parseGpuCounters(countersJson);
+  let counters;
+  try {
+    counters = parseGpuCounters(countersJson);
+  } catch (error) {
+    reading.problems.push(parseProblem(error));
+    return reading;
+  }
   let linked = 0;
   for (const adapter of adapters) {
     const found = adapter.luid === null ? undefined : counters.get(adapter.luid);

@@ -135,6 +135,14 @@ describe('windows backend through the exec seam (tested on Linux only: PowerShel
     expect(reading.devices.map((d) => d.gpuUtilPercent)).toEqual([expect.closeTo(73.8, 5), 6.5]);
   });
 
+  it('a Get-Counter answer that is not JSON leaves the inventory with a parse problem', async () => {
+    const opened = await createWindowsDriver({ exec: exec('Get-Counter : The specified object was not found on the computer.') }).open();
+    if (!opened.ok) throw new Error(opened.unavailable.detail);
+    const reading = await opened.backend.read();
+    expect(reading.devices).toHaveLength(2);
+    expect(reading.problems.map((p) => p.code)).toContain('parse');
+  });
+
   it('a Get-Counter that hangs leaves the inventory with a timeout problem', async () => {
     const opened = await createWindowsDriver({ exec: exec(null) }).open();
     if (!opened.ok) throw new Error(opened.unavailable.detail);
