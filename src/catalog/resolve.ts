@@ -144,9 +144,13 @@ export function splitGpuQueries(words: readonly string[], catalog: GpuCatalog = 
     }
   };
   /** The end of the longest run from `from` that names a GPU; null when none does. */
+  const longest = new Map<number, number | null>();
   const longestFrom = (from: number): number | null => {
-    for (let to = Math.min(parts.length, from + MAX_NAME_WORDS); to > from; to--) if (names(from, to)) return to;
-    return null;
+    if (longest.has(from)) return longest.get(from) ?? null;
+    let found: number | null = null;
+    for (let to = Math.min(parts.length, from + MAX_NAME_WORDS); to > from && found === null; to--) if (names(from, to)) found = to;
+    longest.set(from, found);
+    return found;
   };
   const queries: string[] = [];
   let start = 0;
