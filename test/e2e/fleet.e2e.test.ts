@@ -217,6 +217,12 @@ describe.skipIf(PROMETHEUS === null)(`a fleet of three serve instances behind a 
       await page.locator('[data-testid="fleet-alert"][data-alert="GpuLost"]').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('fleet-idle-row').count()).toBeGreaterThan(0);
       expect(await page.getByTestId('nav-fleet').getAttribute('aria-current')).toBe('page');
+      // The same page in Chinese (the language saved in this browser, as the header's switch saves it).
+      await page.evaluate("localStorage.setItem('gpuwise.lang', 'zh-CN')");
+      await page.reload();
+      await page.getByTestId('fleet-node').nth(2).waitFor({ timeout: 15_000 });
+      expect(await page.locator('#fleet-title').textContent()).toBe('集群');
+      expect(await page.getByTestId('fleet-subtitle').textContent()).toContain('3 个节点、14 块 GPU');
       expect(foreignRequests(browser.requests, fleetOrigin)).toEqual([]);
       expect(browser.errors).toEqual([]);
     } finally {
