@@ -3,7 +3,7 @@
 // commands, GPU names) are made safe here or by the caller's escaping; message texts are ours.
 
 import { safeText } from '../../core/safe-text.js';
-import type { DiagnoseReport, Framework, ObservationTarget, Text } from '../../diagnose/types.js';
+import type { DiagnoseReport, Framework, ObservationTarget, Text, ThresholdUse } from '../../diagnose/types.js';
 import { isMessageKey, type Translate } from '../../i18n/index.js';
 import { formatBytes } from '../render/format.js';
 
@@ -55,4 +55,18 @@ export function clockText(iso: string): string {
 
 export function verdictKey(report: DiagnoseReport): 'diagnoseCli.report.healthy' | 'diagnoseCli.report.insufficient' | 'diagnoseCli.report.findings' {
   return report.verdict === 'healthy' ? 'diagnoseCli.report.healthy' : report.verdict === 'insufficient' ? 'diagnoseCli.report.insufficient' : 'diagnoseCli.report.findings';
+}
+
+/**
+ * The thresholds a finding used, one line per source: "a = 5 % of time, b = 20 % of time — source".
+ * Several thresholds often share a citation (the two input-bound levels), which then reads once.
+ */
+export function thresholdLines(t: Translate, uses: readonly ThresholdUse[]): string[] {
+  const bySource = new Map<string, string[]>();
+  for (const use of uses) {
+    const values = bySource.get(use.source) ?? [];
+    values.push(`${safeText(use.id)} = ${use.value} ${safeText(use.unit)}`);
+    bySource.set(use.source, values);
+  }
+  return [...bySource].map(([source, values]) => t('diagnoseCli.report.threshold', { values: values.join(', '), source: safeText(source) }));
 }

@@ -7,7 +7,7 @@ import type { DiagnoseReport, Finding, Observation, ObservationSample } from '..
 import { createTranslator, LOCALES, type Locale, type Translate } from '../../i18n/index.js';
 import { renderReportPage, type PageLanguage } from '../../report/html-page.js';
 import { renderLineChart, type ChartSeries } from '../../report/svg-chart.js';
-import { bytesText, clockText, FRAMEWORK_LABELS, FRAMEWORK_ORDER, percentText, rateText, targetText, textOf, verdictKey, wattsText } from './diagnose-format.js';
+import { bytesText, clockText, FRAMEWORK_LABELS, FRAMEWORK_ORDER, percentText, rateText, targetText, textOf, thresholdLines, verdictKey, wattsText } from './diagnose-format.js';
 
 const GIB = 1024 ** 3;
 const MB = 1e6;
@@ -80,7 +80,7 @@ function findingCard(finding: Finding, rank: number, t: Translate): string {
     });
     return `${h(textOf(t, fix))}${code.join('')}`;
   });
-  const thresholds = finding.thresholds.map((use) => h(t('diagnoseCli.report.threshold', { id: use.id, value: use.value, unit: use.unit, source: use.source })));
+  const thresholds = thresholdLines(t, finding.thresholds).map(h);
   return (
     `<section class="card sev-${finding.severity}"><h3>${h(t('diagnoseCli.report.finding', { rank, title: textOf(t, finding.title), severity: t(`diagnoseCli.report.severity.${finding.severity}`), confidence: Math.round(finding.confidence * 100) }))}</h3>` +
     `<p>${h(textOf(t, finding.summary))}</p>` +

@@ -6,7 +6,7 @@ import { safeText } from '../../core/safe-text.js';
 import type { DiagnoseReport, Finding, Observation } from '../../diagnose/types.js';
 import type { Translate } from '../../i18n/index.js';
 import type { Colors } from '../context.js';
-import { bytesText, clockText, FRAMEWORK_LABELS, FRAMEWORK_ORDER, percentText, rateText, targetText, textOf, verdictKey, wattsText } from './diagnose-format.js';
+import { bytesText, clockText, FRAMEWORK_LABELS, FRAMEWORK_ORDER, percentText, rateText, targetText, textOf, thresholdLines, verdictKey, wattsText } from './diagnose-format.js';
 
 export interface TextReportOptions {
   t: Translate;
@@ -30,9 +30,7 @@ function findingLines(finding: Finding, rank: number, { t, color }: TextReportOp
   }
   if (finding.thresholds.length > 0) {
     lines.push(`   ${color.bold(t('diagnoseCli.report.thresholds'))}`);
-    for (const use of finding.thresholds) {
-      lines.push(color.dim(`     • ${t('diagnoseCli.report.threshold', { id: safeText(use.id), value: use.value, unit: safeText(use.unit), source: safeText(use.source) })}`));
-    }
+    for (const line of thresholdLines(t, finding.thresholds)) lines.push(color.dim(`     • ${line}`));
   }
   if (finding.fixes.length > 0) {
     lines.push(`   ${color.bold(t('diagnoseCli.report.fixes'))}`);
