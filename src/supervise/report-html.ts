@@ -90,7 +90,10 @@ function diagnoseSection(report: RunReport, t: Translate): string {
   const d = report.diagnose;
   if (d === null || d.findings.length === 0) {
     const notes = d === null ? [] : d.notes.map((n) => `<li>${h(say(t, n))}</li>`);
-    return `<section>${title}<p class="muted">${h(t('run.report.diagnoseNone', { detail: report.diagnoseUnavailable ?? d?.verdict ?? '—' }))}</p>${notes.length ? `<ul>${notes.join('')}</ul>` : ''}</section>`;
+    const verdict = d?.verdict === 'healthy'
+      ? `<div class="card healthy"><p>${h(t('run.report.diagnoseHealthy'))}</p></div>`
+      : `<p class="muted">${h(t('run.report.diagnoseNone', { detail: report.diagnoseUnavailable ?? d?.verdict ?? '—' }))}</p>`;
+    return `<section>${title}${verdict}${notes.length ? `<ul>${notes.join('')}</ul>` : ''}</section>`;
   }
   const cards = d.findings.map((f) => {
     const fixes = f.fixes.map((fix) => `<li>${h(say(t, fix))}</li>`).join('');
