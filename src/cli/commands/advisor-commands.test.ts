@@ -64,6 +64,13 @@ describe('gpuwise estimate', () => {
     expect(lora.code).toBe('gpuwise.optionNotApplying');
     expect(lora.err).toContain('--method applies only with --task finetune.');
     expect(lora.out).toBe('');
+    // recommend's --precision applies to every task; an option after it is still checked.
+    const after = await run(['recommend', '--task', 'inference', '--model', 'llama-3-8b', '--precision', 'fp16', '--method', 'lora']);
+    expect(after.code).toBe('gpuwise.optionNotApplying');
+    expect(after.err).toContain('--method applies only with --task finetune.');
+    const fine = await run(['recommend', '--task', 'inference', '--model', 'llama-3-8b', '--precision', 'fp16', '--json']);
+    expect(fine.code).toBeNull();
+    expect(JSON.parse(fine.out)).toHaveProperty('options');
   });
 
   it('rejects a negative batch and an unknown dtype as usage errors', async () => {

@@ -33,9 +33,10 @@ export const TASK_OPTIONS: readonly Applies[] = [
   { key: 'trainPrecision', flag: '--train-precision', tasks: TRAINING },
 ];
 
-/** The first option typed that does not apply to `task`, or null. */
-export function optionNotApplying(command: Command, task: string): Applies | null {
+/** The first option typed that does not apply to `task` (those in `skip` aside), or null. */
+export function optionNotApplying(command: Command, task: string, skip: readonly string[] = []): Applies | null {
   for (const entry of TASK_OPTIONS) {
+    if (skip.includes(entry.key)) continue;
     if (!command.options.some((option) => option.attributeName() === entry.key)) continue;
     if (command.getOptionValueSource(entry.key) !== 'cli') continue;
     if (!(entry.tasks as readonly string[]).includes(task)) return entry;
@@ -48,15 +49,15 @@ function taskList(t: Translate, tasks: readonly Task[]): string {
 }
 
 /**
- * Refuses, before the action runs, an option the task does not use. `precisionKey` is the
- * estimate command's `--precision` (training) — recommend's `--precision` is the compute
- * precision of every task and is not task-bound there.
+ * Refuses, before the action runs, an option the task does not use. `skip`: options of the same
+ * name that are not task-bound in this command (recommend's `--precision` is the compute
+ * precision of every task; estimate's is training's).
  */
 export function rejectOptionsNotApplying(command: Command, t: Translate, skip: readonly string[] = []): Command {
   return command.hook('preAction', (_parent, action) => {
     const task = String(action.opts().task ?? '');
-    const found = optionNotApplying(action, task);
-    if (found === null || skip.includes(found.key)) return;
+    const found = optionNotApplying(action, task, skip);
+    if (found === null) return;
     const needed = taskList(t, found.tasks);
     const text = t('optionValue.onlyWith', { option: found.flag, needed });
     action.error(found.reason === undefined ? text : `${text} ${t(found.reason)}`, { exitCode: 2, code: 'gpuwise.optionNotApplying' });
