@@ -7,6 +7,7 @@ import { DETECT_WINDOW, type ImportFormat } from './types.js';
 import { gpuwiseJsonFormat } from './gpuwise-json.js';
 import { lspciFormat } from './lspci.js';
 import { nvidiaSmiCsvFormat } from './nvidia-smi-csv.js';
+import { nvidiaSmiMonitorFormat } from './nvidia-smi-monitor.js';
 import { nvidiaSmiTableFormat } from './nvidia-smi-table.js';
 import { nvidiaSmiTextFormat } from './nvidia-smi-text.js';
 import { nvidiaSmiXmlFormat } from './nvidia-smi-xml.js';
@@ -20,6 +21,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   nvidiaSmiXmlFormat,
   nvidiaSmiTextFormat,
   nvidiaSmiTableFormat,
+  nvidiaSmiMonitorFormat,
   // --- AMD, Windows, macOS formats (helper G): entries here ---
   ...VENDOR_IMPORT_FORMATS,
   // Last: a header-less CSV and lspci lines are recognised by looser signatures.

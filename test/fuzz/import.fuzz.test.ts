@@ -13,6 +13,7 @@ import { parseLspciImport } from '../../src/import/lspci.js';
 import { readPaste, runDoctorOnPaste } from '../../src/doctor/from/run-from.js';
 import { parseNvidiaSmiCsv } from '../../src/import/nvidia-smi-csv.js';
 import { parseNvidiaSmiTable } from '../../src/import/nvidia-smi-table.js';
+import { nvidiaSmiMonitorFormat } from '../../src/import/nvidia-smi-monitor.js';
 import { parseIndentedTree } from '../../src/import/nvidia-smi-text.js';
 import { ImportError } from '../../src/import/types.js';
 import { parseXml } from '../../src/import/xml.js';
@@ -21,7 +22,7 @@ import { expectLinear } from './scaling.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const SHARED = join(REPO, '../shared/fixtures');
-const FOLDERS = ['nvidia-smi-xml', 'nvidia-smi-table', 'nvidia-smi-csv', 'lspci'];
+const FOLDERS = ['nvidia-smi-xml', 'nvidia-smi-table', 'nvidia-smi-csv', 'nvidia-smi-pmon-dmon', 'lspci'];
 
 function seeds(): { name: string; text: string }[] {
   const out = [{ name: 'own -q', text: readFileSync(join(REPO, 'test/fixtures/import/rtx-4070-laptop_windows_driver-566.36_nvidia-smi-q.txt'), 'utf8') }];
@@ -103,6 +104,8 @@ describe('--from parsers are linear', () => {
     ['-q text: many nested lines', (n: number) => `GPU 0000:01:00.0\n${'    a : 1\n'.repeat(n / 10)}`, refuse(parseIndentedTree)],
     ['table: a long line of spaces and bars', (n: number) => `| NVIDIA-SMI 1 |\n| GPU  Name |\n|${sp(n)}|${sp(n)}|\n`, refuse(parseNvidiaSmiTable)],
     ['CSV: a header-less row of spaces', (n: number) => `NVIDIA A100,${sp(n)}, 1 MiB\n`, refuse(parseNvidiaSmiCsv)],
+    ['dmon: a row of spaces', (n: number) => `# gpu pwr\n# Idx W\n0${sp(n)}1${sp(n)}\n`, refuse(nvidiaSmiMonitorFormat.parse)],
+    ['pmon: many rows', (n: number) => `# gpu pid type sm command\n# Idx # C/G % name\n${'0 1 C - x\n'.repeat(n / 11)}`, refuse(nvidiaSmiMonitorFormat.parse)],
     ['lspci: a device line of spaces', (n: number) => `01:00.0 VGA compatible controller:${sp(n)}x${sp(n)}\n`, refuse(parseLspciImport)],
     ['collect_env: a value of spaces and colons', (n: number) => `PyTorch version: 1\nIs CUDA available: ${sp(n)}:${sp(n)}\n`, refuse(parseCollectEnv)],
     ['collect_env: many GPU lines', (n: number) => `PyTorch version: 1\nGPU models and configuration:\n${'GPU 0: x\n'.repeat(n / 9)}`, refuse(parseCollectEnv)],
