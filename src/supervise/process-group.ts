@@ -48,8 +48,9 @@ export function spawnJob(options: SpawnJobOptions): Promise<JobProcess> {
         stdout: child.stdout,
         stderr: child.stderr,
         exited,
-        signalGroup: (signal) => signalGroup(pid, signal),
-        groupAlive: () => signalGroup(pid, 0),
+        // Windows has no process groups to signal: the job itself is told (its children are not).
+        signalGroup: (signal) => (process.platform === 'win32' ? child.exitCode === null && child.kill(signal) : signalGroup(pid, signal)),
+        groupAlive: () => (process.platform === 'win32' ? child.exitCode === null && child.signalCode === null : signalGroup(pid, 0)),
       });
     });
   });
