@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { code, loadNvml } from '../../test/fake-nvml/nvml-binding.js';
 import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../test/fake-nvml/paths.js';
 import { diagnose } from './analyze.js';
 import { observe } from './observe.js';
@@ -104,7 +105,14 @@ async function run(name: string, options: { script?: string; gpus?: number[] } =
     intervalMs: INTERVAL_MS,
     sessionOptions: { backend: 'nvml', env, platform: 'linux', hostOptions: { firstSampleWindowMs: 0 } },
   });
+  // A session closed while a read is in flight ends its worker without nvmlShutdown: the library,
+  // still initialised, would go on playing this scenario in the next test. Shut it down fully.
+  const shutdown = loadNvml(env.GPUWISE_NVML_LIB!).fn('nvmlShutdown');
+  while (shutdown() === code('SUCCESS')) { /* NVML counts its inits */ }
   expect(observation.samples.length).toBeGreaterThanOrEqual(6);
+  // It played this scenario (its GPUs' memory), not another one.
+  const scenario = JSON.parse(readFileSync(scenarioPath(name), 'utf8')) as { timeline: { devices: { memoryUsedMiB: number }[] }[] };
+  expect(observation.samples.at(-1)!.devices[0]!.memoryUsedBytes).toBe(scenario.timeline[0]!.devices[0]!.memoryUsedMiB * 2 ** 20);
   return diagnose(observation);
 }
 
