@@ -2,6 +2,7 @@
 // parameter named `metric` holds a metric id, `metrics` a comma-separated list of them; both are
 // shown by their translated names.
 
+import { formatNumber } from '../i18n/format.js';
 import { translate, type Locale, type MessageKey } from '../i18n/index.js';
 import type { AdvisorNote } from './estimate/types.js';
 
@@ -36,6 +37,8 @@ export function renderNote(locale: Locale, note: AdvisorNote): string {
   // A price's market is a code in the result ("cn"), a name in the text ("Chinese market").
   const market = typeof params.market === 'string' ? MARKET_KEYS[params.market] : undefined;
   if (market) params.market = translate(locale, market);
+  // Money in a sentence is written as in the tables: "$3.784", "$15,992" (src/i18n/format.ts).
+  if (typeof params.price === 'number') params.price = `$${formatNumber(params.price, locale, params.price >= 100 ? 0 : 3)}`;
   if (typeof params.metric === 'string') params.metric = metricLabel(locale, params.metric);
   if (typeof params.metrics === 'string') {
     params.metrics = params.metrics

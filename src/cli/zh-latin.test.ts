@@ -27,7 +27,7 @@ const ALLOWED = new Set(
  * Words a user types as values (vendor ids, segments, guide topics, `docker info`) — listed in a
  * help text as they must be typed. Commands' names and options' choices are added from the tree.
  */
-const TYPED_VALUES = 'nvidia amd intel huawei datacenter workstation consumer driver cuda cudnn pytorch tensorflow jax docker info verify on-failure always never'.split(' ');
+const TYPED_VALUES = 'nvidia amd intel huawei datacenter workstation consumer driver cuda cudnn pytorch tensorflow jax docker rocm info verify on-failure always never'.split(' ');
 
 /** Parts a reader types or sees verbatim: flags, placeholders, quoted values, paths, commands. */
 function stripVerbatim(text: string): string {
@@ -119,5 +119,12 @@ describe('zh-CN has no stray English', () => {
   it('the checker itself finds English', () => {
     expect(latinWords('显示 the help（默认 auto）')).toEqual(['the', 'help']);
     expect(latinWords('运行 `gpuwise cost --help` 查看 --gpu <id> 与 "x y" docs/cli.md')).toEqual([]);
+  });
+});
+
+describe('zh-CN speaks in one voice', () => {
+  it('addresses the reader as 你 everywhere, never 您', async () => {
+    const { CATALOG } = await import('../i18n/catalog.js');
+    expect(Object.entries(CATALOG['zh-CN']).filter(([, text]) => text.includes('您')).map(([key]) => key)).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ import webAdvice from './messages/web-advice.js';
 import webHistory from './messages/web-history.js';
 import problems from './messages/problems.js';
 import infoDetail from './messages/info-detail.js';
+import enumValues from './messages/enum-values.js';
 import diagnose from './messages/diagnose.js';
 import diagnoseCli from './messages/diagnose-cli.js';
 import importMessages from './messages/import.js';
@@ -40,7 +41,7 @@ import fleet from './messages/fleet.js';
 import webFleet from './messages/web-fleet.js';
 import run from './messages/run.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, infoDetail, importMessages, doctorFrom, guide, pick, gpuNames, optionValues, costNotes, vendors, diagnose, fleet, webFleet, diagnoseCli, run] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, infoDetail, enumValues, importMessages, doctorFrom, guide, pick, gpuNames, optionValues, costNotes, vendors, diagnose, fleet, webFleet, diagnoseCli, run] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

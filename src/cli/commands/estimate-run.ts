@@ -5,6 +5,7 @@ import { estimateMemory, listModelPresets, presetParameterCount, renderNote, typ
 import { AdvisorError } from '../../advisor/errors.js';
 import type { MessageKey } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
+import { methodText, modelNameText, optimizerText, precisionText, recomputeText } from '../render/enum-text.js';
 import { formatBytes, padEnd, padStart } from '../render/format.js';
 import { estimatorSettings, modelFromOptions, withAdvisorErrors } from './advisor-options.js';
 import type { EstimateOptions } from './estimate.js';
@@ -82,8 +83,8 @@ export function renderEstimate(cli: CliContext, estimate: MemoryEstimate): strin
   const params = (m.parameterCount / 1e9).toFixed(2);
   const heading =
     estimate.task === 'inference'
-      ? t('advisor.cli.estimate.headingInference', { model: m.name, task, params })
-      : t('advisor.cli.estimate.heading', { model: m.name, task, params, trainable: (m.trainableParameterCount / 1e9).toFixed(3) });
+      ? t('advisor.cli.estimate.headingInference', { model: modelNameText(m.name, t), task, params })
+      : t('advisor.cli.estimate.heading', { model: modelNameText(m.name, t), task, params, trainable: (m.trainableParameterCount / 1e9).toFixed(3) });
   const lines = [color.bold(heading)];
   // Images have no tokens or KV cache: a CNN or a diffusion model is described by its batch.
   const images = m.architecture === 'resnet' || m.architecture === 'composite';
@@ -93,8 +94,8 @@ export function renderEstimate(cli: CliContext, estimate: MemoryEstimate): strin
         ? t('advisor.cli.estimate.inferenceSettingsImages', { dtype: s.weightDtype ?? '', batch: s.batchSize, gpus: s.gpuCount })
         : t('advisor.cli.estimate.inferenceSettings', { dtype: s.weightDtype ?? '', kv: s.kvCacheDtype ?? '', seq: s.sequenceLength, batch: s.batchSize, gpus: s.gpuCount })
       : images
-        ? t('advisor.cli.estimate.trainingSettingsImages', { precision: s.precision ?? '', optimizer: s.optimizer ?? '', method: s.method ?? '', batch: s.batchSize, gpus: s.gpuCount, zero: s.zeroStage ?? 0 })
-        : t('advisor.cli.estimate.trainingSettings', { precision: s.precision ?? '', optimizer: s.optimizer ?? '', method: s.method ?? '', seq: s.sequenceLength, batch: s.batchSize, recompute: s.recomputation ?? '', gpus: s.gpuCount, zero: s.zeroStage ?? 0, tp: s.tensorParallel });
+        ? t('advisor.cli.estimate.trainingSettingsImages', { precision: precisionText(s.precision, t), optimizer: optimizerText(s.optimizer, t), method: methodText(s.method, t), batch: s.batchSize, gpus: s.gpuCount, zero: s.zeroStage ?? 0 })
+        : t('advisor.cli.estimate.trainingSettings', { precision: precisionText(s.precision, t), optimizer: optimizerText(s.optimizer, t), method: methodText(s.method, t), seq: s.sequenceLength, batch: s.batchSize, recompute: recomputeText(s.recomputation, t), gpus: s.gpuCount, zero: s.zeroStage ?? 0, tp: s.tensorParallel });
   lines.push(color.dim(settings), '', t('advisor.cli.estimate.perGpu'), ...breakdownLines(cli, estimate.perGpu, estimate));
   if (s.gpuCount > 1) lines.push('', t('advisor.cli.estimate.allGpus', { gpus: s.gpuCount, total: formatBytes(estimate.total.totalBytes) }));
   lines.push('', t('advisor.cli.assumptions'), ...estimate.assumptions.map((note) => color.dim(`  · ${renderNote(cli.locale, note)}`)));

@@ -6,6 +6,7 @@ import { queryServers, UnknownGpuError, type ServerMatch, type ServerQueryResult
 import type { FactOrMissing, ServerEntry } from '../../catalog/servers-schema.js';
 import type { RentalQuote } from '../../catalog/cloud.js';
 import type { CliContext } from '../context.js';
+import { hardwareText } from '../render/hardware-text.js';
 import { safeView } from '../render/safe-view.js';
 import { INTERCONNECT_KEYS, SERVER_CATEGORY_KEYS, SERVER_FORM_FACTOR_KEYS } from './catalog-labels.js';
 import type { ServersOptions } from './servers.js';
@@ -56,27 +57,29 @@ function renderMatch(cli: CliContext, match: ServerMatch): string[] {
   const { t, color } = cli;
   const s = match.server;
   const cite = citer(match);
-  const header = `${color.bold(`${s.vendor} ${s.model}`)}  ${color.dim(`(${s.id})`)} — ${t(SERVER_CATEGORY_KEYS[s.category])}, ${fact(cli, s.formFactor, (f) =>
+  const colon = t('cli.punct.colon');
+  const comma = t('cli.punct.comma');
+  const header = `${color.bold(`${s.vendor} ${s.model}`)}  ${color.dim(`(${s.id})`)} — ${t(SERVER_CATEGORY_KEYS[s.category])}${comma}${fact(cli, s.formFactor, (f) =>
     f.kind === 'rack' ? t('servers.formFactor.rack', { units: f.rackUnits }) : t(SERVER_FORM_FACTOR_KEYS[f.kind]),
   )}${cite(s.formFactor)}`;
   const options = s.gpuOptions.map((o) => {
-    const link = o.interconnect.value === null ? '' : `, ${t(INTERCONNECT_KEYS[o.interconnect.value])}`;
+    const link = o.interconnect.value === null ? '' : `${comma}${t(INTERCONNECT_KEYS[o.interconnect.value])}`;
     const chosen = match.option === o ? color.green('▶ ') : '';
     return `${chosen}${o.count.value} × ${o.gpuId}${link}${cite(o.count)}`;
   });
   const lines = [
     header,
-    `  ${t('servers.field.gpus')}: ${fact(cli, s.gpuCountMax, (n) => t('servers.upTo', { count: n }))}${cite(s.gpuCountMax)}`,
+    `  ${t('servers.field.gpus')}${colon}${fact(cli, s.gpuCountMax, (n) => t('servers.upTo', { count: n }))}${cite(s.gpuCountMax)}`,
   ];
-  if (options.length > 0) lines.push(`  ${t('servers.field.models')}: ${options.join('; ')}`);
-  const cpu = s.cpuFamilies.value === null ? fact(cli, s.cpuFamilies, () => '') : `${s.cpuSockets.value === null ? '' : `${t('servers.sockets', { count: s.cpuSockets.value })} `}${s.cpuFamilies.value.join(' / ')}`;
-  lines.push(`  ${t('servers.field.cpu')}: ${cpu}${cite(s.cpuFamilies)}   ${t('servers.field.memory')}: ${fact(cli, s.maxMemoryGiB, (gib) => t('servers.memoryGiB', { gib }))}${cite(s.maxMemoryGiB)}`);
+  if (options.length > 0) lines.push(`  ${t('servers.field.models')}${colon}${options.join(t('cli.punct.semicolon'))}`);
+  const cpu = s.cpuFamilies.value === null ? fact(cli, s.cpuFamilies, () => '') : `${s.cpuSockets.value === null ? '' : `${t('servers.sockets', { count: s.cpuSockets.value })} `}${s.cpuFamilies.value.map((family) => hardwareText(family, cli.locale)).join(' / ')}`;
+  lines.push(`  ${t('servers.field.cpu')}${colon}${cpu}${cite(s.cpuFamilies)}   ${t('servers.field.memory')}${colon}${fact(cli, s.maxMemoryGiB, (gib) => t('servers.memoryGiB', { gib }))}${cite(s.maxMemoryGiB)}`);
   const psu = fact(cli, s.psu, (p) =>
     p.redundancy === null ? t('servers.psuValue', { count: p.count, watts: p.wattsEach }) : t('servers.psuRedundancy', { count: p.count, watts: p.wattsEach, redundancy: p.redundancy }),
   );
-  lines.push(`  ${t('servers.field.psu')}: ${psu}${cite(s.psu)}   ${t('servers.field.maxPower')}: ${fact(cli, s.maxPowerWatts, (w) => t('servers.watts', { watts: w }))}${cite(s.maxPowerWatts)}`);
+  lines.push(`  ${t('servers.field.psu')}${colon}${psu}${cite(s.psu)}   ${t('servers.field.maxPower')}${colon}${fact(cli, s.maxPowerWatts, (w) => t('servers.watts', { watts: w }))}${cite(s.maxPowerWatts)}`);
   lines.push(
-    `  ${t('servers.field.launched')}: ${fact(cli, s.launchYear, String)}${cite(s.launchYear)}   ${t('servers.field.listPrice')}: ${fact(cli, s.listPrice, (p) =>
+    `  ${t('servers.field.launched')}${colon}${fact(cli, s.launchYear, String)}${cite(s.launchYear)}   ${t('servers.field.listPrice')}${colon}${fact(cli, s.listPrice, (p) =>
       t('servers.priceValue', { usd: p.usd.toLocaleString('en-US'), date: p.announced }),
     )}${cite(s.listPrice)}`,
   );
@@ -85,7 +88,7 @@ function renderMatch(cli: CliContext, match: ServerMatch): string[] {
     lines.push(color.yellow(`  ⚠ ${t('servers.correction', { claim: c.claim[cli.locale], correction: c.correction[cli.locale] })}`) + cite(c) + seenIn);
   }
   for (const note of s.notes) lines.push(color.dim(`  · ${note[cli.locale]}`));
-  lines.push(`  ${t('servers.sources')}:`);
+  lines.push(`  ${t('servers.sources')}${colon.trimEnd()}`);
   match.sources.forEach((source, i) => lines.push(color.dim(`    [${i + 1}] ${source.publisher}: ${source.title} — ${source.url}`)));
   return lines;
 }

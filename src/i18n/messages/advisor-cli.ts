@@ -208,7 +208,7 @@ export default defineMessages(
     'advisor.cli.estimate.description': '模型训练、微调或推理所需的显存，逐项列出',
     'advisor.cli.estimate.models': '模型预设（结构取自各模型的 config.json）：',
     'advisor.cli.estimate.heading': '{model} — {task}：{params} B 参数，其中 {trainable} B 可训练',
-    'advisor.cli.estimate.trainingSettings': '{precision}，{optimizer}，{method}；{seq} 个 token × 批大小 {batch}；重计算 {recompute}；{gpus} 张 GPU，ZeRO {zero}，张量并行 {tp}',
+    'advisor.cli.estimate.trainingSettings': '{precision}，{optimizer}，{method}；{seq} 个 token × 批大小 {batch}；{recompute}；{gpus} 张 GPU，ZeRO {zero}，张量并行 {tp}',
     'advisor.cli.estimate.inferenceSettings': '权重 {dtype}，KV 缓存 {kv}；{seq} 个 token × {batch} 条序列；{gpus} 张 GPU',
     'advisor.cli.estimate.perGpu': '每张 GPU：',
     'advisor.cli.estimate.allGpus': '{gpus} 张 GPU 合计：{total}',

@@ -52,7 +52,7 @@ export default defineMessages(
     'advisor.assume.mlaCache': 'Multi-head latent attention caches {elements} values per layer per token (kv_lora_rank + qk_rope_head_dim), replicated on every tensor-parallel GPU.',
     'advisor.assume.fromConfig': 'Model shape read from {path}.',
     'advisor.assume.diffusionWorkspace': 'Working memory {gib} GiB per {resolution}×{resolution} image, from the published peak of a 16-bit run ({source}), times the batch.',
-    'advisor.cost.assumeStreetPrice': 'Purchase at the street price, {price} USD per GPU ({market}, {asOf}, quoted in {quoted}).',
+    'advisor.cost.assumeStreetPrice': 'Purchase at the street price, {price} per GPU ({market}, {asOf}, quoted in {quoted}).',
 
     'advisor.cli.estimate.trainingSettingsImages': '{precision}, {optimizer}, {method}; batch of {batch} {batch:image|images}; {gpus} {gpus:GPU|GPUs}, ZeRO {zero}',
     'advisor.cli.estimate.inferenceSettingsImages': 'weights {dtype}; batch of {batch} {batch:image|images}; {gpus} {gpus:GPU|GPUs}',
@@ -135,7 +135,7 @@ export default defineMessages(
     'advisor.assume.mlaCache': '多头潜在注意力（MLA）每层每个 token 缓存 {elements} 个值（kv_lora_rank + qk_rope_head_dim），每张张量并行 GPU 各存一份。',
     'advisor.assume.fromConfig': '模型结构读自 {path}。',
     'advisor.assume.diffusionWorkspace': '工作显存按每张 {resolution}×{resolution} 图像 {gib} GiB 计（取自公开的 16 位运行峰值，{source}），乘以批量。',
-    'advisor.cost.assumeStreetPrice': '按市场价采购，每张 {price} 美元（{market}，{asOf}，原价以 {quoted} 计）。',
+    'advisor.cost.assumeStreetPrice': '按市场价采购，每张 {price}（{market}，{asOf}，原价以 {quoted} 计）。',
 
     'advisor.cli.estimate.trainingSettingsImages': '{precision}，{optimizer}，{method}；每批 {batch} 张图像；{gpus} 张 GPU，ZeRO {zero}',
     'advisor.cli.estimate.inferenceSettingsImages': '权重 {dtype}；每批 {batch} 张图像；{gpus} 张 GPU',

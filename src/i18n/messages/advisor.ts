@@ -32,10 +32,10 @@ export default defineMessages(
     // Cost assumptions
     'advisor.cost.assumeUtilization': 'The GPUs work {percent}% of the time; renting is paid for the same hours.',
     'advisor.cost.assumePue': 'PUE {pue}: the industry average (Uptime Institute, {asOf}).',
-    'advisor.cost.assumeElectricity': 'Electricity at {price} USD/kWh (US commercial average, EIA, {asOf}); set your own tariff.',
+    'advisor.cost.assumeElectricity': 'Electricity at {price}/kWh (US commercial average, EIA, {asOf}); set your own tariff.',
     'advisor.cost.assumeTdp': 'Each GPU draws its board power, {watts} W, while it works.',
-    'advisor.cost.assumeLaunchPrice': 'Purchase at the launch price, {price} USD (announced {asOf}); today’s price may differ.',
-    'advisor.cost.assumeCloudPrice': 'Renting at {price} USD per GPU-hour: {provider} {instance}, on-demand, price as of {asOf}.',
+    'advisor.cost.assumeLaunchPrice': 'Purchase at the launch price, {price} (announced {asOf}); today’s price may differ.',
+    'advisor.cost.assumeCloudPrice': 'Renting at {price} per GPU-hour: {provider} {instance}, on-demand, price as of {asOf}.',
     'advisor.cost.assumeMfu': 'Run time assumes {percent}% model FLOPs utilisation (Llama 3 trained at 38–43%).',
 
     // Recommendation reasons
@@ -143,10 +143,10 @@ export default defineMessages(
 
     'advisor.cost.assumeUtilization': 'GPU 有 {percent}% 的时间在工作；租用也按同样的时长计费。',
     'advisor.cost.assumePue': 'PUE 取 {pue}：行业平均值（Uptime Institute，{asOf}）。',
-    'advisor.cost.assumeElectricity': '电价按 {price} 美元/千瓦时（美国商业用电平均水平，EIA，{asOf}）；请按你的电价设置。',
+    'advisor.cost.assumeElectricity': '电价按 {price}/千瓦时（美国商业用电平均水平，EIA，{asOf}）；请按你的电价设置。',
     'advisor.cost.assumeTdp': '每张 GPU 工作时按其板卡功耗 {watts} W 计算。',
-    'advisor.cost.assumeLaunchPrice': '按首发价 {price} 美元采购（{asOf} 公布）；当前价格可能不同。',
-    'advisor.cost.assumeCloudPrice': '按每 GPU 小时 {price} 美元租用：{provider} {instance}，按需价格，截至 {asOf}。',
+    'advisor.cost.assumeLaunchPrice': '按首发价 {price} 采购（{asOf} 公布）；当前价格可能不同。',
+    'advisor.cost.assumeCloudPrice': '按每 GPU 小时 {price} 租用：{provider} {instance}，按需价格，截至 {asOf}。',
     'advisor.cost.assumeMfu': '训练时长按 {percent}% 的模型算力利用率（MFU）估算（Llama 3 训练时为 38–43%）。',
     'advisor.reason.splitTensorParallel': '通过张量并行切分到 {count} 张 GPU（权重和 KV 缓存均分）。',
     'advisor.reason.splitPartition': '数据均分到 {count} 张 GPU。',
