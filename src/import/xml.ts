@@ -137,15 +137,3 @@ export function parseXml(text: string, limits: XmlLimits = DEFAULT_XML_LIMITS): 
   if (root === null) fail('no element', 0);
   return root;
 }
-
-/** The first child named `name`, or undefined. */
-export function child(element: XmlElement | undefined, name: string): XmlElement | undefined {
-  return element?.children.find((c) => c.name === name);
-}
-
-/** The text at a path of child names ("fb_memory_usage/total"), or undefined when one is missing. */
-export function textAt(element: XmlElement | undefined, path: string): string | undefined {
-  let node = element;
-  for (const name of path.split('/')) node = child(node, name);
-  return node && node.children.length === 0 ? node.text : undefined;
-}
