@@ -74,6 +74,7 @@ export function register(program: Command, cli: CliContext): void {
       }),
     )
     .option('--json', t('pick.option.json'))
+    .addHelpText('after', `\n${t('pick.example')}`)
     .action(async (options: PickCommandOptions) => {
       const { runPick } = await import('./pick-run.js');
       process.exitCode = await runPick(cli, options);
