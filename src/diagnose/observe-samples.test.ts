@@ -120,6 +120,16 @@ describe('createObserver', () => {
     expect(obs.samples[1]!.host.majorFaultsPerSecond).toBeTypeOf('number');
   });
 
+  it('leaves gpuwise itself out of the tree it watches (--pid of the shell it runs in)', async () => {
+    const observer = createObserver({ sampler: { intervalMs: 250 }, target: { pid: process.ppid, command: null, gpuIndices: null }, rootPid: process.ppid, recordedBy: 'test' });
+    observer.onSample(sampleAt(1000));
+    await observer.settled();
+    const tree = observer.observation().samples[0]!.tree!;
+    observer.close();
+    expect(tree.processes[0]!.pid).toBe(process.ppid);
+    expect(tree.processes.map((p) => p.pid)).not.toContain(process.pid);
+  });
+
   it('a root that has exited gives an empty tree, not a crash; all GPUs stay watched', async () => {
     const observer = createObserver({ sampler: { intervalMs: 250 }, target: { pid: 999_999_999, command: null, gpuIndices: null }, rootPid: 999_999_999, recordedBy: 'test' });
     observer.onSample(sampleAt(1000));

@@ -95,8 +95,14 @@ export function createTreeSampler(options: TreeSamplerOptions = {}): TreeSampler
         },
       ];
       // Descendants' start times are not read (one more file each): a reused PID shows as a
-      // counter going back, which restarts its rate (host/io-rates.ts).
+      // counter going back, which restarts its rate (host/io-rates.ts). gpuwise itself (watching
+      // `--pid $$` from a shell) and what it started are not the job: left out.
+      const ours = new Set([process.pid]);
       for (const node of root.tree?.descendants ?? []) {
+        if (ours.has(node.pid) || ours.has(node.parentPid)) {
+          ours.add(node.pid);
+          continue;
+        }
         rows.push({
           pid: node.pid,
           parentPid: node.parentPid,
