@@ -116,6 +116,8 @@ async function run(name: string, options: { script?: string; gpus?: number[] } =
   return diagnose(observation);
 }
 
+/** What a report found, for an assertion's message. */
+const found = (report: DiagnoseReport) => JSON.stringify(report.findings.map((f) => ({ rule: f.rule, summary: f.summary.params, evidence: f.evidence.map((e) => e.params) })));
 const first = (report: DiagnoseReport) => ({ verdict: report.verdict, rule: report.findings[0]?.rule ?? null, variant: report.findings[0]?.variant ?? null });
 
 describe('diagnose over fake NVML scenarios with real process trees', () => {
@@ -190,13 +192,13 @@ describe('diagnose over fake NVML scenarios with real process trees', () => {
 
   it('healthy: a large batch keeps the GPU busy', async () => {
     const report = await run('diagnose-healthy', { script: IDLE });
-    expect(report.verdict).toBe('healthy');
+    expect(report.verdict, found(report)).toBe('healthy');
     expect(report.findings).toEqual([]);
   }, 20_000);
 
   it('healthy: a busy GPU with a saw-tooth too small to matter, even with the workers busy', async () => {
     const report = await run('diagnose-healthy-sawtooth', { script: WORKERS(2) });
-    expect(report.verdict).toBe('healthy');
+    expect(report.verdict, found(report)).toBe('healthy');
     expect(report.findings).toEqual([]);
   }, 20_000);
 });
