@@ -13,7 +13,7 @@ afterEach(async () => {
 
 const noProcesses = { readdir: () => [], readlink: () => '', readText: () => null };
 
-describe('drm-sysfs backend over a recorded sysfs tree', () => {
+describe.skipIf(process.platform === 'win32')('drm-sysfs backend over a recorded sysfs tree (skipped on Windows: the tree needs symlinks and \':\' in names)', () => {
   it('reads the amdgpu and i915 cards (not NVIDIA\'s, not connectors) with their live figures', async () => {
     tree = await materializeSysfsFixture('x86-radeon-arc-drm');
     const opened = await createDrmSysfsDriver({ platform: 'linux', sysfsRoot: tree.root, fdinfoFs: noProcesses, pciIdsPaths: [], kernelRelease: '6.8.0-45-generic' }).open();
