@@ -20,7 +20,8 @@ export default defineMessages(
       'The GPU performance counters name {count} adapters by LUID, which cannot be matched to the adapters listed; utilisation and memory use are left out.',
     'vendors.mac.noCuda':
       'CUDA does not exist on a Mac: NVIDIA stopped supporting macOS after CUDA 10.2. PyTorch uses Apple’s Metal backend instead — device "mps" (torch.backends.mps.is_available()).',
-    'vendors.mac.appleGpu': '{model}: {cores}-core GPU sharing the unified memory with the CPU.',
+    'vendors.mac.appleGpu':
+      '{model}: {cores}-core GPU sharing the unified memory with the CPU; Metal lets the GPU use about two thirds to three quarters of it (recommendedMaxWorkingSetSize).',
     'vendors.reason.toolNotFound': '{tool} is not installed (not on PATH)',
     'vendors.reason.noDrmCard': 'no GPU bound to amdgpu, i915 or xe in /sys/class/drm',
     'vendors.fdinfo.hidden': 'The GPU memory of {count} process(es) of other users is not visible without root (/proc/<pid>/fdinfo).',
@@ -41,7 +42,7 @@ export default defineMessages(
       'GPU 性能计数器以 LUID 标识了 {count} 个适配器，无法与列出的适配器对应；利用率和显存占用未列出。',
     'vendors.mac.noCuda':
       'Mac 上没有 CUDA：NVIDIA 在 CUDA 10.2 之后已停止支持 macOS。PyTorch 在 Mac 上使用 Apple 的 Metal 后端——设备 "mps"（torch.backends.mps.is_available()）。',
-    'vendors.mac.appleGpu': '{model}：{cores} 核 GPU，与 CPU 共用统一内存。',
+    'vendors.mac.appleGpu': '{model}：{cores} 核 GPU，与 CPU 共用统一内存；Metal 允许 GPU 使用其中约三分之二到四分之三（recommendedMaxWorkingSetSize）。',
     'vendors.reason.toolNotFound': '未安装 {tool}（PATH 中找不到）',
     'vendors.reason.noDrmCard': '/sys/class/drm 中没有绑定 amdgpu、i915 或 xe 的 GPU',
     'vendors.fdinfo.hidden': '其他用户的 {count} 个进程的 GPU 显存占用需要 root 权限才能看到（/proc/<pid>/fdinfo）。',
