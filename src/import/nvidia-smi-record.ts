@@ -127,7 +127,7 @@ const REASON_NAMES: Record<TreeDialect, Record<string, bigint>> = {
 
 const REASON_BLOCKS: Record<TreeDialect, readonly string[]> = {
   xml: ['clocks_event_reasons', 'clocks_throttle_reasons'],
-  text: ['Clocks Event Reasons', 'Clocks Throttle Reasons', 'Clocks Throttle Reasons'],
+  text: ['Clocks Event Reasons', 'Clocks Throttle Reasons'],
 };
 
 /** The Active/Not Active list as the hex mask the CSV query prints, or undefined when it says nothing. */
