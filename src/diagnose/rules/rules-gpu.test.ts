@@ -72,7 +72,7 @@ describe('throttled', () => {
     const report = diagnose(obs({ gpus: [{ util: 97, smActive: 80, memUsedMiB: 30000, throttle: { power: 62, thermal: 3, lowUtilization: 0 }, reasons: ['sw-power-cap'] }] }));
     const f = report.findings[0]!;
     expect(f).toMatchObject({ rule: 'throttled', variant: 'power', severity: 'high', summary: { key: 'diagnose.throttled.summary.power', params: { percent: 62 } } });
-    expect(f.evidence.map((e) => e.key)).toEqual(['diagnose.evidence.throttleFromCounters', 'diagnose.evidence.throttle.power', 'diagnose.evidence.throttle.thermal', 'diagnose.evidence.clockReasons']);
+    expect(f.evidence.map((e) => e.key)).toEqual(['diagnose.evidence.throttleFromCounters', 'diagnose.evidence.throttle.power', 'diagnose.evidence.throttle.thermal', 'diagnose.evidence.clockReasons', 'info.clock.sw-power-cap']);
     expect(f.evidence[3]!.params).toMatchObject({ reasons: 'sw-power-cap' });
   });
 

@@ -5,6 +5,7 @@
 
 import { isPerformanceLimiting, type ClockEventReason } from '../../core/clock-events.js';
 import type { ThrottleTimePercent } from '../../core/snapshot.js';
+import { CLOCK_REASON_KEYS } from '../../i18n/clock-reason-keys.js';
 import type { AnalysisContext, GpuSeries } from '../analyze/context.js';
 import { evidence, makeFinding } from '../analyze/finding.js';
 import { mean, share } from '../analyze/stats.js';
@@ -51,7 +52,8 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       evidence: [
         evidence(counters ? 'diagnose.evidence.throttleFromCounters' : 'diagnose.evidence.throttleFromReasons', null, null),
         ...ranked.filter((c) => c.percent > 0).map((c) => evidence(`diagnose.evidence.throttle.${c.cause}`, c.percent, '%', { percent: Math.round(c.percent * 10) / 10 })),
-        ...(seen.length > 0 ? [evidence('diagnose.evidence.clockReasons', null, null, { reasons: seen.join(', ') })] : []),
+        // The reasons in the reader's language (the catalog's names), each with its driver id.
+        ...(seen.length > 0 ? [evidence('diagnose.evidence.clockReasons', null, null, { reasons: seen.join(', ') }), ...seen.map((r) => evidence(CLOCK_REASON_KEYS[r], null, null, { reason: r }))] : []),
       ],
       thresholds: used('throttleSharePercent', 'throttleHighSharePercent', 'idleUtilPercent'),
       fixes: [fix('checkPowerThermal')],
