@@ -94,3 +94,19 @@ describe.skipIf(!SHARED)('rocm-smi concise table (skipped: ../shared/fixtures/ro
     expect(reading.devices[0]).toMatchObject({ name: 'Navi 48 [Radeon AI PRO R9700]', temperatureCelsius: 45, powerDrawWatts: 31, fanSpeedPercent: 29.8, gpuUtilPercent: 100, graphicsClockMhz: 2324 });
   });
 });
+
+describe('rocm-smi concise table: the legacy layout (ROCm 4–5)', () => {
+  it('reads "47.0c" temperatures and the same right-hand columns', async () => {
+    const { parseRocmSmiTable } = await import('./parse-table.js');
+    // Layout of rocm-smi before ROCm 6 (as quoted in ROCm/ROCm#5706), values ours.
+    const text = [
+      '======================= ROCm System Management Interface =======================',
+      '================================= Concise Info =================================',
+      'GPU  Temp (DieEdge)  AvgPwr  SCLK    MCLK     Fan     Perf  PwrCap  VRAM%  GPU%',
+      '0    47.0c           29.0W   800Mhz  1000Mhz  19.61%  auto  250.0W    3%   12%',
+      '================================================================================',
+      '============================= End of ROCm SMI Log ==============================',
+    ].join('\n');
+    expect(parseRocmSmiTable(text).devices[0]).toMatchObject({ temperatureCelsius: 47, powerDrawWatts: 29, graphicsClockMhz: 800, memoryClockMhz: 1000, fanSpeedPercent: 19.61, powerLimitWatts: 250, gpuUtilPercent: 12, name: null });
+  });
+});
