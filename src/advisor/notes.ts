@@ -39,6 +39,8 @@ export function renderNote(locale: Locale, note: AdvisorNote): string {
   if (market) params.market = translate(locale, market);
   // Money in a sentence is written as in the tables: "$3.784", "$15,992" (src/i18n/format.ts).
   if (typeof params.price === 'number') params.price = `$${formatNumber(params.price, locale, params.price >= 100 ? 0 : 3)}`;
+  // Counts as large as a parameter count are grouped ("41,943,040"); years and small counts are not.
+  for (const [name, value] of Object.entries(params)) if (name !== 'price' && typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 10_000) params[name] = formatNumber(value, locale);
   if (typeof params.metric === 'string') params.metric = metricLabel(locale, params.metric);
   if (typeof params.metrics === 'string') {
     params.metrics = params.metrics
