@@ -91,6 +91,12 @@ describe('XML safety', () => {
     expect(errorOf(() => importText(text)).key).toBe('import.error.xmlDepth');
   });
 
+  it('deep indentation in nvidia-smi -q text stops at its depth limit, with its own message', () => {
+    const deep = Array.from({ length: 200 }, (_, i) => `${' '.repeat(i * 4)}Level ${i}`).join('\n');
+    const error = errorOf(() => importText(`==============NVSMI LOG==============\nGPU 00000000:01:00.0\n${deep}\n`));
+    expect(error.key).toBe('import.error.textDepth');
+  });
+
   it('too many elements stop at the element limit', () => {
     expect(errorOf(() => parseXml(`<r>${'<a/>'.repeat(200)}</r>`, { maxDepth: 8, maxElements: 100, maxChars: 1e6 })).key).toBe('import.error.xmlElements');
   });

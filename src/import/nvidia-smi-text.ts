@@ -24,7 +24,7 @@ export function parseIndentedTree(text: string): XmlElement {
     if (end < 0) end = text.length;
     const line = text.slice(start, end).replace(/\r$/, '');
     start = end + 1;
-    if (++lines > MAX_LINES) throw new ImportError('import.error.tooLarge', { limit: MAX_LINES });
+    if (++lines > MAX_LINES) throw new ImportError('import.error.tooManyLines', { limit: MAX_LINES });
     const body = line.trimStart();
     if (body === '' || body.startsWith('====')) continue;
     const indent = line.length - body.length;
@@ -33,7 +33,7 @@ export function parseIndentedTree(text: string): XmlElement {
     const name = (separator >= 0 ? body.slice(0, separator) : bare ? body.slice(0, -2) : body).trim();
     const value = separator >= 0 ? body.slice(separator + 3).trim() : '';
     while (stack.length > 1 && stack[stack.length - 1]!.indent >= indent) stack.pop();
-    if (stack.length > MAX_DEPTH) throw new ImportError('import.error.xmlDepth', { limit: MAX_DEPTH });
+    if (stack.length > MAX_DEPTH) throw new ImportError('import.error.textDepth', { limit: MAX_DEPTH });
     const node: XmlElement = { name, attributes: {}, children: [], text: value };
     stack[stack.length - 1]!.node.children.push(node);
     stack.push({ indent, node });
