@@ -32,12 +32,14 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   const host = hostSignals(ctx, g);
   const high = gapPercent >= THRESHOLDS.inputHighPercent.value;
   let confidence: number;
+  let summary = host.observed ? 'diagnose.inputBound.summary' : 'diagnose.inputBound.summaryNoHost';
   if (!host.observed) confidence = 0.35;
   else if (host.count > 0) confidence = Math.min(0.9, 0.6 + 0.1 * (host.count - 1) + (high ? 0.1 : 0) + (gap.source === 'driver-samples' ? 0.05 : 0));
   else if (host.noWorkers && high) {
     // No loader workers and long gaps: the main process loads between steps, even if it waits
     // (storage, the network, a slow decoder's locks) rather than computes. Less sure.
     confidence = 0.45;
+    summary = 'diagnose.inputBound.summaryNoWorkers';
     host.evidence.push(evidence('diagnose.evidence.noWorkers', null, null, { pid: host.mainPid ?? 0 }));
   } else return [];
   return [
@@ -47,9 +49,9 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       confidence,
       timeShare: gap.share,
       gpuIndices: [g.index],
-      pids: ctx.tree ? [ctx.tree.rootPid] : [],
+      pids: host.mainPid !== null ? [host.mainPid] : [],
       title: { key: 'diagnose.inputBound.title', params: { gpu: g.index } },
-      summary: { key: host.observed ? 'diagnose.inputBound.summary' : 'diagnose.inputBound.summaryNoHost', params: { gpu: g.index, gapPercent: pct(gap.share) } },
+      summary: { key: summary, params: { gpu: g.index, gapPercent: pct(gap.share) } },
       evidence: [
         evidence(gap.source === 'driver-samples' ? 'diagnose.evidence.gapsDriver' : 'diagnose.evidence.gapsInterval', pct(gap.share), '%', { percent: pct(gap.share), samples: gap.count, utilPercent: THRESHOLDS.gapUtilPercent.value }),
         evidence('diagnose.evidence.busyTicks', pct(gap.busyShare), '%', { percent: pct(gap.busyShare) }),

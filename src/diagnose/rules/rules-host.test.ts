@@ -60,7 +60,7 @@ describe('input-bound', () => {
 
   it('no loader workers and long gaps: the main process loads between steps (less sure), even when it waits', () => {
     const report = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], tree: { rootCpu: 10, rootState: 'S', workers: [] } }));
-    expect(report.findings[0]).toMatchObject({ rule: 'input-bound', confidence: 0.45 });
+    expect(report.findings[0]).toMatchObject({ rule: 'input-bound', confidence: 0.45, pids: [ROOT_PID], summary: { key: 'diagnose.inputBound.summaryNoWorkers' } });
     expect(report.findings[0]!.evidence.map((e) => e.key)).toContain('diagnose.evidence.noWorkers');
     // Moderate gaps (10 %) with a waiting main process: not enough to say.
     const mild = diagnose(obs({ gpus: [{ util: 90, memUsedMiB: 30000, subUtil: [100, 100, 100, 100, 100, 100, 100, 100, 100, 0] }], processes: [proc], tree: { rootCpu: 10, rootState: 'S', workers: [] } }));
