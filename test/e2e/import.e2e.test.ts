@@ -64,6 +64,13 @@ describe('doctor --from', () => {
     expect(script).not.toContain('fix-gpu.sh');
   });
 
+  it('refuses options that do not apply to a paste', () => {
+    const result = gpuwise(['doctor', '--from', OLD_DRIVER, '--timeout', '5']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--timeout does not apply with --from');
+    expect(zh(['guide', 'driver', '--for', 'ubuntu-22.04', '--timeout', '5']).stderr).toContain('不能同时使用');
+  });
+
   it('refuses text with nothing to read, in both languages', () => {
     expect(shell("printf 'help\\n' | $GPUWISE doctor --from -").code).toBe(2);
     expect(shell("printf 'help\\n' | $GPUWISE doctor --from - --lang zh-CN").stderr).toContain('collect_env');

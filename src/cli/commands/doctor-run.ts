@@ -29,6 +29,10 @@ export async function diagnoseThisMachine(cli: CliContext, quiet: boolean, timeo
 export async function runDoctorCommand(cli: CliContext, options: DoctorCommandOptions): Promise<number> {
   let report: DoctorReport;
   if (options.from !== undefined) {
+    if (options.timeout !== undefined) {
+      cli.err(`${cli.t('import.error.notApplying', { option: '--timeout', with: '--from' })}\n`);
+      return 2;
+    }
     const pasted = await (await import('./doctor-from.js')).diagnosePaste(cli, options.from);
     if (!pasted.ok) {
       cli.err(`${pasted.message}\n`);

@@ -33,6 +33,10 @@ async function targetReport(cli: CliContext, options: GuideOptions): Promise<{ r
 }
 
 export async function runGuide(cli: CliContext, topic: GuideTopic, options: GuideOptions): Promise<number> {
+  if (options.for !== undefined && options.timeout !== undefined) {
+    cli.err(`${cli.t('import.error.notApplying', { option: '--timeout', with: '--for' })}\n`);
+    return 2;
+  }
   if (options.gpu !== undefined && options.for === undefined) {
     cli.err(`${cli.t('guide.cli.gpuWithoutFor')}\n`);
     return 2;
