@@ -1,0 +1,45 @@
+// Enum values shown in output, in the reader's words. `satisfies Record<Enum, MessageKey>` makes a
+// new value without its message a compile error.
+
+import type { Recomputation } from '../../advisor/estimate/activations.js';
+import type { Optimizer, TrainingPrecision } from '../../advisor/estimate/training.js';
+import type { FinetuneMethod } from '../../advisor/estimate/types.js';
+import type { MessageKey, Translate } from '../../i18n/index.js';
+
+const RECOMPUTE = {
+  none: 'enumValue.recompute.none',
+  selective: 'enumValue.recompute.selective',
+  full: 'enumValue.recompute.full',
+} as const satisfies Record<Recomputation, MessageKey>;
+
+const METHOD = { full: 'enumValue.method.full', lora: 'enumValue.method.lora', qlora: 'enumValue.method.qlora' } as const satisfies Record<FinetuneMethod, MessageKey>;
+
+const OPTIMIZER = {
+  adamw: 'enumValue.optimizer.adamw',
+  'adamw-8bit': 'enumValue.optimizer.adamw-8bit',
+  sgd: 'enumValue.optimizer.sgd',
+  'sgd-momentum': 'enumValue.optimizer.sgd-momentum',
+  adafactor: 'enumValue.optimizer.adafactor',
+} as const satisfies Record<Optimizer, MessageKey>;
+
+const PRECISION = {
+  fp32: 'enumValue.precision.fp32',
+  'mixed-fp16': 'enumValue.precision.mixed-fp16',
+  'mixed-bf16': 'enumValue.precision.mixed-bf16',
+  bf16: 'enumValue.precision.bf16',
+  fp16: 'enumValue.precision.fp16',
+} as const satisfies Record<TrainingPrecision, MessageKey>;
+
+function from<T extends string>(map: Record<T, MessageKey>, value: T | null, t: Translate): string {
+  return value === null ? t('common.notAvailable') : t(map[value]);
+}
+
+export const recomputeText = (value: Recomputation | null, t: Translate) => from(RECOMPUTE, value, t);
+export const methodText = (value: FinetuneMethod | null, t: Translate) => from(METHOD, value, t);
+export const optimizerText = (value: Optimizer | null, t: Translate) => from(OPTIMIZER, value, t);
+export const precisionText = (value: TrainingPrecision | null, t: Translate) => from(PRECISION, value, t);
+
+/** A model without a name (sized by --params) is the advisor's 'custom'. */
+export function modelNameText(name: string, t: Translate): string {
+  return name === 'custom' ? t('enumValue.model.custom') : name;
+}
