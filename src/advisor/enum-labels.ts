@@ -1,10 +1,10 @@
-// Enum values shown in output, in the reader's words. `satisfies Record<Enum, MessageKey>` makes a
-// new value without its message a compile error.
+// Enum values shown in output, in the reader's words (the CLI's lines and the advisor's notes).
+// `satisfies Record<Enum, MessageKey>` makes a new value without its message a compile error.
 
-import type { Recomputation } from '../../advisor/estimate/activations.js';
-import type { Optimizer, TrainingPrecision } from '../../advisor/estimate/training.js';
-import type { FinetuneMethod } from '../../advisor/estimate/types.js';
-import type { MessageKey, Translate } from '../../i18n/index.js';
+import type { MessageKey, Translate } from '../i18n/index.js';
+import type { Recomputation } from './estimate/activations.js';
+import type { Optimizer, TrainingPrecision } from './estimate/training.js';
+import type { FinetuneMethod } from './estimate/types.js';
 
 const RECOMPUTE = {
   none: 'enumValue.recompute.none',
@@ -43,3 +43,19 @@ export const precisionText = (value: TrainingPrecision | null, t: Translate) => 
 export function modelNameText(name: string, t: Translate): string {
   return name === 'custom' ? t('enumValue.model.custom') : name;
 }
+
+/** A note's or an error's parameters with the enum values it names in the reader's words. */
+export function withEnumLabels(params: Record<string, string | number>, t: Translate): Record<string, string | number> {
+  const out = { ...params };
+  const label = <T extends string>(name: string, map: Record<T, MessageKey>) => {
+    const value = out[name];
+    if (typeof value === 'string' && Object.hasOwn(map, value)) out[name] = t(map[value as T]);
+  };
+  label('precision', PRECISION);
+  label('optimizer', OPTIMIZER);
+  label('method', METHOD);
+  label('recomputation', RECOMPUTE);
+  if (out.model === 'custom') out.model = t('enumValue.model.custom');
+  return out;
+}
+

@@ -3,6 +3,7 @@
 // shown by their translated names.
 
 import { formatNumber } from '../i18n/format.js';
+import { withEnumLabels } from './enum-labels.js';
 import { translate, type Locale, type MessageKey } from '../i18n/index.js';
 import type { AdvisorNote } from './estimate/types.js';
 
@@ -33,7 +34,7 @@ const MARKET_KEYS: Record<string, MessageKey> = {
 };
 
 export function renderNote(locale: Locale, note: AdvisorNote): string {
-  const params = { ...note.params };
+  const params = withEnumLabels(note.params, (key, values) => translate(locale, key, values));
   // A price's market is a code in the result ("cn"), a name in the text ("Chinese market").
   const market = typeof params.market === 'string' ? MARKET_KEYS[params.market] : undefined;
   if (market) params.market = translate(locale, market);

@@ -83,3 +83,35 @@ describe('errors and help that help', () => {
     expect(gpuwise(['info', '--cpu-sample', '0'], { ...env, ...ZH }).stdout).toContain('读取时遇到 1 个问题：');
   });
 });
+
+describe('Chinese all the way through', () => {
+  it('estimate shows option values in Chinese, not as typed', () => {
+    const zh = gpuwise(['estimate', '--params', '7e9', '--task', 'finetune'], ZH).stdout;
+    expect(zh).toMatch(/^自定义模型 — 微调/);
+    expect(zh).toContain('BF16 混合精度，AdamW，全参数微调');
+    expect(zh).toContain('；不重计算；');
+    expect(zh).not.toMatch(/重计算 none|custom|mixed-bf16/);
+    const en = gpuwise(['estimate', '--params', '7e9', '--task', 'finetune']).stdout;
+    expect(en).toMatch(/^custom model — fine-tuning/);
+    expect(en).toContain('mixed BF16, AdamW, full fine-tuning');
+  });
+
+  it('servers: CPU facts and labels with Chinese words and full-width punctuation', () => {
+    const zh = gpuwise(['servers', '--gpu', 'a100-sxm4-40gb'], ZH).stdout;
+    expect(zh).toContain('（Rome，64 核）');
+    expect(zh).toMatch(/— 服务器，\d+U 机架式/);
+    expect(zh).toMatch(/^ {2}GPU 数量：最多/m);
+    expect(zh).not.toMatch(/cores\)|as submitted|GPU 数量: |服务器, /);
+    expect(gpuwise(['servers', '--gpu', 'a100-sxm4-40gb']).stdout).toContain('(Rome, 64 cores)');
+  });
+
+  it('cost writes money one way in both languages', () => {
+    for (const env of [{}, ZH]) {
+      const { stdout } = gpuwise(['cost', '--gpu', 'rtx-4090'], env);
+      expect(stdout).toMatch(/\$1,825/);
+      expect(stdout).toMatch(/\$0\.\d{3}/);
+      expect(stdout).not.toMatch(/美元|\d USD/);
+    }
+  });
+});
+

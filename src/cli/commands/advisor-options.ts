@@ -4,6 +4,7 @@
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { CustomModelInput, EstimateInput } from '../../advisor/index.js';
+import { withEnumLabels } from '../../advisor/enum-labels.js';
 import { AdvisorError, isAdvisorError } from '../../advisor/errors.js';
 import { safeText } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
@@ -132,7 +133,7 @@ export async function withAdvisorErrors(cli: CliContext, command: string, run: (
     const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'string' ? safeText(v) : v]));
     // The library names its inputs (utilizationPercent); the user typed a flag (--utilization).
     if (typeof params.name === 'string') params.name = FLAG_OF_FIELD[params.name] ?? params.name;
-    cli.err(`${cli.t('advisor.cli.error', { message: cli.t(error.key, params) })}\n`);
+    cli.err(`${cli.t('advisor.cli.error', { message: cli.t(error.key, withEnumLabels(params, cli.t)) })}\n`);
     cli.err(`${cli.t('cli.seeHelp', { command })}\n`);
     return 2;
   }

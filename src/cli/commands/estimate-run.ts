@@ -5,7 +5,7 @@ import { estimateMemory, listModelPresets, presetParameterCount, renderNote, typ
 import { AdvisorError } from '../../advisor/errors.js';
 import type { MessageKey } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
-import { methodText, modelNameText, optimizerText, precisionText, recomputeText } from '../render/enum-text.js';
+import { methodText, modelNameText, optimizerText, precisionText, recomputeText } from '../../advisor/enum-labels.js';
 import { formatBytes, padEnd, padStart } from '../render/format.js';
 import { estimatorSettings, modelFromOptions, withAdvisorErrors } from './advisor-options.js';
 import type { EstimateOptions } from './estimate.js';

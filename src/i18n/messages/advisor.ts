@@ -194,7 +194,7 @@ export default defineMessages(
     'advisor.assume.qloraBase': '冻结的线性层以 4 位 NF4 存储，每 64 个权重一个 fp32 量化常数（每个权重 0.5 位）；词嵌入和输出层保持 16 位。',
     'advisor.assume.qloraBaseDouble': '冻结的线性层以 4 位 NF4 存储，量化常数再做二次量化（每个权重 0.127 位）；词嵌入和输出层保持 16 位。',
     'advisor.assume.pagedOptimizer': '分页优化器在显存不足时可把状态移到 CPU 内存；此处仍按显存计算。',
-    'advisor.assume.activations': '激活按 Korthikanti 等（2022）的方法计算，重计算方式“{recomputation}”，注意力实现 {attention}，另计损失所需的 logits。',
+    'advisor.assume.activations': '激活按 Korthikanti 等（2022）的方法计算，{recomputation}，注意力实现 {attention}，另计损失所需的 logits。',
     'advisor.assume.activationsGiven': '激活显存采用你给出的数值。',
     'advisor.assume.noVocab': '未给出词表大小：输出层的 logits 未计入。',
     'advisor.assume.resnetActivations': 'ResNet 激活：一张 {resolution}×{resolution} 图像为反向传播保留的全部特征图（每个卷积两份）。',
