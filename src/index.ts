@@ -117,3 +117,10 @@ export async function runJob(options: import('./supervise/run-job.js').RunJobOpt
   const running = await import('./supervise/run-job.js');
   return running.runJob(options);
 }
+
+export { ImportError, type ImportFormat } from './import/types.js';
+/** `--from` as a function: pasted tool output (nvidia-smi's XML, -q, table, CSV, lspci, info --json …) → its format and reading; see docs/import.md. */
+export async function importToolOutput(text: string): Promise<import('./import/index.js').ImportedReading> {
+  const { importText } = await import('./import/index.js');
+  return importText(text);
+}
