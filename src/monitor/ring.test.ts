@@ -80,3 +80,48 @@ describe('float32 columns', () => {
     expect(samples.window().values).toEqual([71.45]);
   });
 });
+
+describe('SampleRing times (whole µs in Uint32 offsets)', () => {
+  const HOUR_MS = 3_600_000;
+
+  it('reads the driver’s µs timestamps back as the very numbers given', () => {
+    const ring = new SampleRing(4);
+    const us = [1_764_547_200_123_456, 1_764_547_200_290_123, 1_764_547_200_456_789];
+    const times = us.map((t) => t / 1000);
+    ring.append(times, [1, 2, 3]);
+    expect(ring.window().timesMs).toEqual(times);
+    expect(ring.lastTimeMs).toBe(times[2]);
+    expect(ring.byteLength).toBe(4 * 4 + 4 * 4);
+  });
+
+  it('keeps every time right across a span longer than a Uint32 of µs (71 minutes), wrapping', () => {
+    const ring = new SampleRing(3);
+    // 40 minutes apart: the base moves up with the oldest row, then the span outgrows the offsets
+    const times = [0, 1, 2, 3, 4, 5].map((i) => 1_764_547_200_000 + i * 40 * 60_000 + 0.001 * i);
+    for (const t of times) ring.append([t], [1]);
+    expect(ring.window().timesMs).toEqual(times.slice(3));
+    const sparse = new SampleRing(2);
+    sparse.append([1000, 1000 + 3 * HOUR_MS], [1, 2]);
+    expect(sparse.window().timesMs).toEqual([1000, 1000 + 3 * HOUR_MS]);
+    sparse.append([1000 + 4 * HOUR_MS], [3]);
+    expect(sparse.window()).toEqual({ timesMs: [1000 + 3 * HOUR_MS, 1000 + 4 * HOUR_MS], values: [2, 3] });
+  });
+
+  it('keeps times that are not whole µs exactly too', () => {
+    const ring = new SampleRing(3);
+    ring.append([0.0001, 1.23456789, 2 ** 60], [1, 2, 3]);
+    expect(ring.window().timesMs).toEqual([0.0001, 1.23456789, 2 ** 60]);
+  });
+
+  it('moves its base with the oldest row kept, so a long 1 Hz run never falls back', () => {
+    const ring = new SampleRing(9000);
+    let us = 1_764_547_200_000_500;
+    for (let i = 0; i < 30_000; i++) ring.append([(us += 166_667) / 1000], [i % 100]);
+    const t = us / 1000;
+    expect(ring.byteLength).toBe(9000 * 8);
+    const w = ring.window();
+    expect(w.timesMs).toHaveLength(9000);
+    expect(w.timesMs[8999]).toBe(t);
+    expect(w.values[8999]).toBe(29_999 % 100);
+  });
+});

@@ -3,6 +3,7 @@
 // how long, and a window is read out without touching the rest.
 
 import type { Column } from './columns.js';
+import { RingTimes } from './ring-times.js';
 
 export interface RingWindow {
   /** Wall-clock ms of each row, ascending. */
@@ -101,14 +102,15 @@ function fromFloat32(value: number): number {
  * appended only when newer than the last, so overlapping reads never duplicate a sample.
  */
 export class SampleRing {
-  private readonly times: Float64Array;
+  /** Whole µs as Uint32 offsets (ring-times.ts): 9,000 rows × 3 metrics × 8 GPUs is 0.8 MiB less. */
+  private readonly times: RingTimes;
   private readonly values: Float32Array;
   private head = 0;
   private count = 0;
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`ring capacity must be a positive integer, got ${capacity}`);
-    this.times = new Float64Array(capacity);
+    this.times = new RingTimes(capacity);
     this.values = new Float32Array(capacity);
   }
 
@@ -121,7 +123,7 @@ export class SampleRing {
   }
 
   get lastTimeMs(): number | null {
-    return this.count === 0 ? null : (this.times[(this.head + this.capacity - 1) % this.capacity] ?? null);
+    return this.count === 0 ? null : this.times.get((this.head + this.capacity - 1) % this.capacity);
   }
 
   /** Appends the samples newer than the last one kept; returns how many were new. */
@@ -133,7 +135,10 @@ export class SampleRing {
       const t = timesMs[i]!;
       const v = values[i]!;
       if (!(t > last) || !Number.isFinite(v)) continue;
-      this.times[this.head] = t;
+      // The rows that stay: all when not yet full, else all but the one this overwrites.
+      const kept = this.count < this.capacity ? this.count : this.capacity - 1;
+      const oldest = (this.head + this.capacity - kept) % this.capacity;
+      this.times.set(this.head, t, oldest, kept);
       this.values[this.head] = v;
       this.head = (this.head + 1) % this.capacity;
       if (this.count < this.capacity) this.count++;
@@ -149,7 +154,7 @@ export class SampleRing {
     const values: number[] = [];
     for (let r = 0; r < this.count; r++) {
       const at = (start + r) % this.capacity;
-      const t = this.times[at] ?? 0;
+      const t = this.times.get(at);
       if (t < sinceMs) continue;
       timesMs.push(t);
       values.push(fromFloat32(this.values[at] ?? 0));
