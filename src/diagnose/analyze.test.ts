@@ -46,8 +46,8 @@ describe('diagnose: healthy, ranking, hostile values', () => {
   });
 
   it('ranks by severity × confidence × time share: the main cause first', () => {
-    // Launch-bound (SMs 15 % active, main thread full) and a mild power cap (12 % of the time).
-    const report = diagnose(buildObservation({ frame: { gpus: [{ util: 40, smActive: 15, memUsedMiB: 3000, throttle: { power: 12 }, subUtil: [40, 45, 35] }], processes: [proc], tree: { rootThreads: [99], workers: [] } } }));
+    // Launch-bound (SMs 15 % active, main thread full) and mild thermal throttling (12 % of the time).
+    const report = diagnose(buildObservation({ frame: { gpus: [{ util: 40, smActive: 15, memUsedMiB: 3000, throttle: { thermal: 12 }, subUtil: [40, 45, 35] }], processes: [proc], tree: { rootThreads: [99], workers: [] } } }));
     expect(report.findings.map((f) => f.rule)).toEqual(['launch-bound', 'throttled']);
     expect(report.findings[0]!.score).toBeGreaterThan(report.findings[1]!.score);
     for (const f of report.findings) expect(f.score).toBeCloseTo({ high: 3, medium: 2, low: 1 }[f.severity] * f.confidence * f.timeShare, 2);
@@ -90,7 +90,7 @@ describe('diagnose: healthy, ranking, hostile values', () => {
     ];
     const texts = reports.flatMap((r) => [...r.notes, ...r.batchAdvice.flatMap((b) => b.notes), ...r.findings.flatMap((f) => [f.title, f.summary, ...f.evidence, ...f.fixes])]);
     expect(new Set(texts.map((t) => t.key.split('.')[1])).size).toBeGreaterThan(8);
-    for (const key of ['diagnose.transferBound.summaryPageable', 'diagnose.inputBound.summaryNoWorkers', 'diagnose.evidence.workersRunnable', 'diagnose.evidence.mainRunnable', 'diagnose.smallModel.summary', 'info.clock.hw-thermal-slowdown']) {
+    for (const key of ['diagnose.note.powerCapNormal', 'diagnose.transferBound.summaryPageable', 'diagnose.inputBound.summaryNoWorkers', 'diagnose.evidence.workersRunnable', 'diagnose.evidence.mainRunnable', 'diagnose.smallModel.summary', 'info.clock.hw-thermal-slowdown']) {
       expect(texts.map((t) => t.key)).toContain(key);
     }
     for (const text of texts) {

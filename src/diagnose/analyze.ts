@@ -7,6 +7,7 @@ import { observabilityNotes, unexplainedNotes } from './analyze/notes.js';
 import { summarise } from './analyze/summary.js';
 import { adviseBatch } from './batch-advice.js';
 import { RULES } from './rules/index.js';
+import { throttleNotes } from './rules/throttled.js';
 import { THRESHOLDS } from './thresholds.js';
 import type { DiagnoseOptions, DiagnoseReport, Finding, Observation, Text } from './types.js';
 
@@ -18,7 +19,7 @@ export function diagnose(observation: Observation, options: DiagnoseOptions = {}
   if (insufficient) notes.push(insufficient);
   else {
     findings = rank(RULES.flatMap((rule) => rule(ctx)));
-    notes.push(...unexplainedNotes(ctx, findings));
+    notes.push(...unexplainedNotes(ctx, findings), ...throttleNotes(ctx));
   }
   notes.push(...observabilityNotes(ctx));
   return {

@@ -172,9 +172,10 @@ describe('diagnose over fake NVML scenarios with real process trees', () => {
     expect(holder?.params?.user).not.toBe('?');
   }, 20_000);
 
-  it('throttled: held at the power limit 45 % of the time', async () => {
+  it('throttled: held 45 % of the time at a power limit lowered to 450 W (default 700 W)', async () => {
     const report = await run('diagnose-throttled', { gpus: [0] });
     expect(first(report)).toEqual({ verdict: 'findings', rule: 'throttled', variant: 'power' });
+    expect(report.findings[0]!.summary).toMatchObject({ key: 'diagnose.throttled.summary.powerLowered', params: { limitWatts: 450, defaultWatts: 700 } });
     expect(report.findings[0]!.timeShare).toBeCloseTo(0.45, 1);
   }, 20_000);
 

@@ -42,6 +42,9 @@ export interface GpuSeries {
   /** The fastest link seen (a link idles down a generation; under load it runs at its best). */
   linkGeneration: number | null;
   linkWidth: number | null;
+  /** The power limit enforced and the board's default (latest seen): a lowered limit is a choice someone made. */
+  powerLimitWatts: number | null;
+  powerLimitDefaultWatts: number | null;
   holders: GpuProcessHolder[];
 }
 
@@ -93,7 +96,7 @@ export function buildContext(observation: Observation): AnalysisContext {
         index, uuid: null, name: null, totalBytes: null,
         util: empty(), smActive: empty(), smOccupancy: empty(), tensorActive: empty(), dramActive: empty(),
         memUsed: empty(), pcieRx: empty(), pcieTx: empty(), power: empty(), throttle: empty(), reasons: empty(),
-        subUtil: [], linkGeneration: null, linkWidth: null, holders: [],
+        subUtil: [], linkGeneration: null, linkWidth: null, powerLimitWatts: null, powerLimitDefaultWatts: null, holders: [],
       };
       gpus.set(index, g);
     }
@@ -118,6 +121,8 @@ export function buildContext(observation: Observation): AnalysisContext {
       g.power[i] = clean(d.powerDrawAverageWatts ?? d.powerDrawWatts, 0, 10_000);
       g.throttle[i] = cleanThrottle(d.throttleTimePercent);
       g.reasons[i] = Array.isArray(d.clockEventReasons) ? d.clockEventReasons : null;
+      g.powerLimitWatts = clean(d.powerLimitWatts, 1, 10_000) ?? g.powerLimitWatts;
+      g.powerLimitDefaultWatts = clean(d.powerLimitDefaultWatts, 1, 10_000) ?? g.powerLimitDefaultWatts;
       const gen = clean(d.pcieLinkGeneration, 1, 16);
       const width = clean(d.pcieLinkWidth, 1, 32);
       if (gen !== null && (g.linkGeneration === null || gen > g.linkGeneration)) g.linkGeneration = gen;

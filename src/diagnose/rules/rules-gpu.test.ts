@@ -68,12 +68,22 @@ describe('idle holding memory', () => {
 });
 
 describe('throttled', () => {
-  it('from the violation counters: the cause and its time share', () => {
-    const report = diagnose(obs({ gpus: [{ util: 97, smActive: 80, memUsedMiB: 30000, throttle: { power: 62, thermal: 3, lowUtilization: 0 }, reasons: ['sw-power-cap'] }] }));
+  it('from the violation counters: the cause and its time share (a power limit lowered below the default)', () => {
+    const report = diagnose(obs({ gpus: [{ util: 97, smActive: 80, memUsedMiB: 30000, throttle: { power: 62, thermal: 3, lowUtilization: 0 }, reasons: ['sw-power-cap'] }] }, { gpus: [{ powerLimitWatts: 450, powerLimitDefaultWatts: 700 }] }));
     const f = report.findings[0]!;
-    expect(f).toMatchObject({ rule: 'throttled', variant: 'power', severity: 'high', summary: { key: 'diagnose.throttled.summary.power', params: { percent: 62 } } });
+    expect(f).toMatchObject({ rule: 'throttled', variant: 'power', severity: 'high', summary: { key: 'diagnose.throttled.summary.powerLowered', params: { percent: 62, limitWatts: 450, defaultWatts: 700 } } });
     expect(f.evidence.map((e) => e.key)).toEqual(['diagnose.evidence.throttleFromCounters', 'diagnose.evidence.throttle.power', 'diagnose.evidence.throttle.thermal', 'diagnose.evidence.clockReasons', 'info.clock.sw-power-cap']);
     expect(f.evidence[3]!.params).toMatchObject({ reasons: 'sw-power-cap' });
+  });
+
+  it('a busy GPU at its default power limit is working as designed: a note, not a finding — unless the hardware braked', () => {
+    const capped = diagnose(obs({ gpus: [{ util: 99, smActive: 90, memUsedMiB: 30000, throttle: { power: 70 }, reasons: ['sw-power-cap'] }] }));
+    expect(capped.verdict).toBe('healthy');
+    expect(capped.notes).toContainEqual({ key: 'diagnose.note.powerCapNormal', params: { gpu: 0, percent: 70, watts: 700 } });
+    const unknownDefault = diagnose(obs({ gpus: [{ util: 99, memUsedMiB: 30000, throttle: { power: 70 } }] }, { gpus: [{ powerLimitDefaultWatts: null }] }));
+    expect(unknownDefault.findings).toEqual([]);
+    const braked = diagnose(obs({ gpus: [{ util: 99, memUsedMiB: 30000, throttle: { power: 30 }, reasons: ['hw-power-brake-slowdown'] }] }));
+    expect(braked.findings[0]).toMatchObject({ rule: 'throttled', variant: 'power', summary: { key: 'diagnose.throttled.summary.power' } });
   });
 
   it('from the clock-event reasons when there are no counters', () => {

@@ -20,6 +20,8 @@ export interface GpuSpec {
   pcieWidth?: number;
   architecture?: string;
   powerLimitWatts?: number;
+  /** The board's default limit (null: not read). Default: the same as powerLimitWatts. */
+  powerLimitDefaultWatts?: number | null;
 }
 
 export interface GpuFrame {
@@ -147,6 +149,7 @@ function device(index: number, spec: GpuSpec, f: GpuFrame | null, first: boolean
     memoryUtilPercent: f?.memUtil ?? null,
     powerDrawWatts: f?.power ?? null,
     powerLimitWatts: spec.powerLimitWatts ?? 700,
+    powerLimitDefaultWatts: spec.powerLimitDefaultWatts === undefined ? (spec.powerLimitWatts ?? 700) : spec.powerLimitDefaultWatts,
     pcieLinkGeneration: spec.pcieGen ?? 5,
     pcieLinkWidth: spec.pcieWidth ?? 16,
     pcieLinkGenerationMax: spec.pcieGen ?? 5,

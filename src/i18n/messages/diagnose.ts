@@ -18,6 +18,7 @@ export default defineMessages(
     'diagnose.note.noThreads': 'The main process’s threads were not read: its busiest thread is judged from the whole process’s CPU.',
     'diagnose.note.noIowait': 'No iowait figure on this host (Linux only), so storage stalls were judged from the tree’s disk reads alone.',
     'diagnose.note.underusedNoCause': 'GPU {gpu} was used little (GPU-Util {utilPercent} %, SM activity {smPercent} %), but no cause shows from the outside: the job may wait on something not observed here (the network, a lock, a sleep, another job). A profiler (PyTorch profiler, Nsight Systems) can tell.',
+    'diagnose.note.powerCapNormal': 'GPU {gpu} ran at its power limit ({watts} W, the board’s default) {percent} % of the time. For a fully loaded GPU that is normal, not a fault: it is as fast as its board allows.',
     'diagnose.note.noProcesses': 'The driver listed no GPU processes (none ran, or the list is not readable here): memory holders cannot be named.',
 
     'diagnose.inputBound.title': 'GPU {gpu}: input-pipeline bound',
@@ -36,6 +37,7 @@ export default defineMessages(
     'diagnose.idleHolding.summaryNoHolder': 'GPU {gpu} ran (almost) nothing {percent} % of the window ({seconds} s) while {mib} MiB of its memory stayed allocated; the driver did not say by whom.',
     'diagnose.throttled.title': 'GPU {gpu}: clocks held back',
     'diagnose.throttled.summary.power': 'GPU {gpu} was held at its power limit {percent} % of the time: it runs slower than it could.',
+    'diagnose.throttled.summary.powerLowered': 'GPU {gpu} was held at its power limit {percent} % of the time, and that limit was lowered to {limitWatts} W (the board’s default is {defaultWatts} W): it runs slower than it could.',
     'diagnose.throttled.summary.thermal': 'GPU {gpu} slowed down for heat {percent} % of the time: check its cooling and airflow.',
     'diagnose.throttled.summary.syncBoost': 'GPU {gpu} was held back {percent} % of the time to keep in step with the other GPUs of its sync-boost group.',
     'diagnose.throttled.summary.boardLimit': 'GPU {gpu} was held back by a board limit {percent} % of the time.',
@@ -125,6 +127,7 @@ export default defineMessages(
     'diagnose.note.noThreads': '未读取主进程的线程：其最忙线程只能按整个进程的 CPU 判断。',
     'diagnose.note.noIowait': '此主机没有 iowait 数据（仅 Linux 提供），存储等待只能按进程树的磁盘读取判断。',
     'diagnose.note.underusedNoCause': 'GPU {gpu} 利用率很低（GPU-Util {utilPercent} %，SM 活跃度 {smPercent} %），但从外部看不出原因：作业可能在等待此处观测不到的东西（网络、锁、sleep、其他作业）。性能分析器（PyTorch profiler、Nsight Systems）可以查明。',
+    'diagnose.note.powerCapNormal': 'GPU {gpu} 有 {percent} % 的时间运行在功耗上限（{watts} W，板卡默认值）。对满载的 GPU 来说这是正常的，并非故障：它已达到板卡允许的最快速度。',
     'diagnose.note.noProcesses': '驱动没有列出 GPU 进程（没有进程运行，或此处无法读取进程列表）：无法指出谁占用了显存。',
 
     'diagnose.inputBound.title': 'GPU {gpu}：受限于输入流水线',
@@ -143,6 +146,7 @@ export default defineMessages(
     'diagnose.idleHolding.summaryNoHolder': 'GPU {gpu} 在窗口内 {percent} % 的时间（{seconds} 秒）几乎什么都没运行，而 {mib} MiB 显存一直被占用；驱动没有说明是谁。',
     'diagnose.throttled.title': 'GPU {gpu}：时钟被压低',
     'diagnose.throttled.summary.power': 'GPU {gpu} 有 {percent} % 的时间被限制在功耗上限：它的运行速度低于本可达到的速度。',
+    'diagnose.throttled.summary.powerLowered': 'GPU {gpu} 有 {percent} % 的时间被限制在功耗上限，而该上限被调低到 {limitWatts} W（板卡默认 {defaultWatts} W）：它的运行速度低于本可达到的速度。',
     'diagnose.throttled.summary.thermal': 'GPU {gpu} 有 {percent} % 的时间因过热降频：请检查散热和风道。',
     'diagnose.throttled.summary.syncBoost': 'GPU {gpu} 有 {percent} % 的时间被压低，以便与同步加速组中的其他 GPU 保持一致。',
     'diagnose.throttled.summary.boardLimit': 'GPU {gpu} 有 {percent} % 的时间受板卡限制而被压低。',
