@@ -5,7 +5,8 @@ import type { CliContext } from '../context.js';
 import type { InfoOptions } from './info.js';
 
 export async function runInfoFrom(cli: CliContext, options: InfoOptions & { from: string }): Promise<number> {
-  const conflict = options.watch !== undefined ? '--watch' : options.backend !== undefined ? '--backend' : null;
+  // None of these applies to a file read once: refused, not ignored.
+  const conflict = options.watch !== undefined ? '--watch' : options.backend !== undefined ? '--backend' : options.cpuSample !== undefined ? '--cpu-sample' : null;
   if (conflict) {
     cli.err(`${cli.t('import.error.fromConflict', { option: conflict })}\n`);
     return 2;
