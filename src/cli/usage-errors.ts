@@ -56,7 +56,15 @@ export function translateUsageError(text: string, t: Translate, commandPath: str
     return `${t('cli.error', { message: render(match, t) })}${suggestion(trimmed, t)}\n${hint}\n`;
   }
   // A message commander added after this list was written: its text, in our shape.
-  return `${t('cli.error', { message: trimmed.replace(/^error: /, '') })}\n${t('cli.seeHelp', { command: commandPath })}\n`;
+  return usageErrorText(t, commandPath, trimmed.replace(/^error: /, ''));
+}
+
+/**
+ * A command's own usage error in the same shape as commander's: "Error: …" then the command's
+ * help. For a command's action that refuses its input (exit 2) where commander cannot.
+ */
+export function usageErrorText(t: Translate, commandPath: string, message: string): string {
+  return `${t('cli.error', { message })}\n${t('cli.seeHelp', { command: commandPath })}\n`;
 }
 
 /** "gpuwise gpus compare": the words a user types to reach `command`. */

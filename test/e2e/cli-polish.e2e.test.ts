@@ -50,6 +50,13 @@ describe('errors and help that help', () => {
     const nested = gpuwise(['gpus', 'compare', 'a100', '--bogus'], ZH);
     expect(nested.stderr).toContain('运行 `gpuwise gpus compare --help` 查看可用的写法。');
     for (const result of [en, nested]) expect(result.stderr).not.toMatch(/\S {2}\S/);
+    // A command's own usage errors have the same shape.
+    for (const [args, command] of [[['run'], 'run'], [['servers', '--gpu', 'nosuch'], 'servers'], [['fleet'], 'fleet']] as const) {
+      const own = gpuwise([...args], ZH);
+      expect(own.code, args.join(' ')).toBe(2);
+      expect(own.stderr).toMatch(/^错误：/);
+      expect(own.stderr).toContain(`运行 \`gpuwise ${command} --help\` 查看可用的写法。`);
+    }
   });
 
   it('translates commander’s choice, excess-argument and missing-argument errors', () => {

@@ -8,12 +8,13 @@ import type { FleetNode, FleetSummary, GpuHours } from '../../fleet/types.js';
 import type { CliContext } from '../context.js';
 import { formatBytesPair } from '../render/format.js';
 import { safeView } from '../render/safe-view.js';
+import { usageErrorText } from '../usage-errors.js';
 import type { FleetOptions } from './fleet.js';
 import { prometheusClientOptions } from './fleet-options.js';
 
 export async function runFleet(cli: CliContext, options: FleetOptions): Promise<number> {
   const usage = (message: string) => {
-    cli.err(`${message}\n${cli.t('cli.seeHelp', { command: 'gpuwise fleet' })}\n`);
+    cli.err(usageErrorText(cli.t, 'gpuwise fleet', message));
     return 2;
   };
   const url = options.prometheus ?? (cli.env.GPUWISE_PROMETHEUS || undefined);

@@ -3,6 +3,7 @@
 
 import { createPrometheusClient, FleetError, type PrometheusClientOptions } from '../../fleet/client.js';
 import type { CliContext } from '../context.js';
+import { usageErrorText } from '../usage-errors.js';
 import { prometheusClientOptions, type PrometheusFlags } from './fleet-options.js';
 
 /** null without --prometheus; 'refused' after saying why on stderr. */
@@ -10,7 +11,7 @@ export function fleetClientOptions(cli: CliContext, flags: PrometheusFlags): Pro
   const url = flags.prometheus ?? (cli.env.GPUWISE_PROMETHEUS || undefined);
   if (url === undefined) {
     if (flags.prometheusToken !== undefined || flags.prometheusUser !== undefined) {
-      cli.err(`${cli.t('cli.missingMandatoryOption', { option: '--prometheus <url>' })}\n`);
+      cli.err(usageErrorText(cli.t, 'gpuwise serve', cli.t('cli.missingMandatoryOption', { option: '--prometheus <url>' })));
       return 'refused';
     }
     return null;

@@ -10,6 +10,7 @@ import { runJob } from '../../supervise/run-job.js';
 import type { SupervisorEvent } from '../../supervise/supervisor.js';
 import { safeText, toSafeJson } from '../../core/safe-text.js';
 import type { CliContext } from '../context.js';
+import { usageErrorText } from '../usage-errors.js';
 import { VERSION } from '../program.js';
 import type { RunCommandOptions } from './run.js';
 
@@ -24,7 +25,7 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
   if (process.env.GPUWISE_RUN_SMALL_HEAP !== '1') setFlagsFromString('--semi-space-growth-factor=2');
   const [program, ...args] = command;
   if (program === undefined) {
-    cli.err(`${t('run.cli.noCommand')}\n`);
+    cli.err(usageErrorText(t, 'gpuwise run', t('run.cli.noCommand')));
     return 2;
   }
   const say = (text: { key: string; params?: Record<string, string | number> }) => (isMessageKey(text.key) ? t(text.key, text.params) : text.key);

@@ -8,6 +8,7 @@ import type { RentalQuote } from '../../catalog/cloud.js';
 import type { CliContext } from '../context.js';
 import { hardwareText } from '../render/hardware-text.js';
 import { safeView } from '../render/safe-view.js';
+import { usageErrorText } from '../usage-errors.js';
 import { INTERCONNECT_KEYS, SERVER_CATEGORY_KEYS, SERVER_FORM_FACTOR_KEYS } from './catalog-labels.js';
 import type { ServersOptions } from './servers.js';
 
@@ -24,8 +25,7 @@ export function runServers(cli: CliContext, options: ServersOptions): number {
           : error.suggestions.length > 0
             ? cli.t('gpuName.reason.suggest', { suggestions: error.suggestions.join(', ') })
             : cli.t('gpuName.reason.none');
-      cli.err(`${cli.t('cli.invalidOptionValue', { option: '--gpu', value: safeView(error.query), reason })}\n`);
-      cli.err(`${cli.t('cli.seeHelp', { command: 'gpuwise servers' })}\n`);
+      cli.err(usageErrorText(cli.t, 'gpuwise servers', cli.t('cli.invalidOptionValue', { option: '--gpu', value: safeView(error.query), reason })));
       return 2;
     }
     throw error;
