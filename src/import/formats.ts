@@ -7,6 +7,7 @@ import { DETECT_WINDOW, type ImportFormat } from './types.js';
 import { gpuwiseJsonFormat } from './gpuwise-json.js';
 import { lspciFormat } from './lspci.js';
 import { nvidiaSmiCsvFormat } from './nvidia-smi-csv.js';
+import { nvidiaSmiListFormat } from './nvidia-smi-list.js';
 import { nvidiaSmiMonitorFormat } from './nvidia-smi-monitor.js';
 import { nvidiaSmiTableFormat } from './nvidia-smi-table.js';
 import { nvidiaSmiTextFormat } from './nvidia-smi-text.js';
@@ -22,6 +23,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   nvidiaSmiTextFormat,
   nvidiaSmiTableFormat,
   nvidiaSmiMonitorFormat,
+  nvidiaSmiListFormat,
   // --- AMD, Windows, macOS formats (helper G): entries here ---
   ...VENDOR_IMPORT_FORMATS,
   // Last: a header-less CSV and lspci lines are recognised by looser signatures.

@@ -13,6 +13,7 @@ import { parseLspciImport } from '../../src/import/lspci.js';
 import { readPaste, runDoctorOnPaste } from '../../src/doctor/from/run-from.js';
 import { parseNvidiaSmiCsv } from '../../src/import/nvidia-smi-csv.js';
 import { parseNvidiaSmiTable } from '../../src/import/nvidia-smi-table.js';
+import { parseNvidiaSmiList } from '../../src/import/nvidia-smi-list.js';
 import { nvidiaSmiMonitorFormat } from '../../src/import/nvidia-smi-monitor.js';
 import { parseIndentedTree } from '../../src/import/nvidia-smi-text.js';
 import { ImportError } from '../../src/import/types.js';
@@ -106,6 +107,7 @@ describe('--from parsers are linear', () => {
     ['CSV: a header-less row of spaces', (n: number) => `NVIDIA A100,${sp(n)}, 1 MiB\n`, refuse(parseNvidiaSmiCsv)],
     ['dmon: a row of spaces', (n: number) => `# gpu pwr\n# Idx W\n0${sp(n)}1${sp(n)}\n`, refuse(nvidiaSmiMonitorFormat.parse)],
     ['pmon: many rows', (n: number) => `# gpu pid type sm command\n# Idx # C/G % name\n${'0 1 C - x\n'.repeat(n / 11)}`, refuse(nvidiaSmiMonitorFormat.parse)],
+    ['nvidia-smi -L: a long name without its UUID', (n: number) => `GPU 0: ${'x '.repeat(n / 2)}(UUID: GPU-1\n`, refuse(parseNvidiaSmiList)],
     ['lspci: a device line of spaces', (n: number) => `01:00.0 VGA compatible controller:${sp(n)}x${sp(n)}\n`, refuse(parseLspciImport)],
     ['collect_env: a value of spaces and colons', (n: number) => `PyTorch version: 1\nIs CUDA available: ${sp(n)}:${sp(n)}\n`, refuse(parseCollectEnv)],
     ['collect_env: many GPU lines', (n: number) => `PyTorch version: 1\nGPU models and configuration:\n${'GPU 0: x\n'.repeat(n / 9)}`, refuse(parseCollectEnv)],
