@@ -56,7 +56,7 @@ describe('--from on every capture', () => {
       it.skip(`${key}: no entry in test/fixtures/import/expected.json (no --from format reads it yet)`, () => {});
       continue;
     }
-    it(`${key} is read as ${expected.format}: ${expected.devices.length} GPU(s)`, () => {
+    it(`${key} is read as ${expected.format}: ${expected.devices.length} ${expected.devices.length === 1 ? 'GPU' : 'GPUs'}`, () => {
       const text = readFileSync(file, 'utf8');
       expect(detectFormat(text)?.id).toBe(expected.format);
       const { reading } = importText(text);

@@ -152,7 +152,7 @@ export function parseNvidiaSmiTable(text: string): BackendReading {
     for (const process of processes) if (process.gpuIndex === device.index) process.gpuUuid = device.uuid;
   }
   if (truncatedNames > 0) {
-    problems.push({ scope: 'import', code: 'partial', message: `the table cut ${truncatedNames} GPU name(s) short ("…"); nvidia-smi -q or --query-gpu=name prints them whole` });
+    problems.push({ scope: 'import', code: 'partial', message: `the table cut ${truncatedNames === 1 ? 'a GPU name' : `${truncatedNames} GPU names`} short ("…"); nvidia-smi -q or --query-gpu=name prints them whole` });
   }
   return { driver: driverInfo(versions?.[1], versions?.[2]), devices, processes, problems };
 }
