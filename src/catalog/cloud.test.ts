@@ -88,6 +88,17 @@ describe('rentalQuotes and filters', () => {
     expect(blocks[0]?.usdPerGpuHour).toBeCloseTo(14.75 / 8, 10);
   });
 
+  it('prices GCP a3-highgpu-8g from the billing catalog, reserved rates as month ÷ 730 h', () => {
+    // pricing.yml (2025-03-06), us-central1: hour 88.4899999…, month_1y 44810.08…, month_3y 28370.99…
+    const a3 = perGpuHour(offering('gcp-a3-highgpu-8g-us-central1-2025-03'));
+    expect(a3.onDemand).toBeCloseTo(88.49 / 8, 10);
+    expect(a3.reserved1y).toBeCloseTo(61.38 / 8, 10);
+    expect(a3.reserved3y).toBeCloseTo(38.86 / 8, 10);
+    expect(a3.capacityBlock).toBeNull();
+    // Committed prices are below on-demand, as every commitment discount is.
+    expect((a3.reserved3y ?? Infinity) < (a3.reserved1y ?? Infinity) && (a3.reserved1y ?? Infinity) < (a3.onDemand ?? 0)).toBe(true);
+  });
+
   it('returns nothing for a GPU no cloud rents here', () => {
     expect(rentalQuotes('no-such-gpu')).toEqual([]);
   });

@@ -72,4 +72,12 @@ export const CLOUD_SOURCES: CatalogSource[] = [
     url: 'https://raw.githubusercontent.com/datareceipts/data-receipts/main/109-gpu-pricing/README.md',
     accessed: '2026-12-01',
   },
+  {
+    id: 'cyclenerd-gcp-pricing-2025-03',
+    kind: 'price-list',
+    publisher: 'Cyclenerd/google-cloud-pricing-cost-calculator (GitHub, Apache-2.0), generated from Google\'s Cloud Billing catalog',
+    title: 'pricing.yml (generated 2025-03-06): Compute Engine machine types, USD per hour and per month (1- and 3-year commitments) by region',
+    url: 'https://github.com/Cyclenerd/google-cloud-pricing-cost-calculator/blob/0166a59ebba7c36f2cc8c931d9f258dcebc44776/pricing.yml',
+    accessed: '2026-12-01',
+  },
 ];
