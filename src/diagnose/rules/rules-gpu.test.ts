@@ -129,6 +129,14 @@ describe('imbalance', () => {
     expect(report.findings[0]!.rule).toBe('imbalance');
   });
 
+  it('all busy by GPU-Util, one computing while the other waits in communication kernels: the compute straggler (GPM)', () => {
+    const report = diagnose(obs({ gpus: [{ util: 99, smActive: 28, memUsedMiB: 30000 }, { util: 100, smActive: 82, memUsedMiB: 30000 }], processes: procs, tree: { rootCpu: 90, workers: [90] } }, two));
+    expect(report.findings[0]).toMatchObject({ rule: 'imbalance', variant: 'compute', pids: [ROOT_PID + 1], summary: { key: 'diagnose.imbalance.summaryCompute', params: { slow: 1, busy: 0 } } });
+    // Without SM activity, or with close figures, nothing is claimed.
+    expect(rules({ gpus: [{ util: 99, memUsedMiB: 30000 }, { util: 100, memUsedMiB: 30000 }], processes: procs, tree: { workers: [90] } }, two)).not.toContain('imbalance');
+    expect(rules({ gpus: [{ util: 99, smActive: 70, memUsedMiB: 30000 }, { util: 100, smActive: 82, memUsedMiB: 30000 }], processes: procs, tree: { workers: [90] } }, two)).not.toContain('imbalance');
+  });
+
   it('not for GPUs of different jobs (no tree), nor a small gap, nor two idle GPUs', () => {
     const frame = (a: number, b: number, tree: FrameSpec['tree']) => ({ gpus: [{ util: a, memUsedMiB: 30000 }, { util: b, memUsedMiB: 30000 }], processes: procs, tree });
     expect(rules(frame(96, 41, null), { ...two, rootPid: null })).not.toContain('imbalance');

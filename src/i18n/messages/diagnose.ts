@@ -48,6 +48,7 @@ export default defineMessages(
     'diagnose.imbalance.title': 'The job’s GPUs are unevenly loaded',
     'diagnose.imbalance.summary': 'GPU {slow} was busy {slowPercent} % of the time and GPU {busy} {busyPercent} %: GPU {slow} (pid {pids}) is the straggler — its work arrives late, and in synchronous training the others wait for it.',
 
+    'diagnose.imbalance.summaryCompute': 'Every GPU of the job reads as busy, but GPU {slow} keeps {slowSm} % of its SMs active while GPU {busy} keeps {busySm} %: the others spin in communication kernels waiting for GPU {slow} (pid {pids}) — the straggler, with more work than the rest.',
     'diagnose.evidence.gapsDriver': '{percent} % of the driver’s {samples} 1/6 s samples had GPU-Util ≤ {utilPercent} % (gaps between bursts).',
     'diagnose.evidence.gapsInterval': '{percent} % of {samples} samples had GPU-Util ≤ {utilPercent} % (the driver’s 1/6 s samples were not available).',
     'diagnose.evidence.busyTicks': 'Between the gaps the GPU ran kernels most of the time in {percent} % of the samples.',
@@ -157,6 +158,7 @@ export default defineMessages(
     'diagnose.imbalance.title': '作业的各 GPU 负载不均',
     'diagnose.imbalance.summary': 'GPU {slow} 的忙碌时间为 {slowPercent} %，GPU {busy} 为 {busyPercent} %：GPU {slow}（进程 {pids}）是掉队者——它的工作来得晚，在同步训练中其他 GPU 都要等它。',
 
+    'diagnose.imbalance.summaryCompute': '作业的每块 GPU 看起来都很忙，但 GPU {slow} 的 SM 活跃度为 {slowSm} %，而 GPU {busy} 只有 {busySm} %：其他 GPU 在通信内核中空转，等待 GPU {slow}（进程 {pids}）——它是掉队者，工作比其他 GPU 多。',
     'diagnose.evidence.gapsDriver': '驱动的 {samples} 个 1/6 秒采样中有 {percent} % 的 GPU-Util ≤ {utilPercent} %（计算之间的空档）。',
     'diagnose.evidence.gapsInterval': '{samples} 个样本中有 {percent} % 的 GPU-Util ≤ {utilPercent} %（无法读取驱动的 1/6 秒采样）。',
     'diagnose.evidence.busyTicks': '在空档之间，{percent} % 的采样中 GPU 大部分时间在运行内核。',
