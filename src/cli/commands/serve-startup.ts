@@ -7,6 +7,7 @@ import type { BindAuth } from '../../server/bind-policy.js';
 import type { Service } from '../../server/service.js';
 import type { RetentionOptions } from '../../store/types.js';
 import type { CliContext } from '../context.js';
+import { problemText } from '../render/problem-text.js';
 import { problemCodeText, reasonText } from '../render/reasons.js';
 import { safeLine } from '../render/safe-view.js';
 
@@ -106,7 +107,7 @@ export async function printStartup(cli: CliContext, service: Service, info: Star
     // A backend opened but read no GPU: a driver that did not answer is not "no GPU".
     lines.push(`  ${t('serve.cli.start.noDevices', { backend: session.backend.id })}`);
     for (const problem of sample.snapshot.problems.filter((p) => p.scope === 'devices')) {
-      lines.push(`  ${t('serve.cli.start.problem', { reason: problemCodeText(problem.code, t), detail: safeLine(problem.message) })}`);
+      lines.push(`  ${t('serve.cli.start.problem', { reason: problemCodeText(problem.code, t), detail: safeLine(problemText(problem, t)) })}`);
     }
   } else if (gpuCount === 0 || session.backend === null) {
     lines.push(`  ${t('serve.cli.start.noGpu')}`);

@@ -67,6 +67,8 @@ export function problemText(problem: SnapshotProblem, t: Translate): string {
 
 /** "GPU 1 GPU 已从总线上掉线（ERROR_GPU_IS_LOST）：出自 nvmlDeviceGetHandleByIndex". */
 export function problemLine(problem: SnapshotProblem, t: Translate): string {
+  // A slow GPU's text names the GPU and says what is wrong already.
+  if (problem.code === 'slow' && problem.key !== undefined) return problemText(problem, t);
   const scope = problemScopeText(problem.scope, t);
   const code = problemCodeLabel(problem.code, t);
   const text = problemText(problem, t);

@@ -3,8 +3,9 @@
 // problems met while reading that no panel shows.
 
 import type { Snapshot, SnapshotProblem } from '../../core/snapshot.js';
-import { isMessageKey, type Translate } from '../../i18n/index.js';
-import { problemCodeText, reasonText } from '../render/reasons.js';
+import type { Translate } from '../../i18n/index.js';
+import { problemLine } from '../render/problem-text.js';
+import { reasonText } from '../render/reasons.js';
 import { wrap } from './help.js';
 import { Line } from './line.js';
 import type { Theme } from './theme.js';
@@ -12,10 +13,6 @@ import type { Theme } from './theme.js';
 /** Problems the GPU panel already shows on the GPU's own line. */
 function shownByPanel(problem: SnapshotProblem): boolean {
   return /^device:\d+$/.test(problem.scope) && (problem.code === 'timeout' || problem.code === 'ERROR_GPU_IS_LOST' || problem.code === 'GPU_IS_LOST');
-}
-
-export function problemText(problem: SnapshotProblem, t: Translate): string {
-  return problem.key !== undefined && isMessageKey(problem.key) ? t(problem.key, problem.params) : problem.message;
 }
 
 export function renderNotes(snapshot: Snapshot, columns: number, theme: Theme, t: Translate): Line[] {
@@ -33,7 +30,8 @@ export function renderNotes(snapshot: Snapshot, columns: number, theme: Theme, t
   if (problems.length > 0 && columns > 0) {
     const first = problems[0]!;
     const line = new Line().add(`${theme.glyphs.warn} ${t('top.note.problems', { count: problems.length })} `, theme.warn);
-    line.add(`${first.scope} ${problemCodeText(first.code, t)}: ${problemText(first, t)}`, theme.dim);
+    // As `info` says it: "GPU 1", NVML's code as words beside its name (render/problem-text.ts).
+    line.add(problemLine(first, t), theme.dim);
     notes.push(line);
   }
   return notes;
