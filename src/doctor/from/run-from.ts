@@ -12,7 +12,7 @@ import { looksLikeCollectEnv, looksLikeTfBuildInfo, parseCollectEnv, parseTfBuil
 import { detectFormat } from '../../import/formats.js';
 import { ImportError } from '../../import/types.js';
 import type { DoctorEnv } from '../env.js';
-import type { DoctorInputs } from '../inputs.js';
+import type { DoctorInputs, PciVendor } from '../inputs.js';
 import { runDoctor } from '../report/run.js';
 import type { DoctorReport } from '../report/report.js';
 import { archOf, knownFactsOf, platformOf } from './known-facts.js';
@@ -100,11 +100,25 @@ export function checksFor(paste: Paste): string[] {
   return [...ids];
 }
 
+const PCI_VENDOR_IDS: Readonly<Record<string, [PciVendor, string]>> = { nvidia: ['nvidia', '10de'], amd: ['amd', '1002'], intel: ['intel', '8086'] };
+
+/** A GPU listing is also what a bus scan would show: AMD and Intel GPUs count as seen (hardware.gpus, guide rocm). */
+function pciInputs(paste: Paste): DoctorInputs['pci'] {
+  if (!paste.gpus) return null;
+  return {
+    ok: true,
+    devices: paste.gpus.reading.devices.map((device, index) => {
+      const [vendor, vendorId] = PCI_VENDOR_IDS[device.vendor] ?? ['other', '0000'];
+      return { address: device.pciBusId?.toLowerCase() ?? `pasted:${index}`, vendor, vendorId, deviceId: '', name: device.name, kernelDriver: null };
+    }),
+  };
+}
+
 export async function runDoctorOnPaste(paste: Paste, now: () => Date = () => new Date()): Promise<DoctorReport> {
   // A GPU listing from Windows (WDDM) is a Windows machine even without a collect_env.
   const windowsListing = paste.gpus?.reading.devices.some((d) => d.driverModel === 'WDDM' || d.driverModel === 'TCC') ?? false;
   const platform = paste.collectEnv ? platformOf(paste.collectEnv) : windowsListing ? 'win32' : 'linux';
-  const inputs: DoctorInputs = { gpu: gpuInputs(paste), pci: null, host: null };
+  const inputs: DoctorInputs = { gpu: gpuInputs(paste), pci: pciInputs(paste), host: null };
   return runDoctor(emptyEnv(platform, archOf(paste.collectEnv), now), inputs, {
     only: checksFor(paste),
     known: knownFactsOf(paste.collectEnv, paste.tfBuildInfo),
