@@ -61,7 +61,9 @@ describe('idle holding memory', () => {
     expect(rules({ gpus: [{ util: 0, memUsedMiB: 500 }] })).toEqual([]);
     expect(rules({ gpus: [{ util: 60, memUsedMiB: 20000 }] })).not.toContain('idle-holding-memory');
     expect(rules({ gpus: [{ util: null, memUsedMiB: 20000 }] })).not.toContain('idle-holding-memory');
-    // idle 7 of 10 samples (70 % < 80 %): a pause, not idling.
+    // idle 8 of 10 samples (80 %, the line) counts; 7 of 10 (70 %) is a pause, not idling.
+    const atLine = diagnose(buildObservation({ samples: 10, frame: (i) => ({ gpus: [{ util: i < 2 ? 90 : 0, memUsedMiB: 20000 }] }) }));
+    expect(atLine.findings.map((f) => f.rule)).toContain('idle-holding-memory');
     const paused = diagnose(buildObservation({ samples: 10, frame: (i) => ({ gpus: [{ util: i < 3 ? 90 : 0, memUsedMiB: 20000 }] }) }));
     expect(paused.findings.map((f) => f.rule)).not.toContain('idle-holding-memory');
   });
@@ -109,6 +111,9 @@ describe('memory nearly full', () => {
     expect(at(78500).findings[0]).toMatchObject({ rule: 'memory-nearly-full', severity: 'high', summary: { key: 'diagnose.memoryFull.summaryOom' } });
     expect(at(74000).findings[0]).toMatchObject({ rule: 'memory-nearly-full', severity: 'medium' });
     expect(at(70000).verdict).toBe('healthy');
+    // At the line: 90 % of 81920 MiB is 73728 MiB.
+    expect(at(73728).findings[0]).toMatchObject({ rule: 'memory-nearly-full', severity: 'medium' });
+    expect(at(73727).findings).toEqual([]);
     expect(at(78500).findings[0]!.evidence.map((e) => e.key)).toContain('diagnose.evidence.memoryReservedHint');
   });
 
@@ -138,9 +143,23 @@ describe('imbalance', () => {
   });
 
   it('not for GPUs of different jobs (no tree), nor a small gap, nor two idle GPUs', () => {
-    const frame = (a: number, b: number, tree: FrameSpec['tree']) => ({ gpus: [{ util: a, memUsedMiB: 30000 }, { util: b, memUsedMiB: 30000 }], processes: procs, tree });
+    const frame = (a: number, b: number | null, tree: FrameSpec['tree']) => ({ gpus: [{ util: a, memUsedMiB: 30000 }, { util: b, memUsedMiB: 30000 }], processes: procs, tree });
     expect(rules(frame(96, 41, null), { ...two, rootPid: null })).not.toContain('imbalance');
     expect(rules(frame(96, 80, { workers: [90] }), two)).not.toContain('imbalance');
+    expect(rules(frame(96, 71, { workers: [90] }), two)).toContain('imbalance'); // 25 points: the line
+    expect(rules(frame(96, 72, { workers: [90] }), two)).not.toContain('imbalance');
+    expect(rules(frame(96, null, { workers: [90] }), two)).not.toContain('imbalance');
     expect(rules(frame(30, 2, { workers: [90] }), two)).not.toContain('imbalance');
+  });
+});
+
+describe('missing data', () => {
+  it('a GPU with only GPU-Util read: no rule claims what it could not see (null is not 0)', () => {
+    const report = diagnose(obs({ gpus: [{ util: 97 }], processes: [proc], tree: { rootCpu: null, workers: [null, null] } }));
+    expect(report.verdict).toBe('healthy');
+    expect(report.notes.map((n) => n.key)).toEqual(expect.arrayContaining(['diagnose.note.noGpm', 'diagnose.note.noPcie', 'diagnose.note.noThrottle', 'diagnose.note.noSubSamples', 'diagnose.note.noIowait']));
+    const low = diagnose(obs({ gpus: [{ util: 30 }], processes: [proc], tree: { rootCpu: null, workers: [] } }));
+    expect(low.findings).toEqual([]);
+    expect(low.notes.map((n) => n.key)).toContain('diagnose.note.underusedNoCause');
   });
 });
