@@ -10,8 +10,8 @@
 // All three rotate by size, each with a bounded count. Lines are handed on to the failure
 // recognisers as they are written.
 
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isSafeText, safeText } from '../core/safe-text.js';
 import { createLineSplitter, plainLine, type LineSplitter } from './lines.js';
 import { openRotatingFile, type RotatingFile, type RotatingFileOptions } from './rotating-file.js';
@@ -41,7 +41,7 @@ export interface JobLogs {
 }
 
 export function openJobLogs(options: JobLogsOptions): JobLogs {
-  mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+  makeDir(options.dir);
   const now = options.now ?? Date.now;
   const rotation: Omit<RotatingFileOptions, 'path'> = { maxBytes: options.maxBytes, keep: options.keep };
   const files = { combined: join(options.dir, 'output.log'), stdout: join(options.dir, 'stdout.log'), stderr: join(options.dir, 'stderr.log') };
@@ -86,4 +86,21 @@ export function openJobLogs(options: JobLogsOptions): JobLogs {
       raw.err.close();
     },
   };
+}
+
+/**
+ * mkdir -p, one level at a time. Node's own `recursive: true` never returns for a folder inside
+ * /proc (mkdir there answers ENOENT for a parent that exists, and Node retries for ever).
+ */
+export function makeDir(dir: string, depth = 0): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && statSync(dir).isDirectory()) return;
+    const parent = dirname(dir);
+    if (code !== 'ENOENT' || parent === dir || depth > 64) throw error;
+    makeDir(parent, depth + 1);
+    mkdirSync(dir, { mode: 0o700 });
+  }
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openJobLogs } from './job-logs.js';
+import { makeDir, openJobLogs } from './job-logs.js';
 import { createLineSplitter, plainLine } from './lines.js';
 import { openRotatingFile } from './rotating-file.js';
 
@@ -46,6 +46,17 @@ describe('lines', () => {
     expect(plainLine('\u001b[1;31mError\u001b[0m: x\r')).toBe('Error: x');
     expect(plainLine(' 10%|█   \r 50%|█████ \r100%|██████████')).toBe('100%|██████████');
     expect(plainLine('\u001b]0;title\u0007text')).toBe('text');
+  });
+});
+
+describe('the log folder', () => {
+  it('is made with its parents, and a folder it cannot make is an error, not a hang', () => {
+    const dir = join(tmp(), 'a', 'b', 'c');
+    makeDir(dir);
+    makeDir(dir);
+    expect(existsSync(dir)).toBe(true);
+    expect(() => makeDir('/proc/gpuwise-no-such/x')).toThrow(); // Node's recursive mkdir never returns here
+    expect(() => makeDir('/etc/passwd/x')).toThrow(/ENOTDIR/);
   });
 });
 

@@ -103,6 +103,10 @@ describe('gpuwise run', () => {
     const result = gpuwise(['run', '--log-dir', dir(), '--', 'gpuwise-no-such-job'], fake());
     expect(result.code).toBe(127);
     expect(result.stderr).toContain('Could not start gpuwise-no-such-job');
+    // A log folder that cannot be made: exit 1 with the reason (and no hang inside /proc).
+    const badDir = gpuwise(['run', '--log-dir', '/proc/gpuwise-no-such', '--', 'true'], fake());
+    expect(badDir.code).toBe(1);
+    expect(badDir.stderr).toContain('Cannot write the logs into /proc/gpuwise-no-such');
   }, 30_000);
 
   it('refuses bad flags with a usage error in English and in Chinese', () => {

@@ -102,7 +102,7 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
       return 1;
     }
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EACCES' || code === 'EROFS' || code === 'ENOSPC' || code === 'ENOTDIR' || code === 'EEXIST') {
+    if (code !== undefined && ['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'EEXIST', 'ENOENT'].includes(code)) {
       cli.err(`${t('run.cli.logDirError', { dir: safeText(options.logDir ?? logDir), detail: (error as Error).message })}\n`);
       return 1;
     }
