@@ -2,7 +2,7 @@
 // test/fixtures/import/SOURCES.md): the same checks as on a live machine, giving the verdict each
 // thread's answer was — a driver too old for the wheel, a CPU-only wheel, no driver at all.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pc from 'picocolors';
@@ -15,6 +15,7 @@ import type { CheckResult } from '../types.js';
 import { readPaste, runDoctorOnPaste } from './run-from.js';
 
 const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/import');
+const SHARED_ROCM = path.resolve(DIR, '../../../../shared/fixtures/rocm-smi/mi100_rocm-5.7.1.json');
 const fixture = (name: string) => readFileSync(path.join(DIR, name), 'utf8');
 const NOW = () => new Date('2026-12-01T00:00:00Z');
 const check = (report: DoctorReport, id: string): CheckResult | undefined => report.layers.flatMap((l) => l.checks).find((c) => c.id === id);
@@ -107,6 +108,11 @@ describe('doctor --from other pastes', () => {
     expect(check(report, 'hardware.gpus')?.status).toBe('ok');
     expect(check(report, 'cuda.driver-max')?.summary.params).toMatchObject({ cuda: '12.7' });
     expect(report.machine.platform).toBe('win32');
+  });
+
+  it.skipIf(!existsSync(SHARED_ROCM))('an AMD-only rocm-smi paste is seen as AMD GPUs (skipped: ../shared/fixtures/rocm-smi absent)', async () => {
+    const report = await runDoctorOnPaste(readPaste(readFileSync(SHARED_ROCM, 'utf8')), NOW);
+    expect(check(report, 'hardware.gpus')?.summary.key).toBe('doctor.hardware.gpus.amdOnly');
   });
 
   it('text with nothing recognisable is a translated error', () => {
