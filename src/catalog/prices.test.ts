@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ORPHAN_PRICE_IDS } from './data/gpus/index.js';
+import { UNPRICED_GPUS } from './data/prices/gpu-prices-2026.js';
 import { getGpu, loadGpuCatalog, type PriceQuote } from './index.js';
 
 const pricesOf = (id: string): PriceQuote[] => getGpu(id)?.prices ?? [];
@@ -41,5 +42,32 @@ describe('GPU prices', () => {
   it('prices the whole Gaudi 3 kit per accelerator, from Intel\'s list price', () => {
     // Y-IC: "ein … Kit mit acht Gaudi3-Chips 125.000 US-Dollar … rund 15.625 USD pro Chip"
     expect(pricesOf('gaudi3')).toContainEqual(expect.objectContaining({ kind: 'launch', low: 125000 / 8 }));
+  });
+});
+
+describe('GPU prices read in 2026-12, and the parts left unpriced', () => {
+  it('quotes the sources\' figures for the A100 80GB, L4 and T4', () => {
+    // AI Tool Discovery: "New A100 80GB units cost $8,000-$15,000 in 2026"
+    for (const id of ['a100-sxm4-80gb', 'a100-pcie-80gb']) expect(pricesOf(id)).toContainEqual(expect.objectContaining({ kind: 'street', currency: 'USD', low: 8000, high: 15000, asOf: '2026-03' }));
+    // RunLocalAI: "$2,500 retail / $1,800-2,200 used"
+    expect(pricesOf('l4')).toContainEqual(expect.objectContaining({ low: 2500, high: 2500 }));
+    // ChipVERSUS: "AVG Price $1000"
+    expect(pricesOf('t4')).toContainEqual(expect.objectContaining({ low: 1000, high: 1000 }));
+  });
+
+  it('gives every datacenter and workstation part a price or a written reason, never both', () => {
+    const unpricedWithoutReason: string[] = [];
+    for (const gpu of loadGpuCatalog().gpus) {
+      if (gpu.segment === 'consumer') continue;
+      const priced = gpu.launchPrice.value !== null || (gpu.prices ?? []).length > 0;
+      const reason = UNPRICED_GPUS[gpu.id];
+      if (priced) expect(reason, `${gpu.id} is priced but also listed as unpriced`).toBeUndefined();
+      else if (reason === undefined) unpricedWithoutReason.push(gpu.id);
+      else {
+        expect(reason.en.length, gpu.id).toBeGreaterThan(20);
+        expect(reason['zh-CN'].length, gpu.id).toBeGreaterThan(5);
+      }
+    }
+    expect(unpricedWithoutReason).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 
 import type { GpuEntryInput } from '../../gpu-schema.js';
 import { GPU_PRICES } from '../prices/gpu-prices.js';
+import { GPU_PRICES_2026, UNPRICED_GPUS } from '../prices/gpu-prices-2026.js';
 import { AMD_INTEL_GPUS } from './amd-intel.js';
 import { AMD_MI250_GPUS } from './amd-mi250.js';
 import { GB200_ASCEND_GPUS } from './blackwell-gb200-ascend.js';
@@ -35,9 +36,11 @@ const ENTRIES: GpuEntryInput[] = [
 
 /** Every entry with its dated prices (data/prices) attached; prices live apart to keep entries short. */
 export const ALL_GPU_ENTRIES: GpuEntryInput[] = ENTRIES.map((entry) => {
-  const prices = GPU_PRICES[entry.id];
-  return prices === undefined ? entry : { ...entry, prices: [...(entry.prices ?? []), ...prices] };
+  const prices = [...(GPU_PRICES[entry.id] ?? []), ...(GPU_PRICES_2026[entry.id] ?? [])];
+  return prices.length === 0 ? entry : { ...entry, prices: [...(entry.prices ?? []), ...prices] };
 });
 
 /** Price lists keyed by an id no entry has (a typo) — the catalog test requires none. */
-export const ORPHAN_PRICE_IDS: readonly string[] = Object.keys(GPU_PRICES).filter((id) => !ENTRIES.some((entry) => entry.id === id));
+export const ORPHAN_PRICE_IDS: readonly string[] = [...Object.keys(GPU_PRICES), ...Object.keys(GPU_PRICES_2026), ...Object.keys(UNPRICED_GPUS)].filter(
+  (id) => !ENTRIES.some((entry) => entry.id === id),
+);

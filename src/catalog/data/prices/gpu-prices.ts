@@ -22,7 +22,8 @@ const datastorageL40s = cite('datastorage-l40s', 'price snapshot, "On-premise Mo
 const upstation = cite('upstation-4090-price', 'section "Challenges of Scaling Consumer-Grade GPUs"');
 
 type Quote = PriceQuote;
-const usd = (kind: Quote['kind'], market: Quote['market'], low: number, high: number, asOf: string, sources: readonly ReturnType<typeof cite>[], en: string, zh: string): Quote => ({
+/** A USD quote with its bilingual note (also used by gpu-prices-2026.ts). */
+export const usd = (kind: Quote['kind'], market: Quote['market'], low: number, high: number, asOf: string, sources: readonly ReturnType<typeof cite>[], en: string, zh: string): Quote => ({
   kind,
   currency: 'USD',
   market,

@@ -87,4 +87,30 @@ export const PRICE_SOURCES: Source[] = [
     url: 'https://huggingface.co/hardware/h200',
     accessed: ACCESSED,
   },
+  article(
+    'aitooldiscovery-a100-price',
+    'AI Tool Discovery',
+    'NVIDIA A100 GPU: Specs, Price, and Performance in 2026 — "New A100 80GB units cost $8,000-$15,000 in 2026. Used units trade at $4,000-$9,000." (2026-03-20)',
+    'https://www.aitooldiscovery.com/ai-infra/nvidia-a100-specs-price',
+  ),
+  article(
+    'mercatus-a100-h100-h200',
+    'Mercatus AI',
+    'A100 vs H100 vs H200: "Budget-constrained academic / startup: A100 (refurb/used), $8–15K street price" (2026)',
+    'https://www.mercatus-ai.com/blog/a100-vs-h100-vs-h200',
+  ),
+  article(
+    'runlocalai-l4',
+    'RunLocalAI',
+    'NVIDIA L4: "24 GB GDDR6 ECC at 300 GB/s … at $2,500 retail / $1,800-2,200 used"',
+    'https://www.runlocalai.co/hardware/nvidia-l4',
+  ),
+  {
+    id: 'chipversus-t4',
+    kind: 'price-list',
+    publisher: 'ChipVERSUS',
+    title: 'Tesla T4: "MSRP $1880", "AVG Price $1000" (current average price collected from markets across the web)',
+    url: 'https://chipversus.com/hardware/gpu/tesla-t4',
+    accessed: ACCESSED,
+  },
 ];

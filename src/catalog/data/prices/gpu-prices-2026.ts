@@ -1,0 +1,69 @@
+// More dated prices (read 2026-12), and — for every datacenter and workstation part still without
+// one — why it has none. NVIDIA publishes no datacenter list prices, so a number here is a retail or
+// price-comparison listing, named as such; where the only figures found were for a whole rack or
+// server, for another variant, or from a page that gets the part's architecture wrong, the part
+// stays unpriced and the reason is written down instead of a guess.
+
+import type { LocalizedText, PriceQuote } from '../../gpu-schema.js';
+import { cite, text } from '../cite.js';
+import { usd } from './gpu-prices.js';
+
+const aitool = cite('aitooldiscovery-a100-price', 'section "Key Takeaways", item 2');
+const mercatus = cite('mercatus-a100-h100-h200', 'decision table, row "Budget-constrained academic / startup"');
+const runlocalL4 = cite('runlocalai-l4', 'section "What it does well"');
+const chipversusT4 = cite('chipversus-t4', 'header: "MSRP", "AVG Price"');
+
+const a100Note = [
+  'New A100 80GB units "$8,000-$15,000 in 2026" (used $4,000-9,000); the page does not say SXM or PCIe. A second guide gives "$8–15K street price" for refurbished or used A100s.',
+  '新 A100 80GB"2026 年 8000–15000 美元"（二手 4000–9000 美元）；页面未区分 SXM 与 PCIe。另一篇指南给出翻新或二手 A100 的市场价"8000–15000 美元"。',
+] as const;
+
+export const GPU_PRICES_2026: Readonly<Record<string, readonly PriceQuote[]>> = {
+  'a100-sxm4-80gb': [usd('street', 'global', 8000, 15000, '2026-03', [aitool, mercatus], ...a100Note)],
+  'a100-pcie-80gb': [usd('street', 'global', 8000, 15000, '2026-03', [aitool, mercatus], ...a100Note)],
+  l4: [usd('street', 'us', 2500, 2500, '2026', [runlocalL4], 'A hardware guide: "$2,500 retail / $1,800-2,200 used" (new card quoted).', '硬件指南："零售 2500 美元 / 二手 1800–2200 美元"（此处取新卡）。')],
+  t4: [usd('street', 'global', 1000, 1000, '2026', [chipversusT4], 'A price-comparison site\'s current average across markets ($1,000); the "MSRP $1,880" it also lists is not an NVIDIA figure.', '比价网站汇总各市场的当前均价（1000 美元）；它同时列出的"MSRP 1880 美元"并非 NVIDIA 公布。')],
+};
+
+const reason = (en: string, zh: string): LocalizedText => text(en, zh);
+const noneFound = (what: string, zh: string): LocalizedText =>
+  reason(`No dated price for the ${what} was found in the sources searched (2026-12); NVIDIA publishes none.`, `在检索的资料中（2026-12）未找到${zh}的带日期价格；NVIDIA 不公布售价。`);
+
+/** Datacenter and workstation parts left unpriced on purpose, each with why (prices.test.ts checks the list is complete). */
+export const UNPRICED_GPUS: Readonly<Record<string, LocalizedText>> = {
+  'p100-sxm2-16gb': noneFound('P100 SXM2', ' P100 SXM2 '),
+  'p100-pcie-16gb': noneFound('P100 PCIe 16GB', ' P100 PCIe 16GB '),
+  'p100-pcie-12gb': noneFound('P100 PCIe 12GB', ' P100 PCIe 12GB '),
+  'v100s-pcie-32gb': noneFound('V100S', ' V100S '),
+  'a100-pcie-40gb': reason(
+    'Only launch-time guesses ("around $20,000", 2020) without a source of their own were found; the 2026 street range found is for the 80 GB cards.',
+    '只找到 2020 年发布时无出处的猜测（"约 2 万美元"）；找到的 2026 年市场价区间针对 80 GB 版本。',
+  ),
+  a30: noneFound('A30', ' A30 '),
+  a40: reason('Only a spec site\'s unexplained "price now" figure was found.', '只找到某参数网站来历不明的"当前价格"。'),
+  l40: noneFound('L40 card (cloud rental rates only)', ' L40 卡（仅有云租用价）'),
+  'h100-nvl-94gb': noneFound('H100 NVL card (cloud rental rates only)', ' H100 NVL 卡（仅有云租用价）'),
+  'h200-nvl-141gb': reason('The H200 figures found ($25,000–35,000) are for the SXM module, not the NVL card.', '找到的 H200 价格（2.5–3.5 万美元）针对 SXM 模组，不是 NVL 卡。'),
+  'h800-sxm5-80gb': reason(
+    'China-only part; the figures found are whole 8-GPU servers, not cards.',
+    '仅在中国销售；找到的价格是整台 8 卡服务器，不是单卡。',
+  ),
+  'a800-sxm4-80gb': reason(
+    'China-only part; the figures found are whole 8-GPU servers (2.3 → 3.3 million CNY within a week in 2023, 每日人物 2024-02-18), not cards.',
+    '仅在中国销售；找到的是整台 8 卡服务器价格（2023 年一周内从 230 万元涨到 330 万元，每日人物 2024-02-18），不是单卡。',
+  ),
+  'a800-pcie-80gb': reason('China-only part; no dated card price was found.', '仅在中国销售；未找到带日期的单卡价格。'),
+  mi325x: reason(
+    'The only figure found ("MSRP $20,000") comes from a page that calls the MI325X CDNA 4 (it is CDNA 3); AMD publishes no price.',
+    '唯一找到的数字（"MSRP 2 万美元"）出自把 MI325X 写成 CDNA 4 的页面（实为 CDNA 3）；AMD 不公布售价。',
+  ),
+  gaudi2: reason(
+    'Intel gave Gaudi 2 list pricing at Computex 2024 (The Next Platform, 2024-06-13), but no stored copy showing the figure was found.',
+    'Intel 在 2024 年台北电脑展公布过 Gaudi 2 的标价（The Next Platform，2024-06-13），但未找到载有该数字的存档。',
+  ),
+  mi250: noneFound('MI250 board (only the MI250X has one)', ' MI250 板卡（只有 MI250X 有价格）'),
+  gb200: reason(
+    'Sold as NVL72 racks ($2–3 million, with 36 Grace CPUs, switches and cooling); dividing by 72 would not be a GPU price.',
+    '以 NVL72 整机柜出售（200–300 万美元，含 36 颗 Grace CPU、交换机和散热）；除以 72 并不是 GPU 价格。',
+  ),
+};
