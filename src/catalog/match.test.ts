@@ -147,6 +147,17 @@ describe('known GPUs the catalog leaves out', () => {
     expect(describeUnlistedGpu('NVIDIA A100-SXM4-80GB')).toBeNull();
   });
 
+  it('explains the L2 (no sourced TDP) instead of reading it as an L20 or L4', () => {
+    for (const name of ['NVIDIA L2', 'NVIDIA L2 PCIe']) {
+      expect(matchGpuName(name), name).toBeNull();
+      const why = describeUnlistedGpu(name);
+      expect(why?.closestId, name).toBe('l4');
+      expect(why?.reason.en).toMatch(/TDP/);
+      expect(why?.reason['zh-CN']).toMatch(/TDP/);
+    }
+    expect(describeUnlistedGpu('NVIDIA L20')).toBeNull();
+  });
+
   it('no longer calls the China-market parts unlisted: they are in the catalog', () => {
     for (const name of ['NVIDIA A800-SXM4-80GB', 'NVIDIA A800 80GB PCIe', 'NVIDIA H800', 'NVIDIA H20', 'NVIDIA GeForce RTX 4090 D']) {
       expect(matchGpuName(name)?.confidence, name).toBe('exact');

@@ -21,6 +21,14 @@ const UNLISTED: UnlistedGpu[] = [
     },
     closestId: 'a10',
   },
+  {
+    name: 'NVIDIA L2',
+    reason: {
+      en: 'The L2 is a China-market Ada card (24 GB GDDR6, 300 GB/s, dense FP16 96.5 and FP8 193 TFLOPS per Tom\'s Hardware and Epoch AI); no source gives its power (TDP), which every catalog entry needs, so it is left out rather than guessed.',
+      'zh-CN': 'L2 是面向中国市场的 Ada 卡（24 GB GDDR6，300 GB/s，据 Tom\'s Hardware 与 Epoch AI 稠密 FP16 96.5、FP8 193 TFLOPS）；没有资料给出其功耗（TDP），而目录每个条目都需要它，因此不收录，不作猜测。',
+    },
+    closestId: 'l4',
+  },
 ];
 
 /** The name as printed, minus size/bus words, must be exactly the unlisted model. */

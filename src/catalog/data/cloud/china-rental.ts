@@ -1,7 +1,10 @@
 // Hourly GPU rental in China, in CNY, as a price index recorded it: the cheapest platform per GPU
 // on the day it was read (rental sites change prices daily; the 30-day range is in the notes).
-// Alibaba Cloud, Tencent Cloud and AutoDL list prices were not in any stored page we could cite;
-// they are left out rather than guessed. The index's "A800 80GB" row (5.15 CNY/h at 晨涧云) does not
+// Alibaba Cloud (gn7i/gn7e/ebmgn8v), Tencent Cloud and AutoDL list prices were not in any stored
+// page we could cite, searched again in 2026-12: their price pages render with scripts, their price
+// APIs need an account, and the blog tables found were undated or converted to USD. They are left
+// out rather than guessed. The index's T4 row (1.35 CNY/h at 矩池云 / Matpool) is not here because
+// Matpool is not a provider the cloud schema names. The index's "A800 80GB" row (5.15 CNY/h at 晨涧云) does not
 // say SXM or PCIe, so it is not attached to either entry.
 
 import { cite, text } from '../cite.js';

@@ -3,6 +3,9 @@
 // 400 GB/s) and L20 (Ada). NVIDIA published no English datasheets for them; the figures are the
 // ones the press read from the listings (Reuters, Tom's Hardware), cross-checked against Epoch AI,
 // so every entry is `confidence: 'secondary'`. The RTX 4090 D is in nvidia-geforce-china.ts.
+// The L2 is left out: Tom's Hardware's table and Epoch AI give its memory (24 GB), bandwidth
+// (300 GB/s) and rates, but neither — nor anything found in a 2026-12 search — gives its power, and
+// tdpWatts is required; src/catalog/unlisted.ts says so when a driver reports one.
 //
 // Dense or sparse? The listings print one figure per format. They are dense: the US rules count
 // dense throughput (TPP = dense TOPS × bit width), and H20's FP8 296 × 8 = 2368 sits just under the
