@@ -84,6 +84,8 @@ describe('diagnose: healthy, ranking, hostile values', () => {
       diagnose(buildObservation({ gpus: [{ pcieGen: 4 }], frame: { gpus: [{ util: 30, smActive: 20, memUsedMiB: 4000, pcieRxMiBps: 8600, subUtil: [30, 35] }], processes: [proc], tree: { rootCpu: 50, rootState: 'R', workers: [] } } })),
       diagnose(buildObservation({ frame: { gpus: [{ util: 50, memUsedMiB: 30000, subUtil: [100, 100, 0, 0] }], processes: [proc], tree: { rootCpu: 10, rootState: 'S', workers: [] } } })),
       diagnose(buildObservation({ frame: { gpus: [{ util: 40, smActive: 15, memUsedMiB: 3000, subUtil: [40, 45] }], processes: [proc], tree: { rootCpu: 48, rootState: 'R', workers: [] } } })),
+      diagnose(buildObservation({ frame: { gpus: [{ util: 8, smActive: 5, memUsedMiB: 2500, pcieRxMiBps: 250, subUtil: [8, 9] }], processes: [proc], tree: { rootThreads: [99], workers: [] } } })),
+      diagnose(buildObservation({ frame: { gpus: [{ util: 3, memUsedMiB: 4000, pcieRxMiBps: 8192, subUtil: [3, 2] }], processes: [proc], tree: { rootThreads: [99], workers: [] } } })),
       diagnose(buildObservation({ gpus: [{}, {}], frame: { gpus: [{ util: 99, smActive: 28, memUsedMiB: 30000 }, { util: 100, smActive: 82, memUsedMiB: 30000 }], processes: [{ pid: ROOT_PID }, { pid: ROOT_PID + 1, gpuIndex: 1 }], tree: { rootCpu: 90, workers: [90] } } })),
       diagnose(buildObservation({ frame: { gpus: [{ util: 50, memUsedMiB: 30000, subUtil: [100, 100, 0, 0] }], processes: [proc], tree: { rootCpu: 10, workers: [40, 40], workerStates: ['R', 'R'] } } })),
       diagnose(buildObservation({ frame: (i) => ({ gpus: [{ util: 98, smActive: 20, memUsedMiB: 3000, reasons: i % 2 ? ['hw-thermal-slowdown', 'sw-power-cap'] : [] }], processes: [proc], tree: { rootCpu: 40, workers: [] } }) }), { batchSteps: [{ fromMs: 0, batchSize: 8 }, { fromMs: Date.UTC(2026, 11, 1, 12, 0, 5), batchSize: 16 }] }),
@@ -91,7 +93,7 @@ describe('diagnose: healthy, ranking, hostile values', () => {
     ];
     const texts = reports.flatMap((r) => [...r.notes, ...r.batchAdvice.flatMap((b) => b.notes), ...r.findings.flatMap((f) => [f.title, f.summary, ...f.evidence, ...f.fixes])]);
     expect(new Set(texts.map((t) => t.key.split('.')[1])).size).toBeGreaterThan(8);
-    for (const key of ['diagnose.imbalance.summaryCompute', 'diagnose.note.powerCapNormal', 'diagnose.transferBound.summaryPageable', 'diagnose.inputBound.summaryNoWorkers', 'diagnose.evidence.workersRunnable', 'diagnose.evidence.mainRunnable', 'diagnose.smallModel.summary', 'info.clock.hw-thermal-slowdown']) {
+    for (const key of ['diagnose.inputBound.summaryMainFeeds', 'diagnose.evidence.hostToDevice', 'diagnose.evidence.pcieBusy', 'diagnose.imbalance.summaryCompute', 'diagnose.note.powerCapNormal', 'diagnose.transferBound.summaryPageable', 'diagnose.inputBound.summaryNoWorkers', 'diagnose.evidence.workersRunnable', 'diagnose.evidence.mainRunnable', 'diagnose.smallModel.summary', 'info.clock.hw-thermal-slowdown']) {
       expect(texts.map((t) => t.key)).toContain(key);
     }
     for (const text of texts) {

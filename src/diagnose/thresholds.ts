@@ -49,6 +49,8 @@ export const THRESHOLDS = {
   pcieNearLinkPercent: t('pcieNearLinkPercent', 60, '% of link rate', OWN('real copies reach ~75–85 % of the line rate (packet overheads); 60 % sustained means copies take most of the link')),
   transferSharePercent: t('transferSharePercent', 20, '% of window', OWN('as TensorBoard\'s "highly input-bound" share: copies near the link rate for a fifth of the time or more')),
   pcieBusyLinkPercent: t('pcieBusyLinkPercent', 15, '% of link rate', 'NVIDIA Developer Blog, M. Harris, "How to Optimize Data Transfers in CUDA C/C++": copies from pageable memory are staged through a pinned buffer by the CPU and reach a fraction of pinned bandwidth; https://developer.nvidia.com/blog/how-optimize-data-transfers-cuda-cc/ — gpuwise\'s choice: 15 % of the line rate (9.5 GB/s on Gen5 ×16, five times what a busy image loader feeds) most of the time, while the GPU waits, is copies setting the pace'),
+  pcieBusyBytesPerSecond: t('pcieBusyBytesPerSecond', 2 * 2 ** 30, 'B/s', OWN('2 GiB/s to or from one GPU also counts as a busy bus whatever the link: no image pipeline feeds that much (10,000 RGB 224×224 images a second are 1.5 GB)')),
+  hostFeedBytesPerSecond: t('hostFeedBytesPerSecond', 100 * 2 ** 20, 'B/s', OWN('100 MiB/s host→device: batches copied every step; kernel launches alone move a few MiB/s')),
   gpuSaturatedUtilPercent: t('gpuSaturatedUtilPercent', 90, '% GPU-Util', OWN('kernels ≥ 90 % of the time: copies overlap with compute and do not hold it back')),
   pcieGen1LaneBytesPerSecond: t('pcieGen1LaneBytesPerSecond', 250e6, 'B/s per lane', PCIE),
   pcieGen2LaneBytesPerSecond: t('pcieGen2LaneBytesPerSecond', 500e6, 'B/s per lane', PCIE),

@@ -115,13 +115,44 @@ export function peakMemoryPercent(g: GpuSeries): number | null {
 
 export const pct = (share01: number) => Math.round(share01 * 1000) / 10;
 
-/** Share (0–1) of the samples with PCIe (either way) at ≥ `percent` of the link; null when unknown. */
-export function pcieShareAbove(g: GpuSeries, percent: number): number | null {
-  const link = pcieLinkBytesPerSecond(g.linkGeneration, g.linkWidth);
-  if (!link) return null;
-  const ratios = g.pcieRx.map((rx, i) => {
+/** Per sample: PCIe's busier direction, bytes/s (null where neither was read). */
+export function pcieRates(g: GpuSeries): (number | null)[] {
+  return g.pcieRx.map((rx, i) => {
     const tx = g.pcieTx[i] ?? null;
-    return rx === null && tx === null ? null : Math.max(rx ?? 0, tx ?? 0) / link.bytesPerSecond;
+    return rx === null && tx === null ? null : Math.max(rx ?? 0, tx ?? 0);
   });
-  return share(ratios, (r) => r * 100 >= percent);
+}
+
+/**
+ * Share (0–1) of the samples with a busy bus: ≥ 15 % of the link's rate, or ≥ 2 GiB/s whatever
+ * the link (pageable copies never come near the line rate). Null when unknown.
+ */
+export function pcieBusyShare(g: GpuSeries): number | null {
+  const link = pcieLinkBytesPerSecond(g.linkGeneration, g.linkWidth);
+  const limit = Math.min(link ? (link.bytesPerSecond * THRESHOLDS.pcieBusyLinkPercent.value) / 100 : Infinity, THRESHOLDS.pcieBusyBytesPerSecond.value);
+  return share(pcieRates(g), (r) => r >= limit);
+}
+
+export interface MainFeeds {
+  util: number;
+  rxBytesPerSecond: number;
+  main: MainThread;
+}
+
+/**
+ * The job has no loader workers, its main thread is at a full core, the GPU mostly waits, and
+ * batches flow host→device (not a bus-bound copy loop): the main process prepares the data while
+ * the GPU waits — input-bound with num_workers=0, even when the steps are shorter than the driver's
+ * 1/6 s samples and so show no saw-tooth. Null otherwise.
+ */
+export function mainFeeds(ctx: AnalysisContext, g: GpuSeries): MainFeeds | null {
+  const tree = ctx.tree;
+  if (!tree || (max(tree.workerCount) ?? 0) > 0) return null;
+  const util = mean(g.util);
+  const rx = mean(g.pcieRx);
+  const main = mainThread(ctx, g);
+  if (util === null || rx === null || !main?.full) return null;
+  if (util >= THRESHOLDS.busyUtilPercent.value || rx < THRESHOLDS.hostFeedBytesPerSecond.value) return null;
+  if ((pcieBusyShare(g) ?? 0) >= 0.5) return null;
+  return { util, rxBytesPerSecond: rx, main };
 }

@@ -9,7 +9,7 @@ import { max, mean } from '../analyze/stats.js';
 import { THRESHOLDS, used } from '../thresholds.js';
 import type { Evidence, Finding } from '../types.js';
 import { fix } from './fixes.js';
-import { gaps, jobGpus, mainEvidence, mainThread, pct, runnableShare } from './common.js';
+import { gaps, jobGpus, mainEvidence, mainFeeds, mainThread, pct, runnableShare } from './common.js';
 import type { Rule } from './index.js';
 
 interface HostSignals {
@@ -24,6 +24,39 @@ interface HostSignals {
 export const inputBound: Rule = (ctx) => jobGpus(ctx).flatMap((g) => judge(ctx, g));
 
 function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
+  const fromGaps = judgeGaps(ctx, g);
+  return fromGaps.length > 0 ? fromGaps : judgeMainFeeds(ctx, g);
+}
+
+/** No saw-tooth to see (steps shorter than the driver's ticks), but the main process feeds the GPU itself. */
+function judgeMainFeeds(ctx: AnalysisContext, g: GpuSeries): Finding[] {
+  const feed = mainFeeds(ctx, g);
+  if (!feed) return [];
+  const waiting = 1 - feed.util / 100;
+  return [
+    makeFinding(ctx, {
+      rule: 'input-bound',
+      variant: 'main-process',
+      severity: feed.util < 25 ? 'high' : 'medium',
+      confidence: 0.6,
+      timeShare: waiting,
+      gpuIndices: [g.index],
+      pids: [feed.main.pid],
+      title: { key: 'diagnose.inputBound.title', params: { gpu: g.index } },
+      summary: { key: 'diagnose.inputBound.summaryMainFeeds', params: { gpu: g.index, utilPercent: Math.round(feed.util), pid: feed.main.pid } },
+      evidence: [
+        evidence('diagnose.evidence.gpuUtilMean', feed.util, '%', { percent: Math.round(feed.util) }),
+        evidence('diagnose.evidence.noWorkers', null, null, { pid: feed.main.pid }),
+        mainEvidence('diagnose.evidence.mainLoads', feed.main),
+        evidence('diagnose.evidence.hostToDevice', feed.rxBytesPerSecond, 'B/s', { mibPerSecond: Math.round(feed.rxBytesPerSecond / 2 ** 20) }),
+      ],
+      thresholds: used('busyUtilPercent', 'mainThreadFullCorePercent', 'runnableSharePercent', 'hostFeedBytesPerSecond', 'pcieBusyLinkPercent', 'pcieBusyBytesPerSecond'),
+      fixes: [fix('loaderWorkers'), fix('fasterDecode'), fix('cacheData')],
+    }),
+  ];
+}
+
+function judgeGaps(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   const gap = gaps(g);
   if (!gap) return [];
   const gapPercent = gap.share * 100;

@@ -10,7 +10,7 @@ import { mean } from '../analyze/stats.js';
 import { THRESHOLDS, used } from '../thresholds.js';
 import type { Finding } from '../types.js';
 import { fix } from './fixes.js';
-import { gaps, jobGpus, mainEvidence, mainThread, pcieShareAbove, peakMemoryPercent } from './common.js';
+import { gaps, jobGpus, mainEvidence, mainFeeds, mainThread, pcieBusyShare, peakMemoryPercent } from './common.js';
 import type { Rule } from './index.js';
 
 export const launchBound: Rule = (ctx) => (ctx.tree ? jobGpus(ctx).flatMap((g) => judge(ctx, g)) : []);
@@ -23,7 +23,9 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   // A saw-tooth (long gaps with bursts between) is the input's pattern; uniformly low is not.
   if (gap && gap.share * 100 >= THRESHOLDS.inputHighPercent.value && gap.busyShare * 100 >= THRESHOLDS.sawToothBusySharePercent.value) return [];
   // A loop that copies a lot is busy copying, not launching: transfer-bound's to judge.
-  if ((pcieShareAbove(g, THRESHOLDS.pcieBusyLinkPercent.value) ?? 0) >= 0.5) return [];
+  if ((pcieBusyShare(g) ?? 0) >= 0.5) return [];
+  // The main thread preparing batches (no workers, data flowing in) is input-bound's to judge.
+  if (mainFeeds(ctx, g)) return [];
   const memPercent = peakMemoryPercent(g);
   if (memPercent !== null && memPercent >= THRESHOLDS.lowMemoryUsePercent.value) return [];
   const main = mainThread(ctx, g);
@@ -54,7 +56,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       title: { key: `${base}.title`, params: { gpu: g.index } },
       summary: { key: `${base}.summary`, params: { gpu: g.index, utilPercent: Math.round(util), activityPercent: Math.round(activity) } },
       evidence: ev,
-      thresholds: used('smActiveIneffectivePercent', 'smActiveEffectivePercent', 'lowMemoryUsePercent', 'mainThreadFullCorePercent', 'runnableSharePercent', 'busyUtilPercent', 'smallModelUtilPercent', 'inputHighPercent', 'sawToothBusySharePercent', 'pcieBusyLinkPercent'),
+      thresholds: used('smActiveIneffectivePercent', 'smActiveEffectivePercent', 'lowMemoryUsePercent', 'mainThreadFullCorePercent', 'runnableSharePercent', 'busyUtilPercent', 'smallModelUtilPercent', 'inputHighPercent', 'sawToothBusySharePercent', 'pcieBusyLinkPercent', 'pcieBusyBytesPerSecond', 'hostFeedBytesPerSecond'),
       fixes: smallModel ? [fix('largerBatch'), fix('mixedPrecision'), fix('compileGraphs')] : [fix('largerBatch'), fix('compileGraphs'), fix('mixedPrecision'), fix('fewerSyncs')],
     }),
   ];

@@ -40,6 +40,15 @@ describe('transfer-bound', () => {
     expect(rules({ gpus: [{ util: 30, smActive: 20, memUsedMiB: 4000, pcieRxMiBps: 1900 }], processes: [proc], tree: { rootThreads: [99], workers: [] } }, gen4)).not.toContain('transfer-bound');
   });
 
+  it('a pageable copy loop on a fast link: 2 GiB/s or more counts as a busy bus even below 15 % of Gen5 ×16', () => {
+    const gen5 = { gpus: [{ pcieGen: 5, pcieWidth: 16 }] };
+    // 8 GiB/s on 63 GB/s (13.6 %), GPU-Util 3 %, the main thread copying.
+    const report = diagnose(obs({ gpus: [{ util: 3, smActive: 1, memUsedMiB: 4000, pcieRxMiBps: 8192, subUtil: [3, 2, 4] }], processes: [proc], tree: { rootThreads: [99], workers: [] } }, gen5));
+    expect(report.findings[0]).toMatchObject({ rule: 'transfer-bound', variant: 'pageable' });
+    expect(report.findings.map((f) => f.rule)).not.toContain('launch-bound');
+    expect(report.findings.map((f) => f.variant)).not.toContain('main-process');
+  });
+
   it('an unknown link (no generation) or no PCIe figures: nothing claimed, and a note says why', () => {
     const report = diagnose(obs({ gpus: [{ util: 55, memUsedMiB: 10000, raw: { pcieLinkGeneration: null } }] }));
     expect(report.findings.map((f) => f.rule)).not.toContain('transfer-bound');

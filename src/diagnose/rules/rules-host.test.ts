@@ -75,6 +75,19 @@ describe('input-bound', () => {
     expect(report.findings[0]!.evidence.find((e) => e.key === 'diagnose.evidence.mainLoads')?.params).toMatchObject({ pid: ROOT_PID + 1 });
   });
 
+  it('steps shorter than the driver ticks: no saw-tooth, but the main process (no workers, full core) copies batches in — input-bound, not launch-bound', () => {
+    // GPU-Util ~8 % in every tick, 250 MiB/s host→device, main thread at a full core.
+    const feeding = diagnose(obs({ gpus: [{ util: 8, smActive: 5, memUsedMiB: 2500, pcieRxMiBps: 250, subUtil: [8, 9, 7, 8, 10, 6] }], processes: [proc], tree: { rootThreads: [99], workers: [] } }));
+    expect(feeding.findings[0]).toMatchObject({ rule: 'input-bound', variant: 'main-process', pids: [ROOT_PID], summary: { key: 'diagnose.inputBound.summaryMainFeeds' } });
+    expect(feeding.findings.map((f) => f.rule)).not.toContain('launch-bound');
+    // The same GPU with its data already on it (launches only: a few MiB/s) is launch-bound.
+    const launching = diagnose(obs({ gpus: [{ util: 8, smActive: 5, memUsedMiB: 2500, pcieRxMiBps: 4, subUtil: [8, 9, 7, 8, 10, 6] }], processes: [proc], tree: { rootThreads: [99], workers: [] } }));
+    expect(launching.findings[0]).toMatchObject({ rule: 'launch-bound' });
+    // With loader workers it is not the main process's doing.
+    const withWorkers = diagnose(obs({ gpus: [{ util: 8, smActive: 5, memUsedMiB: 2500, pcieRxMiBps: 250, subUtil: [8, 9, 7] }], processes: [proc], tree: { rootThreads: [99], workers: [10] } }));
+    expect(withWorkers.findings.map((f) => f.variant)).not.toContain('main-process');
+  });
+
   it('the idle start of a job (imports, CUDA start, loading the model) and its end are not gaps between steps', () => {
     // 4 of 12 s starting up with the main thread busy, then busy steps; the driver's buffer also
     // holds idle ticks from before the window.

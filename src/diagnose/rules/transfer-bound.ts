@@ -9,7 +9,7 @@ import { max, mean, share } from '../analyze/stats.js';
 import { pcieLinkBytesPerSecond, THRESHOLDS, used } from '../thresholds.js';
 import type { Finding } from '../types.js';
 import { fix } from './fixes.js';
-import { jobGpus, pct } from './common.js';
+import { jobGpus, pcieBusyShare, pct } from './common.js';
 import type { Rule } from './index.js';
 
 export const transferBound: Rule = (ctx) => jobGpus(ctx).flatMap((g) => judge(ctx, g));
@@ -23,7 +23,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
     return Math.max(rx ?? 0, tx ?? 0) / link.bytesPerSecond;
   });
   const near = share(ratios, (r) => r * 100 >= THRESHOLDS.pcieNearLinkPercent.value);
-  const busy = share(ratios, (r) => r * 100 >= THRESHOLDS.pcieBusyLinkPercent.value);
+  const busy = pcieBusyShare(g);
   if (near === null || busy === null) return [];
   const util = mean(g.util);
   const sm = mean(g.smActive);
@@ -51,13 +51,13 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       summary: { key: pageable ? 'diagnose.transferBound.summaryPageable' : 'diagnose.transferBound.summary', params: { gpu: g.index, percent: pct(pageable ? busy : near), linkGBps: gb(link.bytesPerSecond), generation: g.linkGeneration ?? 0, width: g.linkWidth ?? 0 } },
       evidence: [
         pageable
-          ? evidence('diagnose.evidence.pcieNearLink', pct(busy), '%', { percent: pct(busy), threshold: THRESHOLDS.pcieBusyLinkPercent.value })
+          ? evidence('diagnose.evidence.pcieBusy', pct(busy), '%', { percent: pct(busy), threshold: THRESHOLDS.pcieBusyLinkPercent.value, gibPerSecond: THRESHOLDS.pcieBusyBytesPerSecond.value / 2 ** 30 })
           : evidence('diagnose.evidence.pcieNearLink', pct(near), '%', { percent: pct(near), threshold: THRESHOLDS.pcieNearLinkPercent.value }),
         evidence('diagnose.evidence.pcieMean', Math.max(rxMean ?? 0, txMean ?? 0), 'B/s', { rxGBps: gb(rxMean ?? 0), txGBps: gb(txMean ?? 0), peakPercent: Math.round(peak * 100) }),
         evidence('diagnose.evidence.pcieLink', link.bytesPerSecond, 'B/s', { generation: g.linkGeneration ?? 0, width: g.linkWidth ?? 0, linkGBps: gb(link.bytesPerSecond) }),
         ...(util === null ? [] : [evidence('diagnose.evidence.gpuUtilMean', util, '%', { percent: Math.round(util) })]),
       ],
-      thresholds: used('pcieNearLinkPercent', 'transferSharePercent', 'pcieBusyLinkPercent', 'busyUtilPercent', 'gpuSaturatedUtilPercent', link.threshold),
+      thresholds: used('pcieNearLinkPercent', 'transferSharePercent', 'pcieBusyLinkPercent', 'pcieBusyBytesPerSecond', 'busyUtilPercent', 'gpuSaturatedUtilPercent', link.threshold),
       fixes: [fix('keepOnGpu'), fix('pinnedNonBlocking'), fix('fewerSyncs')],
     }),
   ];
