@@ -12,6 +12,11 @@ export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
+/** A command line as a shell would take it back: plain words as they are, others quoted. */
+export function commandLine(words: readonly string[]): string {
+  return words.map((word) => (/^[\w./=:,@%+-]+$/.test(word) ? word : shellQuote(word))).join(' ');
+}
+
 export interface NotifyInput {
   command: string;
   reportPath: string;

@@ -8,6 +8,7 @@ import { createTranslator, isMessageKey, type Locale, type Translate } from '../
 import { renderReportPage } from '../report/html-page.js';
 import { renderLineChart } from '../report/svg-chart.js';
 import type { Text } from './failures/types.js';
+import { commandLine } from './notify.js';
 import type { RunReport } from './report.js';
 
 const LABELS: Record<Locale, string> = { en: 'English', 'zh-CN': '中文' };
@@ -25,7 +26,7 @@ const num = (value: number | null, digits = 1, unit = '') => (value === null ? '
 
 function summary(report: RunReport, t: Translate): string {
   const rows: [string, string][] = [
-    [t('run.report.command'), `<code>${h(report.command.join(' '))}</code>`],
+    [t('run.report.command'), `<code>${h(commandLine(report.command))}</code>`],
     [t('run.report.outcome'), h(say(t, report.stopText))],
     [t('run.report.exitCode'), String(report.exitCode)],
     [t('run.report.duration'), `${report.seconds} s (${h(report.startedAt)} → ${h(report.endedAt)})`],
@@ -90,9 +91,10 @@ function diagnoseSection(report: RunReport, t: Translate): string {
   const d = report.diagnose;
   if (d === null || d.findings.length === 0) {
     const notes = d === null ? [] : d.notes.map((n) => `<li>${h(say(t, n))}</li>`);
+    // With a report its notes say why there is no finding (too few samples …); without one, the reason.
     const verdict = d?.verdict === 'healthy'
       ? `<div class="card healthy"><p>${h(t('run.report.diagnoseHealthy'))}</p></div>`
-      : `<p class="muted">${h(t('run.report.diagnoseNone', { detail: report.diagnoseUnavailable ?? d?.verdict ?? '—' }))}</p>`;
+      : d === null ? `<p class="muted">${h(t('run.report.diagnoseNone', { detail: report.diagnoseUnavailable ?? '—' }))}</p>` : '';
     return `<section>${title}${verdict}${notes.length ? `<ul>${notes.join('')}</ul>` : ''}</section>`;
   }
   const cards = d.findings.map((f) => {

@@ -88,6 +88,8 @@ describe('report', () => {
     expect(html.indexOf('gpuwise run 报告')).toBeLessThan(html.indexOf('gpuwise run report'));
     expect(html).toContain('CUDA 显存不足');
     expect(html).toContain('No GPU was recorded (no GPU found).');
+    // The command as a shell would take it back: the argument with spaces and markup quoted.
+    expect(html).toContain("python train.py '&lt;script&gt;alert(1)&lt;/script&gt;'".replaceAll("'", '&#39;'));
   });
 });
 

@@ -7,10 +7,11 @@
 
 import { existsSync } from 'node:fs';
 import type { GpuEvent } from '../events/types.js';
+import { commandLine } from './notify.js';
 import type { AttemptReport, RunReport } from './report.js';
 
 export function runStartEvent(atMs: number, command: string[]): GpuEvent {
-  return { atMs, kind: 'process-start', severity: 'info', deviceKey: null, gpuIndex: null, key: 'run.event.started', params: { command: command.join(' ').slice(0, 300) } };
+  return { atMs, kind: 'process-start', severity: 'info', deviceKey: null, gpuIndex: null, key: 'run.event.started', params: { command: commandLine(command).slice(0, 300) } };
 }
 
 export function runEndEvents(report: RunReport): GpuEvent[] {
@@ -20,7 +21,7 @@ export function runEndEvents(report: RunReport): GpuEvent[] {
   });
   const end: GpuEvent = {
     atMs: Date.parse(report.endedAt), kind: 'process-end', severity: report.exitCode === 0 ? 'info' : 'critical', deviceKey: null, gpuIndex: null,
-    key: 'run.event.ended', params: { command: report.command.join(' ').slice(0, 300), code: report.exitCode, attempts: report.attempts.length, stop: report.stop },
+    key: 'run.event.ended', params: { command: commandLine(report.command).slice(0, 300), code: report.exitCode, attempts: report.attempts.length, stop: report.stop },
   };
   return [...report.attempts.map(attempt), end];
 }

@@ -9,6 +9,7 @@ import type { Recognizer } from './failures/recognize.js';
 import type { OomKillWatcher } from './failures/kernel-oom.js';
 import type { Failure } from './failures/types.js';
 import { groupMembers } from './group-members.js';
+import { commandLine } from './notify.js';
 import type { JobLogs, StreamName } from './job-logs.js';
 import { createRestartPolicy, type RestartPolicyOptions, type StopReason } from './policy.js';
 import { spawnJob, type JobProcess } from './process-group.js';
@@ -140,7 +141,7 @@ export function supervise(options: SupervisorOptions): Supervisor {
     const started = await spawnJob({ command: options.command, args, env, cwd: options.cwd });
     job = started;
     const startedMs = clock.now();
-    options.logs.note(`started: pid ${started.pid}: ${[options.command, ...args].join(' ')}`, attempt);
+    options.logs.note(`started: pid ${started.pid}: ${commandLine([options.command, ...args])}`, attempt);
     emit({ type: 'attempt-start', attempt, pid: started.pid, args });
     if (stopSignal !== null) started.signalGroup(stopSignal); // asked to stop while it was starting
     const pids = new Set<number>([started.pid]);

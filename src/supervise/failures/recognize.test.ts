@@ -100,9 +100,11 @@ describe('device-side assert and segfault', () => {
       for (let i = 0; i < 5; i++) recognizer.line(line, 1, 0);
       return performance.now() - start;
     };
+    // The fastest of three runs of each size: a shared machine's hiccups only ever add time.
+    const best = (n: number) => Math.min(time(n), time(n), time(n));
     time(2000);
-    const small = Math.max(time(20_000), 5);
-    expect(time(40_000)).toBeLessThan(small * 3);
+    const small = Math.max(best(20_000), 10);
+    expect(best(40_000)).toBeLessThan(small * 3);
   });
 
   it('ignores ordinary output and hostile text', () => {
