@@ -61,7 +61,7 @@ export interface HostReaderOptions {
    * the thread count alone, which costs nothing.
    */
   threadCpu?: boolean;
-  /** How long a process's command line and uid are trusted before being read again (default 10 s). */
+  /** How long a process's command line and uid are trusted before being read again (default 30 s). */
   identityMaxAgeMs?: number;
   /**
    * @deprecated Ignored: problems carry a message key and params, and the caller translates them
