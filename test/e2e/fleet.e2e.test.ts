@@ -171,6 +171,12 @@ describe.skipIf(PROMETHEUS === null)(`a fleet of three serve instances behind a 
     expect(text.stdout).toMatch(/3 nodes, 14 GPUs/);
     expect(text.stdout).toContain('1:lost');
     expect(text.stdout).toContain('FIRING GpuLost [critical]');
+    // --at: the fleet as it was; a time without its zone is refused rather than read in this machine's.
+    const earlier = gpuwise(['fleet', '--prometheus', promUrl, '--range', '5m', '--at', String(Math.floor(Date.now() / 1000) - 3600), '--json']);
+    expect((JSON.parse(earlier.stdout) as FleetSummary).nodes).toEqual([]);
+    const zoneless = gpuwise(['fleet', '--prometheus', promUrl, '--at', '2026-12-01T09:00:00']);
+    expect(zoneless.code).toBe(2);
+    expect(zoneless.stderr).toContain('with its zone');
     const refused = gpuwise(['fleet', '--prometheus', 'http://127.0.0.1:1']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('cannot reach Prometheus at http://127.0.0.1:1');

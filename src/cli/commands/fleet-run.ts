@@ -23,7 +23,7 @@ export async function runFleet(cli: CliContext, options: FleetOptions): Promise<
   if ('error' in clientOptions) return usage(clientOptions.error);
   try {
     const client = createPrometheusClient(clientOptions);
-    const summary = await fleetSummary(client, { rangeSeconds: options.range, idleWindowSeconds: options.idleFor, top: options.top });
+    const summary = await fleetSummary(client, { rangeSeconds: options.range, idleWindowSeconds: options.idleFor, top: options.top, atSeconds: options.at });
     cli.out(options.json ? `${toSafeJson(summary, 2)}\n` : renderFleet(cli, summary));
     return 0;
   } catch (error) {

@@ -10,6 +10,8 @@ export interface FleetOptions extends PrometheusFlags {
   range?: number;
   idleFor?: number;
   top?: number;
+  /** Unix seconds. */
+  at?: number;
   json?: boolean;
 }
 
@@ -30,6 +32,14 @@ export function register(program: Command, cli: CliContext): void {
         const n = Number(value);
         if (!/^\d+$/.test(value.trim()) || n < 1 || n > 100) throw new InvalidArgumentError(t('fleet.badTop'));
         return n;
+      }),
+    )
+    .addOption(
+      new Option('--at <time>', t('fleet.option.at')).argParser((value: string) => {
+        // Unix seconds, or a date-time with its zone (a time without one would read in this machine's zone).
+        const seconds = /^\d{9,11}(\.\d+)?$/.test(value.trim()) ? Number(value) : /(Z|[+-]\d\d:?\d\d)$/i.test(value.trim()) ? Date.parse(value) / 1000 : NaN;
+        if (!Number.isFinite(seconds) || seconds <= 0) throw new InvalidArgumentError(t('fleet.badTime'));
+        return seconds;
       }),
     )
     .option('--json', t('fleet.option.json'))
