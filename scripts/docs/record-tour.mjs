@@ -44,8 +44,18 @@ const SESSION = [
   ['And the help of that command.', ['help', 'gpus', 'compare']],
 ];
 
+/** A build running at the same time replaces dist/ under a command: wait and run it again. */
+function runOnce(args, lang) {
+  for (let attempt = 0; ; attempt++) {
+    const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, env: env(lang), encoding: 'utf8', timeout: 60_000 });
+    const rebuilt = /ERR_MODULE_NOT_FOUND|is not built yet/.test(result.stderr);
+    if (!rebuilt || attempt >= 5) return result;
+    spawnSync('sleep', ['5']);
+  }
+}
+
 function run(args, lang) {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, env: env(lang), encoding: 'utf8', timeout: 60_000 });
+  const result = runOnce(args, lang);
   const out = `${result.stdout}${result.stderr}`.trimEnd();
   return `${['$ gpuwise', ...args.map((a) => (/\s/.test(a) ? `"${a}"` : a))].join(' ')}\n${out}\n${result.status === 0 ? '' : `[exit ${result.status}]\n`}`;
 }

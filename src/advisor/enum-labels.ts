@@ -2,7 +2,7 @@
 // `satisfies Record<Enum, MessageKey>` makes a new value without its message a compile error.
 
 import type { MessageKey, Translate } from '../i18n/index.js';
-import type { Recomputation } from './estimate/activations.js';
+import type { AttentionKind, Recomputation } from './estimate/activations.js';
 import type { Optimizer, TrainingPrecision } from './estimate/training.js';
 import type { FinetuneMethod } from './estimate/types.js';
 
@@ -30,6 +30,8 @@ const PRECISION = {
   fp16: 'enumValue.precision.fp16',
 } as const satisfies Record<TrainingPrecision, MessageKey>;
 
+const ATTENTION = { flash: 'enumValue.attention.flash', standard: 'enumValue.attention.standard' } as const satisfies Record<AttentionKind, MessageKey>;
+
 function from<T extends string>(map: Record<T, MessageKey>, value: T | null, t: Translate): string {
   return value === null ? t('common.notAvailable') : t(map[value]);
 }
@@ -55,6 +57,7 @@ export function withEnumLabels(params: Record<string, string | number>, t: Trans
   label('optimizer', OPTIMIZER);
   label('method', METHOD);
   label('recomputation', RECOMPUTE);
+  label('attention', ATTENTION);
   if (out.model === 'custom') out.model = t('enumValue.model.custom');
   return out;
 }

@@ -21,6 +21,8 @@ export default defineMessages(
     'enumValue.precision.bf16': 'pure BF16',
     'enumValue.precision.fp16': 'pure FP16',
     'enumValue.model.custom': 'custom model',
+    'enumValue.attention.flash': 'FlashAttention',
+    'enumValue.attention.standard': 'standard attention',
   },
   {
     'enumValue.recompute.none': '不重计算',
@@ -40,5 +42,7 @@ export default defineMessages(
     'enumValue.precision.bf16': '纯 BF16',
     'enumValue.precision.fp16': '纯 FP16',
     'enumValue.model.custom': '自定义模型',
+    'enumValue.attention.flash': 'FlashAttention',
+    'enumValue.attention.standard': '标准注意力',
   },
 );
