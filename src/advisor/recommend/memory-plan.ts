@@ -9,7 +9,9 @@
 // Pipeline memory: each stage holds 1/p of the weights, gradients and optimizer states; under the
 // 1F1B schedule the first stage keeps p micro-batches in flight for its L/p layers — one
 // micro-batch's activations of the whole model (Narayanan et al. 2021 §2.2), so activations do
-// not shrink. Tensor and pipeline parallelism are not combined here.
+// not shrink. Tensor × pipeline (t within a machine, p stages, ZeRO-1 over the replicas) holds
+// 1/p of a t-way tensor-parallel replica's states and the tensor-sharded activations of one
+// micro-batch of the whole model, by the same 1F1B argument.
 
 import { AdvisorError, requireNumber } from '../errors.js';
 import { estimateMemory } from '../estimate/estimate.js';
@@ -44,9 +46,10 @@ function fromEstimate(estimate: MemoryEstimate, split: SplitKind, plan: Parallel
 
 const divisorsUpTo = (n: number, max: number) => [2, 4, 8, 16, 32, 64].filter((d) => d <= max && n % d === 0);
 
-function pipelineCandidate(base: EstimateInput, count: number, stages: number): SplitCandidate | null {
-  const dataParallel = count / stages;
-  const replica = estimateMemory({ ...base, gpuCount: dataParallel, zeroStage: dataParallel > 1 ? 1 : 0 });
+/** p pipeline stages, each `tensor`-way tensor parallel (1: pipeline alone), ZeRO-1 over the replicas. */
+function pipelineCandidate(base: EstimateInput, count: number, stages: number, tensor = 1): SplitCandidate | null {
+  const dataParallel = count / stages / tensor;
+  const replica = estimateMemory({ ...base, gpuCount: dataParallel * tensor, tensorParallel: tensor, zeroStage: dataParallel > 1 ? 1 : 0 });
   const layers = replica.model.shape?.layers ?? 0;
   if (layers < stages) return null;
   const p = replica.perGpu;
@@ -59,7 +62,15 @@ function pipelineCandidate(base: EstimateInput, count: number, stages: number): 
     overheadBytes: p.overheadBytes,
   });
   const estimate: MemoryEstimate = { ...replica, perGpu, assumptions: [...replica.assumptions, { key: 'advisor.assume.pipeline', params: { stages, dp: dataParallel } }] };
-  return { ...fromEstimate(estimate, 'pipeline-parallel', { kind: 'pipeline', stages, dataParallel }, dataParallel > 1 ? 1 : 0) };
+  const plan: ParallelPlan = tensor > 1 ? { kind: 'tensor-pipeline', tensorParallel: tensor, stages, dataParallel } : { kind: 'pipeline', stages, dataParallel };
+  return fromEstimate(estimate, 'pipeline-parallel', plan, dataParallel > 1 ? 1 : 0);
+}
+
+/** t × p with t ≤ 8 (a machine) and p ≥ 2, both dividing `count`; after the single-axis splits. */
+function tensorPipelineCandidates(base: EstimateInput, count: number): SplitCandidate[] {
+  return divisorsUpTo(count, MAX_TENSOR_PARALLEL).flatMap((t) =>
+    divisorsUpTo(count / t, count / t).flatMap((p) => pipelineCandidate(base, count, p, t) ?? []),
+  );
 }
 
 function trainingCandidates(base: EstimateInput, count: number): SplitCandidate[] {
@@ -74,7 +85,7 @@ function trainingCandidates(base: EstimateInput, count: number): SplitCandidate[
     return fromEstimate(estimateMemory({ ...base, tensorParallel: t, zeroStage: stage }), 'tensor-parallel', { kind: 'tensor', tensorParallel: t, dataParallel }, stage);
   });
   const pipeline = divisorsUpTo(count, count).flatMap((p) => pipelineCandidate(base, count, p) ?? []);
-  return [...zero, ...tensor, ...pipeline];
+  return [...zero, ...tensor, ...pipeline, ...tensorPipelineCandidates(base, count)];
 }
 
 export function createMemoryPlanner(input: RecommendInput): MemoryPlanner {

@@ -35,6 +35,8 @@ function splitReason(option: RecommendOption): AdvisorNote | null {
       return { key: 'advisor.reason.splitTensorTraining', params: { count: option.count, tp: plan.tensorParallel, dp: plan.dataParallel } };
     case 'pipeline':
       return { key: 'advisor.reason.splitPipeline', params: { count: option.count, stages: plan.stages, dp: plan.dataParallel } };
+    case 'tensor-pipeline':
+      return { key: 'advisor.reason.splitTensorPipeline', params: { count: option.count, tp: plan.tensorParallel, stages: plan.stages, dp: plan.dataParallel } };
     case 'inference-tensor':
       return { key: 'advisor.reason.splitTensorParallel', params: { count: option.count } };
     case 'partition':

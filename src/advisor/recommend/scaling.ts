@@ -19,6 +19,10 @@
 //     (Shoeybi et al. 2019, "Megatron-LM" §3), on the critical path — it adds to the step;
 //   - pipeline parallelism idles (p−1)/(m+p−1) of a 1F1B step with m micro-batches (Narayanan et
 //     al. 2021, "Efficient Large-Scale Language Model Training on GPU Clusters" §2.2);
+//   - tensor × pipeline (t-way tensor parallel inside each of p stages, "PTD-P" in the same paper
+//     §3): each stage's t GPUs all-reduce the activations of its L/p layers as above, then the
+//     bubble applies; the point-to-point sends between stages (one micro-batch's activations,
+//     overlapped under 1F1B) are left out, as they are for pipeline alone;
 //   - decoding with tensor parallelism all-reduces one token's activations twice per layer per
 //     step; at small batches the latency dominates (Pope et al. 2022 §3).
 // Latency per collective: 10 µs over NVLink-class links, 25 µs over PCIe, 50 µs between machines
@@ -70,6 +74,7 @@ export type ParallelPlan =
   | { kind: 'zero'; stage: number; dataParallel: number }
   | { kind: 'tensor'; tensorParallel: number; dataParallel: number }
   | { kind: 'pipeline'; stages: number; dataParallel: number }
+  | { kind: 'tensor-pipeline'; tensorParallel: number; stages: number; dataParallel: number }
   | { kind: 'inference-tensor'; tensorParallel: number }
   | { kind: 'partition'; count: number };
 
@@ -97,7 +102,9 @@ export function trainingScaling(plan: ParallelPlan, count: number, view: DeviceV
   const none: Scaling = { efficiency: 1, link, computeSeconds: null, communicationSeconds: 0 };
   if (plan.kind === 'single' || plan.kind === 'partition' || plan.kind === 'inference-tensor') return none;
 
-  const modelParallel = plan.kind === 'tensor' ? plan.tensorParallel : plan.kind === 'pipeline' ? plan.stages : 1;
+  const tensor = plan.kind === 'tensor' || plan.kind === 'tensor-pipeline' ? plan.tensorParallel : 1;
+  const stages = plan.kind === 'pipeline' || plan.kind === 'tensor-pipeline' ? plan.stages : 1;
+  const modelParallel = tensor * stages;
   // One micro-batch's compute on one GPU; model-parallel GPUs share one micro-batch.
   const compute = (micro * seq * flopsPerToken) / modelParallel / gpuFlops;
   const dp = plan.dataParallel;
@@ -109,16 +116,12 @@ export function trainingScaling(plan: ParallelPlan, count: number, view: DeviceV
     if (plan.kind === 'zero' && plan.stage === 3) overlapped = ring(dp, (weightBytes / modelParallel) * 2 + shardBytes, link, 1);
     else overlapped = ring(dp, shardBytes, link, 2) / accumulation;
   }
-  if (plan.kind === 'tensor' && shape !== null) {
-    const t = plan.tensorParallel;
-    const tpLink = ringLink(view, t);
-    added = 4 * shape.layers * ring(t, micro * seq * shape.hiddenSize * 2, tpLink, 2);
+  if (tensor > 1 && shape !== null) {
+    // The layers one stage holds; a whole model when there is no pipeline.
+    added = 4 * (shape.layers / stages) * ring(tensor, micro * seq * shape.hiddenSize * 2, ringLink(view, tensor), 2);
   }
   let step = Math.max(compute, overlapped) + added;
-  if (plan.kind === 'pipeline') {
-    const p = plan.stages;
-    step = step / (1 - (p - 1) / (accumulation + p - 1));
-  }
+  if (stages > 1) step = step / (1 - (stages - 1) / (accumulation + stages - 1));
   return { efficiency: compute / step, link, computeSeconds: compute, communicationSeconds: step - compute };
 }
 
