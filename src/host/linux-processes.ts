@@ -220,9 +220,10 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       for (const pid of measuredRoots) threads.set(pid, threadReader.read(tick.get(pid)!.stat, changed, readAtMs));
     }
     const percents = await measureCpu(tick, threads, readAtMs);
-    sampler.retainOnly(new Set(tick.keys()));
-    members.retainOnly(new Set(tick.keys()));
-    workloads.retainOnly(new Set(tick.keys()));
+    const measured = new Set(tick.keys());
+    sampler.retainOnly(measured);
+    members.retainOnly(measured);
+    workloads.retainOnly(measured);
     threadReader?.retainOnly(new Set(measuredRoots), new Set([...threads.values()].flatMap((rows) => rows.map((row) => row.tid))));
 
     const bootTimeSec = accepted.length > 0 ? bootTime(problems) : null;

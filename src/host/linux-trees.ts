@@ -23,7 +23,10 @@ export const TREE_SAFETY_AGE_MS = 60_000;
 type Pending = 'none' | 'full' | PidRange;
 
 /** `tree` with the new processes whose parent is in it (the new ones' children too), in walk order. */
-export function extendTree(root: number, tree: DiscoveredTree, newcomers: ReadonlyMap<number, number>): DiscoveredTree {
+export function extendTree(root: number, tree: DiscoveredTree, newcomers: ReadonlyMap<number, number>, parents: ReadonlySet<number> = new Set(newcomers.values())): DiscoveredTree {
+  // Most trees (every tree, on most ticks) are no newcomer's parent: a look-up per member, with
+  // nothing allocated, instead of a set of the tree per tree per tick.
+  if (!parents.has(root) && !tree.links.some((link) => parents.has(link.pid))) return tree;
   const members = new Set<number>([root]);
   for (const link of tree.links) members.add(link.pid);
   const added: [pid: number, parentPid: number][] = [];
@@ -90,9 +93,10 @@ export function createTreeReader(procRoot: string, members: MemberReader) {
       const newcomers = newPids.find(now);
       if (newcomers.size > 0) {
         const staleSet = new Set(stale);
+        const parents = new Set(newcomers.values());
         for (const root of roots) {
           const known = knownTrees.get(root);
-          if (known !== undefined && !staleSet.has(root)) known.tree = extendTree(root, known.tree, newcomers);
+          if (known !== undefined && !staleSet.has(root)) known.tree = extendTree(root, known.tree, newcomers, parents);
         }
       }
     }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackendProcess } from '../core/backend.js';
 import { createHostReader, type HostReaderOptions } from './index.js';
+import { extendTree } from './linux-trees.js';
 import { walkTree } from './process-tree.js';
 
 const TREE = fileURLToPath(new URL('../../test/fixtures/proc/tree/', import.meta.url));
@@ -310,5 +311,28 @@ describe('walkTree', () => {
     const walked = walkTree(1, wide, 256);
     expect(walked.links).toHaveLength(256);
     expect(walked.truncated).toBe(true);
+  });
+});
+
+describe('extendTree (new PIDs between full looks)', () => {
+  const children: Record<number, number[]> = { 100: [200], 200: [300] };
+  const tree = { ...walkTree(100, (pid) => children[pid] ?? []), source: 'task-children' as const };
+
+  it('adds newcomers whose parent is in the tree, their own children too, in walk order', () => {
+    // 401 is the child of 400, which is listed after it; 500's parent is in no tree.
+    const newcomers = new Map([[401, 400], [400, 100], [301, 300], [500, 9]]);
+    const grown = extendTree(100, tree, newcomers);
+    expect(grown.links.map((link) => [link.pid, link.parentPid, link.depth])).toEqual([
+      [200, 100, 1],
+      [300, 200, 2],
+      [301, 300, 3],
+      [400, 100, 1],
+      [401, 400, 2],
+    ]);
+  });
+
+  it('returns the same tree when no newcomer is a child of one of its processes', () => {
+    expect(extendTree(100, tree, new Map([[500, 9], [501, 500]]))).toBe(tree);
+    expect(extendTree(100, tree, new Map([[300, 200]]))).toEqual(tree);
   });
 });
