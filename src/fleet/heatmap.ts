@@ -1,7 +1,8 @@
-// The heatmap over time: mean GPU utilisation per node, one query_range for the whole fleet.
+// The heatmap over time: mean GPU utilisation per node, one query_range for the whole fleet
+// (two when the recording rules are not loaded: the recorded form is tried first).
 
 import type { PrometheusClient } from './client.js';
-import { HEATMAP_QUERY } from './queries.js';
+import { HEATMAP_QUERY, HEATMAP_RECORDED_QUERY } from './queries.js';
 import type { FleetHeatmap } from './types.js';
 
 /** At most this many columns, so a week's heatmap stays a few hundred cells wide. */
@@ -12,7 +13,9 @@ export async function fleetHeatmap(client: PrometheusClient, options: { rangeSec
   const end = options.endSeconds ?? Math.floor(Date.now() / 1000);
   const stepSeconds = Math.max(1, Math.ceil(rangeSeconds / MAX_HEATMAP_COLUMNS));
   const start = end - rangeSeconds;
-  const series = await client.queryRange(HEATMAP_QUERY, start, end, stepSeconds);
+  // The recording rule's series where Prometheus has them: 8× fewer series for 8-GPU nodes.
+  const recorded = await client.queryRange(HEATMAP_RECORDED_QUERY, start, end, stepSeconds);
+  const series = recorded.length > 0 ? recorded : await client.queryRange(HEATMAP_QUERY, start, end, stepSeconds);
   const times: number[] = [];
   for (let t = start; t <= end; t += stepSeconds) times.push(t);
   const column = new Map(times.map((t, i) => [t, i]));

@@ -70,3 +70,5 @@ export function topNodesQuery(rangeSeconds: number, top: number, recorded: boole
 
 /** The heatmap: mean utilisation per node over time (one query_range). */
 export const HEATMAP_QUERY = 'avg by (instance, Hostname) (DCGM_FI_DEV_GPU_UTIL)';
+/** The same from the recording rule, one series per node instead of one per GPU. */
+export const HEATMAP_RECORDED_QUERY = 'avg by (instance, Hostname) (gpuwise:node_gpu_utilization:avg)';

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { FleetError, type PrometheusClient } from '../../fleet/client.js';
+import { GRID_QUERIES } from '../../fleet/queries.js';
 import { createServerApp } from '../app.js';
 import { createFakeSampler } from '../testing/fake-sampler.js';
 
@@ -14,7 +15,7 @@ function client(fail = false): PrometheusClient & { calls: number } {
     async query(expr: string) {
       fake.calls++;
       if (fail) throw new FleetError('fleet.error.unreachable', { url: 'http://prom:9090', detail: 'ECONNREFUSED' });
-      return expr === 'DCGM_FI_DEV_GPU_UTIL' ? [{ metric: { instance: 'n1:8478', job: 'gpuwise', gpu: '0', Hostname: 'n1' }, value: 97 }] : [];
+      return expr === GRID_QUERIES.util ? [{ metric: { instance: 'n1:8478', job: 'gpuwise', gpu: '0', Hostname: 'n1' }, value: 97 }] : [];
     },
     async queryRange() {
       return [{ metric: { instance: 'n1:8478', Hostname: 'n1' }, values: [[100, 50]] as [number, number | null][] }];
