@@ -91,7 +91,7 @@ describe('gpuwise info', () => {
     expect(unknown.stderr).toContain('Unknown option --bogus');
     const badWatch = gpuwise(['info', '--watch', 'soon'], { LANG: 'zh_CN.UTF-8' });
     expect(badWatch.code).toBe(2);
-    expect(badWatch.stderr).toContain('不小于 0.1 的秒数');
+    expect(badWatch.stderr).toContain('必须是 0.1 到 3,600 之间的数');
     const badBackend = gpuwise(['info', '--backend', 'cuda']);
     expect(badBackend.code).toBe(2);
     expect(badBackend.stderr).toContain('nvml, nvidia-smi, amd-smi, rocm-smi, drm-sysfs, windows, macos, pci');
