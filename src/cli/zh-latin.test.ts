@@ -19,7 +19,7 @@ const ALLOWED = new Set(
    ID UUID PID TDP MHz GHz GiB MiB KiB GB MB TB W kW kWh V ms s h min TFLOPS FLOPS TOPS FP BF TF INT SXM OAM NUMA IOMMU
    USD CNY EUR DGX HGX Epoch AI SR-IOV VF P2P IP IPv IPv6 TCP UDP Xid DCGM OOM OS Node Redis SQLite VS Code Jupyter Slurm
    zh-CN en nvml pci static auto compact full
-   ASCII Unicode UTF Ctrl-C Bearer SIGKILL SIGTERM SIGINT stdout stderr lspci http https batch llama Transformer MLP SwiGLU Hugging Face PUE TFLOP FLOPs
+   ASCII Unicode UTF Unix Ctrl-C Bearer SIGKILL SIGTERM SIGINT stdout stderr lspci http https batch llama Transformer MLP SwiGLU Hugging Face PUE TFLOP FLOPs
    N/A`.split(/\s+/).filter(Boolean),
 );
 
