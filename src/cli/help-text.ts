@@ -89,6 +89,12 @@ export function helpHooks(t: Translate): HelpHooks {
     subcommandTerm(this: Help, cmd: Command) {
       return translateTokens(base.subcommandTerm.call(this, cmd), tokens);
     },
+    // In a list of commands every summary starts the same way: "show …", "run …", "the fleet …"
+    // (some commands' descriptions are sentences with a capital; a name such as "GPU" keeps its).
+    subcommandDescription(this: Help, cmd: Command) {
+      const text = base.subcommandDescription.call(this, cmd);
+      return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+    },
     // An argument reads as it does in the usage line (`<gpu...>`, `[topic]`): a bare "gpu" in the
     // Arguments list looks like a word of the description, in any language.
     argumentTerm(argument: Argument) {

@@ -40,6 +40,9 @@ describe('errors and help that help', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Usage: gpuwise \[options\] \[command\]/);
+    // Every command's summary starts the same way (no "Run a …" next to "show every …").
+    const commands = result.stdout.split('Commands:')[1] ?? '';
+    expect(commands).not.toMatch(/^ {2}\S+(?: \S+)* {2,}[A-Z][a-z]/m);
     expect(gpuwise([], ZH).stdout).toMatch(/^用法：gpuwise \[选项\] \[命令\]/);
   });
 
