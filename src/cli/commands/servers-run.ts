@@ -6,6 +6,7 @@ import { queryServers, UnknownGpuError, type ServerMatch, type ServerQueryResult
 import type { FactOrMissing, ServerEntry } from '../../catalog/servers-schema.js';
 import type { RentalQuote } from '../../catalog/cloud.js';
 import type { CliContext } from '../context.js';
+import { formatNumber } from '../../i18n/format.js';
 import { hardwareText } from '../render/hardware-text.js';
 import { safeView } from '../render/safe-view.js';
 import { usageErrorText } from '../usage-errors.js';
@@ -80,7 +81,7 @@ function renderMatch(cli: CliContext, match: ServerMatch): string[] {
   lines.push(`  ${t('servers.field.psu')}${colon}${psu}${cite(s.psu)}   ${t('servers.field.maxPower')}${colon}${fact(cli, s.maxPowerWatts, (w) => t('servers.watts', { watts: w }))}${cite(s.maxPowerWatts)}`);
   lines.push(
     `  ${t('servers.field.launched')}${colon}${fact(cli, s.launchYear, String)}${cite(s.launchYear)}   ${t('servers.field.listPrice')}${colon}${fact(cli, s.listPrice, (p) =>
-      t('servers.priceValue', { usd: p.usd.toLocaleString('en-US'), date: p.announced }),
+      t('servers.priceValue', { usd: formatNumber(p.usd, cli.locale), date: p.announced }),
     )}${cite(s.listPrice)}`,
   );
   for (const c of s.corrections) {
@@ -120,8 +121,8 @@ function renderRental(cli: CliContext, gpuId: string, quotes: RentalQuote[], asO
         instance: q.offering.instanceType,
         region: q.offering.region,
         kind: t(q.kind === 'capacityBlock' ? 'servers.rent.capacityBlock' : 'servers.rent.onDemand'),
-        perGpu: q.usdPerGpuHour.toFixed(3),
-        instance_price: q.usdPerInstanceHour.toFixed(2),
+        perGpu: formatNumber(q.usdPerGpuHour, cli.locale, 3, 3),
+        instance_price: formatNumber(q.usdPerInstanceHour, cli.locale, 2, 2),
         gpus: q.offering.gpuCount,
         asOf: q.offering.asOf,
       })}`,
