@@ -31,7 +31,8 @@ function identity(device: GpuDevice, t: Translate, dot: string): string[] {
   const where = [t('infoDetail.bus', { bus: device.pciBusId ?? missing(device, 'pciBusId', t) }), device.uuid === null ? '' : t('infoDetail.uuid', { uuid: device.uuid })];
   const what = [
     device.vbiosVersion === null ? '' : t('infoDetail.vbios', { version: device.vbiosVersion }),
-    device.architecture === null ? '' : t('infoDetail.arch', { arch: device.architecture }),
+    // NVML's architecture ids are lower case ('ampere'); NVIDIA writes the names capitalised.
+    device.architecture === null ? '' : t('infoDetail.arch', { arch: device.architecture.charAt(0).toUpperCase() + device.architecture.slice(1) }),
     device.computeCapability === null ? '' : t('infoDetail.computeCapability', { cc: device.computeCapability }),
   ];
   return [where, what].map((parts) => parts.filter(Boolean).join(` ${dot} `)).filter(Boolean);
