@@ -67,6 +67,9 @@ function boxWrap(text: string, width: number): string {
   return out.join('\n');
 }
 
+/** Words a summary may start with that keep their capital ("Prometheus's …"). */
+const PROPER_NOUNS = new Set(['Prometheus', 'Grafana', 'Docker', 'Kubernetes', 'Linux', 'Windows', 'Python', 'PyTorch', 'Intel', 'Apple']);
+
 export function helpHooks(t: Translate): HelpHooks {
   const titles: Record<string, string> = {
     'Usage:': t('cli.help.usage'),
@@ -93,7 +96,8 @@ export function helpHooks(t: Translate): HelpHooks {
     // (some commands' descriptions are sentences with a capital; a name such as "GPU" keeps its).
     subcommandDescription(this: Help, cmd: Command) {
       const text = base.subcommandDescription.call(this, cmd);
-      return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+      const first = /^[A-Z][a-z]+/.exec(text)?.[0];
+      return first !== undefined && !PROPER_NOUNS.has(first) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
     },
     // An argument reads as it does in the usage line (`<gpu...>`, `[topic]`): a bare "gpu" in the
     // Arguments list looks like a word of the description, in any language.
