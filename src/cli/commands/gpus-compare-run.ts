@@ -5,7 +5,7 @@ import { toSafeJson } from '../../core/safe-text.js';
 import { compareGpus, metricLabel, renderNote, type ComparisonRow, type GpuComparison, type Ratio } from '../../advisor/index.js';
 import { splitGpuQueries } from '../../catalog/resolve.js';
 import type { CliContext } from '../context.js';
-import { padEnd, padStart } from '../render/format.js';
+import { padEnd, padStart, spaced } from '../render/format.js';
 import { withAdvisorErrors } from './advisor-options.js';
 
 export function runCompare(cli: CliContext, names: string[], options: { json?: boolean }): Promise<number> {
@@ -30,7 +30,7 @@ function ratioRows(cli: CliContext, result: GpuComparison, rows: ComparisonRow[]
   return rows.map((row) => {
     const cells = result.gpus.map((_, i) => padStart(values(i, row), width));
     const ratios = row.ratios.map((r) => padStart(ratioText(cli, r), 16));
-    return `${padEnd(`${metricLabel(cli.locale, row.metric)} (${row.unit})`, LABEL_WIDTH)}${cells.join('')}${ratios.join('')}`;
+    return `${padEnd(spaced(metricLabel(cli.locale, row.metric), cli.locale === 'zh-CN' ? `（${row.unit}）` : `(${row.unit})`), LABEL_WIDTH)}${cells.join('')}${ratios.join('')}`;
   });
 }
 
