@@ -1,5 +1,5 @@
 // Option values as a reader sees them in output (the values typed stay as they are in --help):
-// "重计算：不重计算", not "重计算 none". One map per enum in src/cli/render/enum-text.ts.
+// "重计算：不重计算", not "重计算 none". One map per enum in src/advisor/enum-labels.ts.
 import { defineMessages } from '../define.js';
 
 export default defineMessages(
