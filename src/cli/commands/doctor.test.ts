@@ -81,7 +81,7 @@ describe('gpuwise guide', () => {
   it('rejects an unknown topic in the user’s language', async () => {
     const result = await run(['guide', 'kubernetes'], 'zh-CN');
     expect(result.code).toBe('commander.invalidArgument');
-    expect(result.err).toContain('只能是以下之一：driver | cuda | cudnn | pytorch | tensorflow | jax | docker | verify');
+    expect(result.err).toContain('只能是以下之一：driver | cuda | cudnn | pytorch | tensorflow | jax | docker | rocm | verify');
   });
 
   it('writes the pytorch guide with its verification command', async () => {
