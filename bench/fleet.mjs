@@ -11,7 +11,8 @@
 // against baselines measured in the same run: a bare `up` query over HTTP, and `node -e 0`.
 // The series: per GPU utilisation, processes held, memory, state and one process series per job
 // (60 users, jobs of 6–48 h, 20 % of GPUs idle but held); per node gpuwise_gpus and up; the
-// recording rules' gpuwise:user_gpus_allocated and gpuwise:node_gpus_allocated. A sample every
+// recording rules' gpuwise:user_gpus_allocated, gpuwise:node_gpus_allocated and
+// gpuwise:node_gpu_utilization:avg. A sample every
 // 4 minutes for 7 days (inside Prometheus's 5-minute lookback), every minute in the last 2 h.
 // Prints a table, then as the LAST line one JSON object: {"bench":"fleet",…}.
 //   node bench/fleet.mjs [--nodes 500] [--days 7] [--runs 7] [--keep] [--reuse DIR]
@@ -128,6 +129,7 @@ function blockText(from, to) {
   }
   const nodes = Array.from({ length: NODES }, (_, n) => n);
   ruleFamily('gpuwise:node_gpus_allocated', nodes.map((n) => [nodeLabels(n), (t) => gpus.slice(n * GPUS, n * GPUS + GPUS).filter((x) => jobAt(x, t)).length]));
+  ruleFamily('gpuwise:node_gpu_utilization:avg', nodes.map((n) => [nodeLabels(n), (t) => gpus.slice(n * GPUS, n * GPUS + GPUS).reduce((sum, x) => sum + (jobAt(x, t)?.util ?? 0), 0) / GPUS]));
   if (recent) {
     // Instant queries read only the last minutes: these are written for the last block.
     family('gpuwise_gpu_memory_used_bytes', gpus.map((x) => [gpuLabels(x), (t) => (jobAt(x, t) ? 60e9 : 5e8)]));
