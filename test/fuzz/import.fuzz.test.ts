@@ -6,8 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_METRIC_FIELDS } from '../../src/core/empty-device.js';
-import { importText, IMPORT_FORMATS } from '../../src/import/index.js';
+import { IMPORT_FORMATS } from '../../src/import/index.js';
 import { parseCollectEnv, parseTfBuildInfo } from '../../src/import/collect-env.js';
 import { parseLspciImport } from '../../src/import/lspci.js';
 import { readPaste, runDoctorOnPaste } from '../../src/doctor/from/run-from.js';
@@ -19,6 +18,7 @@ import { parseIndentedTree } from '../../src/import/nvidia-smi-text.js';
 import { ImportError } from '../../src/import/types.js';
 import { parseXml } from '../../src/import/xml.js';
 import { createFuzzer } from '../helpers/fuzz.js';
+import { expectReadOrRefused } from '../helpers/import-fuzz.js';
 import { expectLinear } from './scaling.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,20 +35,7 @@ function seeds(): { name: string; text: string }[] {
   return out;
 }
 
-function readOrRefuse(text: string): void {
-  try {
-    const { reading } = importText(text);
-    for (const device of reading.devices) {
-      for (const field of DEVICE_METRIC_FIELDS) {
-        const value = device[field];
-        if (value === null) expect(device.unavailable).toHaveProperty(field);
-        if (typeof value === 'number') expect(Number.isFinite(value) && !Object.is(value, -0)).toBe(true);
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof ImportError)) throw error;
-  }
-}
+const readOrRefuse = (text: string): void => expectReadOrRefused(text);
 
 describe('--from fuzz', () => {
   for (const seed of seeds()) {

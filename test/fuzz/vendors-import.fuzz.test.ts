@@ -15,11 +15,10 @@ import { VENDOR_IMPORT_FORMATS } from '../../src/backends/vendor-common/import-f
 import { VendorParseError } from '../../src/backends/vendor-common/reading.js';
 import { parseWin32Text } from '../../src/backends/windows/parse.js';
 import { parseDrmFdinfo } from '../../src/host/drm-fdinfo-parse.js';
-import { DEVICE_METRIC_FIELDS } from '../../src/core/empty-device.js';
-import { importText } from '../../src/import/index.js';
 import { ImportError } from '../../src/import/types.js';
 import { sharedFixtureDir, VENDOR_FIXTURES } from '../fixtures/vendors/paths.js';
 import { createFuzzer } from '../helpers/fuzz.js';
+import { expectReadOrRefused } from '../helpers/import-fuzz.js';
 import { expectLinear } from './scaling.js';
 
 function seeds(): { name: string; text: string }[] {
@@ -35,20 +34,7 @@ function seeds(): { name: string; text: string }[] {
   return out;
 }
 
-function readOrRefuse(text: string): void {
-  try {
-    const { reading } = importText(text);
-    for (const device of reading.devices) {
-      for (const field of DEVICE_METRIC_FIELDS) {
-        const value = device[field];
-        if (value === null) expect(device.unavailable).toHaveProperty(field);
-        if (typeof value === 'number') expect(Number.isFinite(value) && value >= 0).toBe(true);
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof ImportError)) throw error;
-  }
-}
+const readOrRefuse = (text: string): void => expectReadOrRefused(text, { nonNegative: true });
 
 describe('--from fuzz: AMD, Windows, macOS formats', () => {
   for (const seed of seeds()) {

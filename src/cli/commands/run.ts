@@ -1,10 +1,11 @@
 // `gpuwise run [options] -- command …`: a training job under supervision (docs/run.md). The
 // options are parsed here; the supervisor, the sampler and the report load when the command runs.
 
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { MessageKey } from '../../i18n/index.js';
 import { parseGpuSpec, type GpuSpec } from '../../supervise/gpu-spec.js';
 import type { CliContext } from '../context.js';
+import { parsed } from '../option-parser.js';
 import { parseByteAmount } from './serve-values.js';
 import { parseBackoff, parseCount, parseCurrency, parsePrice, parseRunDurationMs, splitArgs } from './run-values.js';
 
@@ -29,14 +30,6 @@ export interface RunCommandOptions {
   /** false with --no-record. */
   record: boolean;
   json?: boolean;
-}
-
-function parsed<T>(parse: (text: string) => T | null, message: string) {
-  return (value: string): T => {
-    const result = parse(value);
-    if (result === null) throw new InvalidArgumentError(message);
-    return result;
-  };
 }
 
 export function register(program: Command, cli: CliContext): void {

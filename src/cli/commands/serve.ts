@@ -5,6 +5,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { BACKEND_IDS, isBackendId, type KnownBackendId as BackendId } from '../../backends/registry.js';
 import type { MessageKey } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
+import { parsed } from '../option-parser.js';
 import { addPrometheusOptions, type PrometheusFlags } from './fleet-options.js';
 import { parseByteSize, parseDurationMs, parseHost, parseIntervalSeconds, parsePort } from './serve-values.js';
 
@@ -37,14 +38,6 @@ export interface ServeOptions extends PrometheusFlags {
   backend?: BackendId;
   printSystemdUnit?: boolean;
   json?: boolean;
-}
-
-function parsed<T>(parse: (text: string) => T | null, message: string) {
-  return (value: string): T => {
-    const result = parse(value);
-    if (result === null) throw new InvalidArgumentError(message);
-    return result;
-  };
 }
 
 export function register(program: Command, cli: CliContext): void {
