@@ -9,6 +9,7 @@ import { detectFormat, findImportFormat, IMPORT_FORMATS } from './formats.js';
 import { createImportedHostReader } from './host.js';
 import { assertText, readImportText, type ReadImportOptions } from './read-input.js';
 import { ImportError, type ImportFormat } from './types.js';
+import { pastedPlatformOf } from './platform.js';
 
 export { IMPORT_FORMATS, detectFormat, findImportFormat } from './formats.js';
 export { ImportError, type ImportFormat } from './types.js';
@@ -49,17 +50,12 @@ export async function importSource(source: string, options: ReadImportOptions = 
   return { source, ...importText(text) };
 }
 
-/** Windows' driver models appear only in Windows output. */
-function platformOf(reading: BackendReading): string {
-  return reading.devices.some((d) => d.driverModel === 'WDDM' || d.driverModel === 'TCC' || d.driverModel === 'MCDM') ? 'win32' : 'unknown';
-}
-
 /** A session that serves the imported reading, with no look-up of this machine's host or processes. */
 export async function openImportedSession(imported: ImportedSource): Promise<SnapshotSession> {
   const reading = imported.reading;
   return openSession({
     drivers: [createStaticDriver({ readings: [reading], capabilities: { metrics: true, processes: reading.processes.length > 0 } })],
-    host: createImportedHostReader(platformOf(reading)),
+    host: createImportedHostReader(pastedPlatformOf(reading)),
     completeFirstSnapshot: false,
   });
 }

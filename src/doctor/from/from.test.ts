@@ -110,6 +110,14 @@ describe('doctor --from other pastes', () => {
     expect(report.machine.platform).toBe('win32');
   });
 
+  it('a Mac\'s system_profiler paste is judged as a Mac: no CUDA there, and MPS said', async () => {
+    const text = readFileSync(path.resolve(DIR, '../vendors/macos/m3-pro-18core_system-profiler-json.json'), 'utf8');
+    const report = await runDoctorOnPaste(readPaste(text), NOW);
+    expect(report.machine.platform).toBe('darwin');
+    const said = renderDoctorText(report, { t: createTranslator('en'), color: plain, verbose: false });
+    expect(said).toMatch(/MPS/);
+  });
+
   it.skipIf(!existsSync(SHARED_ROCM))('an AMD-only rocm-smi paste is seen as AMD GPUs (skipped: ../shared/fixtures/rocm-smi absent)', async () => {
     const report = await runDoctorOnPaste(readPaste(readFileSync(SHARED_ROCM, 'utf8')), NOW);
     expect(check(report, 'hardware.gpus')?.summary.key).toBe('doctor.hardware.gpus.amdOnly');

@@ -10,6 +10,7 @@ import type { DriverInfo, GpuDevice } from '../../core/snapshot.js';
 import { newestCudaForDriver } from '../compat/cuda-driver.js';
 import { looksLikeCollectEnv, looksLikeTfBuildInfo, parseCollectEnv, parseTfBuildInfo, type CollectEnv, type TfBuildInfo } from '../../import/collect-env.js';
 import { detectFormat } from '../../import/formats.js';
+import { pastedPlatformOf } from '../../import/platform.js';
 import { ImportError } from '../../import/types.js';
 import type { DoctorEnv } from '../env.js';
 import type { DoctorInputs, PciVendor } from '../inputs.js';
@@ -115,12 +116,16 @@ function pciInputs(paste: Paste): DoctorInputs['pci'] {
 }
 
 export async function runDoctorOnPaste(paste: Paste, now: () => Date = () => new Date()): Promise<DoctorReport> {
-  // A GPU listing from Windows (WDDM) is a Windows machine even without a collect_env.
-  const windowsListing = paste.gpus?.reading.devices.some((d) => d.driverModel === 'WDDM' || d.driverModel === 'TCC') ?? false;
-  const platform = paste.collectEnv ? platformOf(paste.collectEnv) : windowsListing ? 'win32' : 'linux';
+  // A GPU listing from Windows (WDDM) or a Mac is that OS's machine even without a collect_env.
+  const listed = paste.gpus ? pastedPlatformOf(paste.gpus.reading) : 'unknown';
+  const platform = paste.collectEnv ? platformOf(paste.collectEnv) : listed === 'unknown' ? 'linux' : listed;
   const inputs: DoctorInputs = { gpu: gpuInputs(paste), pci: pciInputs(paste), host: null };
-  return runDoctor(emptyEnv(platform, archOf(paste.collectEnv), now), inputs, {
-    only: checksFor(paste),
+  // On a Mac the NVIDIA layers do not apply: the OS check says so and points to MPS.
+  const appleGpu = paste.gpus?.reading.devices.some((d) => d.vendor === 'apple') ?? false;
+  const arch = platform === 'darwin' && appleGpu ? 'arm64' : archOf(paste.collectEnv);
+  const only = platform === 'darwin' ? ['os.distro', ...checksFor(paste).filter((id) => !GPU_CHECKS.includes(id))] : checksFor(paste);
+  return runDoctor(emptyEnv(platform, arch, now), inputs, {
+    only,
     known: knownFactsOf(paste.collectEnv, paste.tfBuildInfo),
   });
 }
