@@ -11,9 +11,13 @@
 //                           without the /proc reads per process — where memory goes; and
 //                           every NVML call on libuv's pool, none made directly after a probe)
 //   npm run bench:sampler -- --v8-flags="--semi-space-growth-factor=1 --max-opt=1"   (instead of the CLI's)
+//   npm run bench:sampler -- --before <git rev>   (each run side by side with the same child built
+//                           from that commit, over the same GPUs, processes and seconds: on a noisy
+//                           machine the only way to see a tenth of a per cent)
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -29,6 +33,7 @@ const { values: args } = parseArgs({
     peers: { type: 'string', default: 'auto' },
     variants: { type: 'string', default: 'sampler' },
     'v8-flags': { type: 'string' },
+    before: { type: 'string' },
   },
 });
 /** What the measured child runs: the product's sampler, and variants that leave one part out. */
@@ -116,6 +121,15 @@ function peersAvailable() {
 if (variants.includes('cli')) execFileSync('node', ['scripts/build.mjs'], { stdio: 'inherit' });
 const sleepers = spawnSleepers(Number(args.processes));
 const dir = await bundleChild(root, { child: 'bench/lib/sampler-child.mjs' });
+// The older commit's sources go outside the repository (the typecheck would read them there),
+// with node_modules linked for esbuild and koffi.
+const beforeRoot = args.before ? mkdtempSync(join(tmpdir(), 'gpuwise-bench-before-')) : null;
+let beforeDir = null;
+if (beforeRoot) {
+  execFileSync('sh', ['-c', `git archive ${JSON.stringify(args.before)} src bench scripts package.json | tar -x -C ${JSON.stringify(beforeRoot)}`]);
+  symlinkSync(join(root, 'node_modules'), join(beforeRoot, 'node_modules'));
+  beforeDir = await bundleChild(beforeRoot, { child: 'bench/lib/sampler-child.mjs' });
+}
 try {
   const scenario = writeLiveScenario(join(root, `test/fake-nvml/scenarios/${scenarioName}.json`), sleepers.pids, dir);
   const env = { ...process.env, GPUWISE_NVML_LIB: lib, FAKE_NVML_SCENARIO: scenario, LANG: 'en_US.UTF-8' };
@@ -131,7 +145,13 @@ try {
       }
       const ownFlags = variantArgv.some((a) => a.startsWith('--v8-flags'));
       const argv = args['v8-flags'] !== undefined && !ownFlags ? [...variantArgv, `--v8-flags=${args['v8-flags']}`] : variantArgv;
-      results.push({ variant: v, ...(await measure(label, rate, process.execPath, [join(dir, 'child.mjs'), '--hz', String(rate), ...argv], env)) });
+      const childArgv = (at) => [join(at, 'child.mjs'), '--hz', String(rate), ...argv];
+      const [ours, before] = await Promise.all([
+        measure(label, rate, process.execPath, childArgv(dir), env),
+        beforeDir ? measure(`${label} at ${args.before}`, rate, process.execPath, childArgv(beforeDir), env) : null,
+      ]);
+      results.push({ variant: v, ...ours });
+      if (before) results.push({ variant: v, before: args.before, ...before });
     }
   }
   const idle = `console.log('ready'); process.stdin.once('data', () => { console.log('{}'); process.exit(0); });`;
@@ -156,7 +176,7 @@ try {
     const mib = (bytes) => (bytes / MiB).toFixed(1);
     const floorCpu = (r.floorCpuUs * r.rate) / 1e4;
     console.log(
-      `  ${r.variant}, ${r.rate} Hz: backend ${r.meanBackendMs.toFixed(1)} ms (modelled driver ${(r.floorUs / 1000).toFixed(1)} ms, ` +
+      `  ${r.variant}${r.before ? ` at ${r.before}` : ""}, ${r.rate} Hz: backend ${r.meanBackendMs.toFixed(1)} ms (modelled driver ${(r.floorUs / 1000).toFixed(1)} ms, ` +
         `${floorCpu.toFixed(2)} % of a core spun) + host ${r.meanHostMs.toFixed(1)} ms a sample; ` +
         `RSS = ${mib(r.fileBackedBytes)} file-backed + ${mib(r.anonymousBytes)} anonymous, of which main heap ${mib(r.heapTotal)} ` +
         `(new ${mib(r.newSpace)}, old ${mib(r.oldSpace)}; ${mib(r.heapLiveAfterGc)} live), history ${mib(r.historyBytes)}`,
@@ -166,4 +186,5 @@ try {
 } finally {
   sleepers.stop();
   rmSync(dir, { recursive: true, force: true });
+  if (beforeRoot) rmSync(beforeRoot, { recursive: true, force: true });
 }
