@@ -28,6 +28,8 @@ export interface ServiceEventSource {
   deriveEvents: (sample: Sample) => GpuEvent[];
   /** Whether Xid errors can be read, and if not why (a message key and its values). */
   xid: XidAvailability | null;
+  /** The last Xid seen per GPU key since start, for /metrics; absent: not tracked. */
+  lastXid?: ReadonlyMap<string, number>;
   close(): void;
 }
 
@@ -37,7 +39,13 @@ export interface ServiceApp {
   closeStreams?: () => void;
 }
 
-export type MetricsRenderer = (input: { sample: Sample | null; hostname: string; perProcess: boolean }) => string | Uint8Array<ArrayBuffer>;
+export type MetricsRenderer = (input: {
+  sample: Sample | null;
+  hostname: string;
+  perProcess: boolean;
+  /** The last Xid per GPU key; null: not readable (no DCGM_FI_DEV_XID_ERRORS series). */
+  lastXid?: ReadonlyMap<string, number> | null;
+}) => string | Uint8Array<ArrayBuffer>;
 
 export interface ServiceParts {
   openStore(options: { path: string; retention?: Partial<RetentionOptions> }): HistoryStore | Promise<HistoryStore>;
@@ -54,7 +62,7 @@ export interface ServiceParts {
 }
 
 export async function loadServiceParts(): Promise<ServiceParts> {
-  const [{ createServerApp }, { renderMetricsBytes }, events, { createXidWatcher }, store] = await Promise.all([
+  const [{ createServerApp }, { renderMetricsBytes, createLastXidTracker }, events, { createXidWatcher }, store] = await Promise.all([
     import('./app.js'),
     import('./metrics/index.js'),
     import('../events/index.js'),
@@ -65,8 +73,15 @@ export async function loadServiceParts(): Promise<ServiceParts> {
     ...store,
     async createEventSource() {
       const watcher = await createXidWatcher();
+      const derive = events.sampleEvents(events.createEventDeriver(), watcher);
+      const xids = createLastXidTracker();
       return {
-        deriveEvents: events.sampleEvents(events.createEventDeriver(), watcher),
+        deriveEvents: (sample) => {
+          const derived = derive(sample);
+          xids.seen(derived);
+          return derived;
+        },
+        lastXid: xids.last,
         // Asked each time: a journal follower that ends later changes the answer.
         get xid() {
           return watcher.availability();

@@ -149,6 +149,37 @@ describe('startService', () => {
     available = false;
     expect(service.xid).toMatchObject({ available: false, reason: 'source-ended' });
   });
+
+  it('exports each GPU’s last Xid as DCGM_FI_DEV_XID_ERRORS (0 for none) only while the kernel log is readable', async () => {
+    Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
+    let available = true;
+    const lastXid = new Map<string, number>();
+    const store = createMemoryStore();
+    const service = await start({
+      history: { path: ':memory:' },
+      metricsOpen: true,
+      parts: {
+        ...fakeStoreParts(store, []),
+        createEventSource: async () => ({
+          deriveEvents: () => [],
+          lastXid,
+          get xid() {
+            return { available, source: available ? ('kmsg' as const) : null, reason: available ? null : ('dmesg-restricted' as const), key: 'events.xid.source.journal' as const, params: {}, attempts: [], lostRecords: 0 };
+          },
+          close: () => undefined,
+        }),
+      },
+    });
+    await service.sampler.refresh();
+    const uuid = service.sampler.latest()!.snapshot.devices[1]!.uuid!;
+    lastXid.set(uuid, 79);
+    const lines = (await get(service, '/metrics')).body.split('\n').filter((l) => l.startsWith('DCGM_FI_DEV_XID_ERRORS{'));
+    expect(lines).toHaveLength(8);
+    expect(lines.filter((l) => l.endsWith(' 79'))).toEqual([expect.stringContaining(`UUID="${uuid}"`)]);
+    expect(lines.filter((l) => l.endsWith(' 0'))).toHaveLength(7);
+    available = false;
+    expect((await get(service, '/metrics')).body).not.toContain('DCGM_FI_DEV_XID_ERRORS');
+  });
 });
 
 function fakeStoreParts(store: ReturnType<typeof createMemoryStore>, steps: string[]) {

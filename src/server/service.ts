@@ -138,7 +138,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
         store,
         auth: { token: options.token ?? null, metricsOpen: options.metricsOpen === true },
         allowedHosts: isLoopbackHost(host) ? allowedLoopbackHosts(host, port) : null,
-        metrics: parts.renderMetrics ? metricsBody(parts.renderMetrics, sampler, options.processMetrics === true) : undefined,
+        metrics: parts.renderMetrics ? metricsBody(parts.renderMetrics, sampler, options.processMetrics === true, running.events) : undefined,
         version: options.version ?? '0.0.0',
         webRoot: (options.webRoot === undefined ? defaultWebRoot() : options.webRoot) ?? undefined,
         ...(options.prometheus ? { fleet: { client: createPrometheusClient(options.prometheus) } } : {}),
@@ -173,9 +173,11 @@ function allowedLoopbackHosts(host: string, port: number): string[] {
   return names.includes(given) ? names : [...names, given];
 }
 
-function metricsBody(render: MetricsRenderer, sampler: Sampler, perProcess: boolean): () => string | Uint8Array<ArrayBuffer> {
+function metricsBody(render: MetricsRenderer, sampler: Sampler, perProcess: boolean, events: ServiceEventSource | null): () => string | Uint8Array<ArrayBuffer> {
   const hostname = os.hostname();
-  return () => render({ sample: sampler.latest(), hostname, perProcess });
+  // DCGM_FI_DEV_XID_ERRORS only while the kernel log can be read: a 0 would otherwise claim "no error".
+  const lastXid = () => (events?.lastXid && events.xid?.available ? events.lastXid : null);
+  return () => render({ sample: sampler.latest(), hostname, perProcess, lastXid: lastXid() });
 }
 
 function listen(host: string, port: number, appFor: (port: number) => ServiceApp): Promise<Server> {

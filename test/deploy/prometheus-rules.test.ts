@@ -15,7 +15,10 @@ const DIR = new URL('../../deploy/prometheus/', import.meta.url).pathname;
 const RULE_FILES = readdirSync(join(DIR, 'rules')).filter((f) => f.endsWith('.rules.yml')).map((f) => join(DIR, 'rules', f));
 const TEST_FILES = readdirSync(join(DIR, 'tests')).filter((f) => f.endsWith('.test.yml')).map((f) => join(DIR, 'tests', f));
 const GOLDEN = ['metrics-8x-h100.prom', 'metrics-a100-mig.prom'].map((f) => readFileSync(new URL(`../golden/${f}`, import.meta.url), 'utf8'));
-/** Series the rules may read that gpuwise does not write: dcgm-exporter's, for mixed fleets. */
+/**
+ * Series the rules may read that the golden bodies do not hold: DCGM_FI_DEV_XID_ERRORS is written
+ * only while serve can read the kernel log (src/server/metrics/xid-family.ts), never in a golden body.
+ */
 const DCGM_ONLY = new Set(['DCGM_FI_DEV_XID_ERRORS']);
 
 function promtool(args: string[], cwd = DIR): { ok: boolean; output: string } {

@@ -6,3 +6,4 @@ export type { CollectorResult } from './collectors.js';
 export { escapeLabelValue } from './text.js';
 export { HOSTNAME_LABEL, DRIVER_VERSION_LABEL, type LabelContext } from './labels.js';
 export { MAX_COMMAND_LABEL_CHARS } from './process-families.js';
+export { createLastXidTracker, type LastXidByGpu } from './xid-family.js';

@@ -12,6 +12,7 @@ import { writeBackendFamilies, writeHostFamilies, writeSampleFamilies } from './
 import { HOSTNAME_LABEL, type LabelContext } from './labels.js';
 import { writeProcessFamilies } from './process-families.js';
 import { ExpositionWriter, formatLabels } from './text.js';
+import { writeXidFamily, type LastXidByGpu } from './xid-family.js';
 
 /** The Content-Type of the text format this writes. */
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -29,6 +30,8 @@ export interface RenderMetricsInput {
   collectors?: readonly CollectorResult[];
   /** Wall clock now in ms, for the sample's age (default Date.now()). */
   nowMs?: number;
+  /** The last Xid per GPU (DCGM_FI_DEV_XID_ERRORS); null or absent: the kernel log is not readable, no series. */
+  lastXid?: LastXidByGpu | null;
 }
 
 /** A sample's part of the body, and its UTF-8 bytes once asked for. */
@@ -76,7 +79,7 @@ function cachedBody(sample: Sample, context: LabelContext, perProcess: boolean):
   return body;
 }
 
-/** What changes from scrape to scrape: the collectors' lines and the sample's age. */
+/** What changes from scrape to scrape: the collectors' lines, the last Xid errors and the sample's age. */
 function renderTail(input: RenderMetricsInput, sample: Sample | null, context: LabelContext | null): string {
   const tail = new ExpositionWriter();
   if (!sample || !context) {
@@ -86,6 +89,8 @@ function renderTail(input: RenderMetricsInput, sample: Sample | null, context: L
     return tail.toString();
   }
   writeCollectorFamilies(tail, [...sampleCollectors(sample), ...(input.collectors ?? [])], context.hostname);
+  // Xid errors arrive between samples (the kernel log), so they are per scrape, not per sample.
+  if (input.lastXid) writeXidFamily(tail, sample.snapshot.devices, input.lastXid, context);
   const ageSeconds = ((input.nowMs ?? Date.now()) - sample.wallMs) / 1000;
   tail.family('gpuwise_sample_age_seconds', 'gauge', helpText('metrics.help.gpuwise_sample_age_seconds'))(
     formatLabels([[HOSTNAME_LABEL, context.hostname]]),
