@@ -72,3 +72,11 @@ export function topNodesQuery(rangeSeconds: number, top: number, recorded: boole
 export const HEATMAP_QUERY = 'avg by (instance, Hostname) (DCGM_FI_DEV_GPU_UTIL)';
 /** The same from the recording rule, one series per node instead of one per GPU. */
 export const HEATMAP_RECORDED_QUERY = 'avg by (instance, Hostname) (gpuwise:node_gpu_utilization:avg)';
+/** The nodes reporting utilisation now (an instant query: cheap at any fleet size). */
+export const HEATMAP_NODES_QUERY = 'count by (instance) (DCGM_FI_DEV_GPU_UTIL)';
+
+/** HEATMAP_QUERY for these instances only (their names matched exactly, as regex literals). */
+export function heatmapQueryFor(instances: readonly string[]): string {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  return `avg by (instance, Hostname) (DCGM_FI_DEV_GPU_UTIL{instance=~"${instances.map(literal).join('|')}"})`;
+}
