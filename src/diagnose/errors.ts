@@ -2,6 +2,7 @@
 // GPU, a job that does not start, a broken trace): a message key (zh-CN and en) with its values,
 // so the CLI says what happened in the user's language — and, as exit codes, which kind it was.
 
+import type { BackendAttemptSummary } from '../core/snapshot.js';
 import { translate, type MessageKey, type MessageParams } from '../i18n/index.js';
 
 export type DiagnoseErrorKey = Extract<MessageKey, `diagnoseCli.error.${string}`>;
@@ -11,6 +12,8 @@ export class DiagnoseError extends Error {
   readonly params: MessageParams;
   /** A translated part (why a trace is unusable): renderers pass t(reason) as the `reason` param. */
   readonly reason: { key: MessageKey; params: MessageParams } | null;
+  /** For "no GPU": every backend tried and why each failed, for the renderer to list as `info` does. */
+  attempts: BackendAttemptSummary[] | null = null;
 
   constructor(key: DiagnoseErrorKey, params: MessageParams = {}, reason: { key: MessageKey; params?: MessageParams } | null = null) {
     const reasonText: MessageParams = reason === null ? {} : { reason: translate('en', reason.key, reason.params ?? {}) };

@@ -3,6 +3,7 @@
 // there is a GPU at all), starts the job when asked, and watches until the duration ends, the
 // job exits or the caller aborts. Returns the Observation that `diagnose()` analyses.
 
+import type { Snapshot } from '../core/snapshot.js';
 import { readTextFile } from '../host/proc-files.js';
 import { parseProcStat } from '../host/proc-process-parsers.js';
 import { createSampler, type Sampler } from '../monitor/sampler.js';
@@ -65,11 +66,12 @@ export function processExists(pid: number): boolean {
   }
 }
 
-function checkTarget(target: ObservationTarget, sample: { snapshot: { devices: { index: number }[]; backendAttempts: { backend: string; detail: string | null }[] } }): void {
+function checkTarget(target: ObservationTarget, sample: { snapshot: Pick<Snapshot, 'devices' | 'backendAttempts'> }): void {
   const devices = sample.snapshot.devices;
   if (devices.length === 0) {
-    const detail = sample.snapshot.backendAttempts.map((a) => `${a.backend}: ${a.detail ?? 'no GPU'}`).join('; ');
-    throw new DiagnoseError('diagnoseCli.error.noGpu', { detail: detail === '' ? '' : `(${detail})` });
+    const error = new DiagnoseError('diagnoseCli.error.noGpu');
+    error.attempts = sample.snapshot.backendAttempts;
+    throw error;
   }
   for (const index of target.gpuIndices ?? []) {
     if (!devices.some((d) => d.index === index)) {

@@ -215,6 +215,12 @@ describe('gpuwise diagnose: mistakes and what it says', () => {
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('No GPU could be read');
     expect(none.stderr).toContain('gpuwise doctor');
+    // With no driver at all: each backend tried and why, in the user's words — not the loader's raw text.
+    const noDriver = gpuwise(['diagnose', '--duration', '1s', '--lang', 'zh-CN'], { GPUWISE_NVML_LIB: '/nonexistent/libnvidia-ml.so.1', PATH: '/nonexistent' });
+    expect(noDriver.code).toBe(1);
+    expect(noDriver.stderr).toContain('读不到任何 GPU，无从诊断。');
+    expect(noDriver.stderr).toMatch(/^ {2}nvml: .+$/m);
+    expect(noDriver.stderr).not.toContain('Failed to load shared library');
     const missing = gpuwise(['diagnose', '--gpu', '9', '--lang', 'zh-CN'], fakeNvmlEnv(scenarioPath('8x-h100')));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('没有 GPU 9');

@@ -17,6 +17,7 @@ import { terminalSize } from '../terminal.js';
 import { VERSION } from '../program.js';
 import type { DiagnoseCommandOptions } from './diagnose.js';
 import { targetText } from './diagnose-format.js';
+import { reasonText } from '../render/reasons.js';
 import { renderDiagnoseHtml } from './diagnose-html.js';
 import { createProgressWriter } from './diagnose-progress.js';
 import { renderDiagnoseText } from './diagnose-text.js';
@@ -26,7 +27,12 @@ function say(cli: CliContext, text: string): void {
 }
 
 function errorText(cli: CliContext, error: DiagnoseError): string {
-  return cli.t('cli.error', { message: error.text(cli.t) });
+  const text = cli.t('cli.error', { message: error.text(cli.t) });
+  if (error.attempts === null) return text;
+  // No GPU: what was tried and why each failed, in the words `info` uses, then where to look.
+  const failed = error.attempts.filter((attempt) => !attempt.ok);
+  const tried = failed.map((attempt) => `  ${attempt.backend}: ${reasonText(attempt.code, cli.t, attempt.backend)}`);
+  return [text, ...(tried.length > 0 ? [cli.t('info.noGpu.tried'), ...tried] : []), cli.t('info.noGpu.doctor')].join('\n');
 }
 
 async function watch(cli: CliContext, command: string[], options: DiagnoseCommandOptions): Promise<Observation> {

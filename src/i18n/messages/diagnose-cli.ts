@@ -26,7 +26,7 @@ export default defineMessages(
     'diagnoseCli.bad.fromWithTarget': '--from analyses a saved trace: it takes no --pid, --gpu, command, --duration, --interval or --record',
 
     'diagnoseCli.error.noSuchProcess': 'No process {pid} is running. Check the id with `ps -p {pid}`, or start the job under diagnose: gpuwise diagnose -- python train.py',
-    'diagnoseCli.error.noGpu': 'No GPU could be read, so there is nothing to diagnose. {detail} Run `gpuwise doctor` to find out why.',
+    'diagnoseCli.error.noGpu': 'No GPU could be read, so there is nothing to diagnose.',
     'diagnoseCli.error.noSuchGpu': 'There is no GPU {index}: this machine has {count} (indices 0–{last}).',
     'diagnoseCli.error.jobFailed': 'Could not start {command}: {detail}. Check the command and that it is on PATH.',
     'diagnoseCli.error.writeFailed': 'Could not write {file}: {detail}',
@@ -134,7 +134,7 @@ export default defineMessages(
     'diagnoseCli.bad.fromWithTarget': '--from 分析已保存的追踪：不能再给 --pid、--gpu、命令、--duration、--interval 或 --record',
 
     'diagnoseCli.error.noSuchProcess': '没有正在运行的进程 {pid}。请用 `ps -p {pid}` 核对进程号，或在 diagnose 下启动任务：gpuwise diagnose -- python train.py',
-    'diagnoseCli.error.noGpu': '读不到任何 GPU，无从诊断。{detail} 运行 `gpuwise doctor` 查明原因。',
+    'diagnoseCli.error.noGpu': '读不到任何 GPU，无从诊断。',
     'diagnoseCli.error.noSuchGpu': '没有 GPU {index}：这台机器有 {count} 块（编号 0–{last}）。',
     'diagnoseCli.error.jobFailed': '无法启动 {command}：{detail}。请检查命令，以及它是否在 PATH 中。',
     'diagnoseCli.error.writeFailed': '无法写入 {file}：{detail}',
