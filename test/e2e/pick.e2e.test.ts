@@ -71,6 +71,10 @@ describe('gpuwise pick', () => {
     expect(none.code).toBe(1);
     expect(none.stdout).toBe('');
     expect(none.stderr.length).toBeGreaterThan(0);
+    // No driver, and the bus scan finds nothing: each backend tried is named with why, in the user's language.
+    const noDriver = gpuwise(['pick', '--window', '0', '--lang', 'zh-CN'], { GPUWISE_NVML_LIB: '/nonexistent/libnvidia-ml.so.1', PATH: '/nonexistent' });
+    expect(noDriver.code).toBe(1);
+    expect(noDriver.stderr).toMatch(/^这里读不到任何 GPU：nvml: .+；nvidia-smi: /m);
     for (const args of [['-n', '0'], ['--min-free-memory', 'lots'], ['--max-util', '120'], ['--window', '2h']]) {
       const bad = gpuwise(['pick', ...args], stepped('pick-mixed'));
       expect(bad.code, args.join(' ')).toBe(2);

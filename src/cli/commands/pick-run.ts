@@ -46,7 +46,8 @@ export async function runPick(cli: CliContext, options: PickCommandOptions): Pro
 function noGpuDetail(t: Translate, snapshot: Snapshot | null): string | null {
   if (snapshot !== null && snapshot.devices.length > 0) return null;
   const failed = (snapshot?.backendAttempts ?? []).filter((attempt) => !attempt.ok);
-  if (snapshot?.backend != null || failed.length === 0) return t('info.noGpu.title');
+  // The bus scan opening with no GPU is no answer either: what was tried before it still says why.
+  if (failed.length === 0) return t('info.noGpu.title');
   return t('pick.noGpu', { detail: failed.map((attempt) => `${attempt.backend}: ${reasonText(attempt.code, t, attempt.backend)}`).join(t('pick.reasonSeparator')) });
 }
 
