@@ -21,6 +21,8 @@ describe('info --from', () => {
     expect(en.code).toBe(0);
     expect(en.stdout).toContain('NVIDIA GeForce RTX 4070');
     expect(en.stderr).toContain('(nvidia-smi-q): a copy of another machine, not this one');
+    // The other machine's host is not in the output: its line says N/A, with no bare label.
+    expect(en.stdout).toMatch(/^host {2}CPU N\/A {2}RAM N\/A$/m);
     const piped = shell(`cat '${Q_TEXT}' | $GPUWISE info --from - --json`);
     expect(piped.code).toBe(0);
     const snapshot = JSON.parse(piped.stdout) as { backend: string; host: { hostname: string }; devices: { name: string; memoryTotalBytes: number }[] };
