@@ -30,7 +30,7 @@ describe.skipIf(!SHARED)('amd-smi JSON: every shared capture (skipped: ../shared
   });
 });
 
-describe.skipIf(!SHARED)('amd-smi JSON: static + metric of one RX 6600 merge into one device', () => {
+describe.skipIf(!SHARED)('amd-smi JSON: static + metric of one RX 6600 merge into one device (skipped: ../shared/fixtures/amd-smi absent)', () => {
   it('reads identity from static and live values from metric, N/A as typed null', () => {
     const read = (name: string) => readFileSync(path.join(SHARED!, name), 'utf8');
     const reading = parseAmdSmiDocuments([
