@@ -34,21 +34,15 @@ function reviver(_key: string, value: unknown): unknown {
 
 // --- writing ------------------------------------------------------------------------------
 
+/** What an observation says about itself, without its samples, end or problems: the trace's header, --json's summary. */
+export function observationHeader(observation: Observation) {
+  const { recordedBy, startedAt, intervalMs, target, rootPid, backend, driver, hostname, cpuLogicalCount } = observation;
+  return { format: TRACE_FORMAT, version: TRACE_VERSION, recordedBy, startedAt, intervalMs, target, rootPid, backend, driver, hostname, cpuLogicalCount };
+}
+
 export function traceLines(observation: Observation): string[] {
-  const header = {
-    format: TRACE_FORMAT,
-    version: TRACE_VERSION,
-    kind: 'header',
-    recordedBy: observation.recordedBy,
-    startedAt: observation.startedAt,
-    intervalMs: observation.intervalMs,
-    target: observation.target,
-    rootPid: observation.rootPid,
-    backend: observation.backend,
-    driver: observation.driver,
-    hostname: observation.hostname,
-    cpuLogicalCount: observation.cpuLogicalCount,
-  };
+  const { format, version, ...rest } = observationHeader(observation);
+  const header = { format, version, kind: 'header', ...rest };
   const footer = { kind: 'footer', endedAt: observation.endedAt, sampleCount: observation.samples.length, job: observation.job, problems: observation.problems };
   return [toSafeJson(header), ...observation.samples.map((sample) => toSafeJson({ kind: 'sample', ...sample })), toSafeJson(footer)];
 }

@@ -9,7 +9,7 @@ import { safeText, toSafeJson } from '../../core/safe-text.js';
 import { diagnose } from '../../diagnose/analyze.js';
 import { DiagnoseError, isDiagnoseError } from '../../diagnose/errors.js';
 import { DEFAULT_OBSERVE_DURATION_MS, DEFAULT_OBSERVE_INTERVAL_MS, observe, processExists } from '../../diagnose/observe.js';
-import { readTrace, writeTrace } from '../../diagnose/trace.js';
+import { observationHeader, readTrace, writeTrace } from '../../diagnose/trace.js';
 import type { DiagnoseOptions, DiagnoseReport, Observation } from '../../diagnose/types.js';
 import { formatDuration } from '../../i18n/format.js';
 import type { CliContext } from '../context.js';
@@ -87,18 +87,8 @@ export function jsonDocument(report: DiagnoseReport, observation: Observation): 
   return {
     report,
     observation: {
-      format: observation.format,
-      version: observation.version,
-      recordedBy: observation.recordedBy,
-      startedAt: observation.startedAt,
+      ...observationHeader(observation),
       endedAt: observation.endedAt,
-      intervalMs: observation.intervalMs,
-      target: observation.target,
-      rootPid: observation.rootPid,
-      backend: observation.backend,
-      driver: observation.driver,
-      hostname: observation.hostname,
-      cpuLogicalCount: observation.cpuLogicalCount,
       sampleCount: observation.samples.length,
       gpuIndices: [...new Set(observation.samples.flatMap((s) => s.devices.map((d) => d.index)))].sort((a, b) => a - b),
       treeProcessesMax: Math.max(0, ...observation.samples.map((s) => s.tree?.processes.length ?? 0)),
