@@ -12,13 +12,7 @@ cd "$(dirname "$0")/../.."
 OUT=${OUT:-$(mktemp -d)}
 mkdir -p "$OUT"
 
-if [ -f .device/node.xz ] && ! command -v node >/dev/null; then
-  xz -dc .device/node.xz > .device/node && chmod +x .device/node
-fi
-export PATH=$PWD/.device:$PATH
-# koffi (the only external module of the bundle) travels in .device/node_modules.
-export NODE_PATH=$PWD/.device/node_modules
-[ -d node_modules ] || ln -s .device/node_modules node_modules
+. scripts/device/node-env.sh
 
 step() { printf '\n== %s\n' "$*" | tee -a "$OUT/log.txt"; }
 

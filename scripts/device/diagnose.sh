@@ -15,12 +15,7 @@ OUT=${OUT:-$(mktemp -d)}
 WINDOW=${WINDOW:-30}
 mkdir -p "$OUT/traces" "$OUT/reports" "$OUT/logs"
 
-if [ -f .device/node.xz ] && ! command -v node >/dev/null; then
-  xz -dc .device/node.xz > .device/node && chmod +x .device/node
-fi
-export PATH=$PWD/.device:$PATH
-export NODE_PATH=$PWD/.device/node_modules
-[ -d node_modules ] || ln -s .device/node_modules node_modules
+. scripts/device/node-env.sh
 GPUWISE="node bin/gpuwise.mjs"
 
 { node --version; nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.max,pcie.link.width.max --format=csv,noheader; } 2>&1 | tee "$OUT/versions.txt"

@@ -13,12 +13,7 @@ cd "$(dirname "$0")/../.."
 OUT=${OUT:-$(mktemp -d)}
 mkdir -p "$OUT"
 
-if [ -f .device/node.xz ] && ! command -v node >/dev/null; then
-  xz -dc .device/node.xz > .device/node && chmod +x .device/node
-fi
-export PATH=$PWD/.device:$PATH
-export NODE_PATH=$PWD/.device/node_modules
-[ -d node_modules ] || ln -s .device/node_modules node_modules
+. scripts/device/node-env.sh
 
 { node --version; nvidia-smi --query-gpu=index,name,memory.total,memory.used --format=csv; python3 -c 'import torch; print("torch", torch.__version__, torch.version.cuda)'; } > "$OUT/versions.txt" 2>&1
 
