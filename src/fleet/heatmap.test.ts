@@ -2,30 +2,14 @@
 // has not recorded yet (it lags by an evaluation interval: a node that just joined).
 
 import { describe, expect, it } from 'vitest';
-import type { PrometheusClient, RangeSeries, Sample } from './client.js';
+import type { RangeSeries, Sample } from './client.js';
+import { fakePrometheus } from './testing/fake-client.js';
 import { fleetHeatmap } from './heatmap.js';
 import { HEATMAP_NODES_QUERY, HEATMAP_QUERY, HEATMAP_RECORDED_QUERY, heatmapQueryFor } from './queries.js';
 
 const series = (instance: string, value: number): RangeSeries => ({ metric: { instance, Hostname: instance.split(':')[0]! }, values: [[1000, value]] });
 
-function client(ranges: Record<string, RangeSeries[]>, instant: Record<string, Sample[]>): PrometheusClient & { asked: string[] } {
-  const asked: string[] = [];
-  return {
-    url: 'http://prom:9090',
-    asked,
-    async query(expr) {
-      asked.push(expr);
-      return instant[expr] ?? [];
-    },
-    async queryRange(expr) {
-      asked.push(expr);
-      return ranges[expr] ?? [];
-    },
-    async alerts() {
-      return [];
-    },
-  };
-}
+const client = (ranges: Record<string, RangeSeries[]>, instant: Record<string, Sample[]>) => fakePrometheus(instant, ranges);
 
 const nodesNow = (...instances: string[]): Sample[] => instances.map((instance) => ({ metric: { instance }, value: 8 }));
 

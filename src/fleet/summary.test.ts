@@ -3,30 +3,15 @@
 // holders biggest first, GPU-hours fall back to raw series without the recording rules.
 
 import { describe, expect, it } from 'vitest';
-import type { PrometheusClient, RawAlert, Sample } from './client.js';
+import type { RawAlert, Sample } from './client.js';
+import { fakePrometheus } from './testing/fake-client.js';
 import { GRID_QUERIES, idleGpusQuery, idleProcessesQuery, topNodesQuery, topUsersQuery } from './queries.js';
 import { fleetSummary } from './summary.js';
 
 const n1 = { instance: 'n1:8478', job: 'gpuwise', Hostname: 'n1' };
 const gpu = (g: string, more: Record<string, string> = {}) => ({ ...n1, gpu: g, UUID: `GPU-${g}`, modelName: 'NVIDIA H100 80GB HBM3', ...more });
 
-function fakeClient(answers: Record<string, Sample[]>, alerts: RawAlert[] = []): PrometheusClient & { asked: string[] } {
-  const asked: string[] = [];
-  return {
-    url: 'http://prom:9090',
-    asked,
-    async query(expr) {
-      asked.push(expr);
-      return answers[expr] ?? [];
-    },
-    async queryRange() {
-      return [];
-    },
-    async alerts() {
-      return alerts;
-    },
-  };
-}
+const fakeClient = (answers: Record<string, Sample[]>, alerts: RawAlert[] = []) => fakePrometheus(answers, {}, alerts);
 
 describe('fleetSummary', () => {
   const answers: Record<string, Sample[]> = {
