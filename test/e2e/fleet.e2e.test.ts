@@ -143,7 +143,8 @@ describe.skipIf(PROMETHEUS === null)(`a fleet of three serve instances behind a 
   it('shows three nodes with their GPUs, the lost one, the idle one with its holder, and the alert in the fleet API', async () => {
     const summary = await until('a summary with the alert', async () => {
       const answer = (await (await fetch(`${fleetOrigin}/api/v1/fleet/summary?range=5m&idle=10s`)).json()) as FleetSummary;
-      return answer.alerts.some((a) => a.name === 'GpuLost') && answer.idle.length > 0 ? answer : null;
+      // GPU-hours come from the recording rules once they have data: wait for their first evaluations too.
+      return answer.alerts.some((a) => a.name === 'GpuLost') && answer.idle.length > 0 && answer.topNodes.length > 0 ? answer : null;
     }, 25_000);
     const seen = JSON.stringify(summary.nodes.map((n) => [n.instance, n.up, n.gpus.length]));
     expect(gpusByNode(summary), seen).toEqual(expectedGpus());
