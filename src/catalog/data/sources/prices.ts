@@ -113,4 +113,28 @@ export const PRICE_SOURCES: Source[] = [
     url: 'https://chipversus.com/hardware/gpu/tesla-t4',
     accessed: ACCESSED,
   },
+  {
+    id: 'chipversus-l40',
+    kind: 'price-list',
+    publisher: 'ChipVERSUS',
+    title: 'L40: "MSRP $31000", "AVG Price $8174" (current average price collected from markets across the web)',
+    url: 'https://chipversus.com/hardware/gpu/l40',
+    accessed: ACCESSED,
+  },
+  {
+    id: 'technicalcity-p100-pcie-16gb',
+    kind: 'price-list',
+    publisher: 'Technical City (GPU spec database)',
+    title: 'CMP 40HX vs Tesla P100 PCIe 16 GB: "Release date 20 June 2016", "Launch price (MSRP) $5,699"',
+    url: 'https://technical.city/en/video/Tesla-P100-PCIe-16-GB-vs-CMP-40HX',
+    accessed: ACCESSED,
+  },
+  {
+    id: 'hmctech-b200-vs-p100',
+    kind: 'price-list',
+    publisher: 'HMC Tech (GPU spec database)',
+    title: 'NVIDIA B200 vs NVIDIA Tesla P100: "NVIDIA Tesla P100 $5,699", PCIe card, 16GB HBM2, 250W',
+    url: 'https://hmc-tech.com/gpu/nvidia-b200-vs-nvidia-tesla-p100',
+    accessed: ACCESSED,
+  },
 ];
