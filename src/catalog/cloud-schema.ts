@@ -34,6 +34,8 @@ export const CLOUD_PROVIDERS = [
   /** 算家云 and 优云智算 (UCloud's compshare): Chinese hourly GPU rental sites. */
   'suanjia-cloud',
   'ucloud-compshare',
+  /** 矩池云: Chinese hourly GPU rental. */
+  'matpool',
 ] as const;
 export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];
 
