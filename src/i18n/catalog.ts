@@ -4,6 +4,7 @@ import type { MessageSet } from './define.js';
 import advisor from './messages/advisor.js';
 import advisorCli from './messages/advisor-cli.js';
 import advisorPlan from './messages/advisor-plan.js';
+import advisorImages from './messages/advisor-images.js';
 import catalog from './messages/catalog.js';
 import cli from './messages/cli.js';
 import common from './messages/common.js';
@@ -41,7 +42,7 @@ import fleet from './messages/fleet.js';
 import webFleet from './messages/web-fleet.js';
 import run from './messages/run.js';
 
-const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, infoDetail, enumValues, importMessages, doctorFrom, guide, pick, gpuNames, optionValues, costNotes, vendors, diagnose, fleet, webFleet, diagnoseCli, run] as const;
+const DOMAINS = [common, cli, advisor, advisorCli, advisorPlan, advisorImages, host, info, pci, servers, doctor, doctorStack, doctorDetails, doctorReport, catalog, fields, top, serve, store, events, metrics, web, webAdvice, webHistory, problems, infoDetail, enumValues, importMessages, doctorFrom, guide, pick, gpuNames, optionValues, costNotes, vendors, diagnose, fleet, webFleet, diagnoseCli, run] as const;
 
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[number]>;

@@ -1,0 +1,41 @@
+// The advisor's messages for image models (issue 17 item 4): SDXL training memory (full and LoRA)
+// derived from the UNet's layout, and images per second from published benchmarks.
+
+import { defineMessages } from '../define.js';
+
+export default defineMessages(
+  {
+    'advisor.error.qloraNeedsTransformer': 'QLoRA quantises a language model’s linear layers to NF4; {model} is not trained that way. Use --method lora (adapters on the UNet) or full.',
+
+    'advisor.assume.diffusionFullUnet': 'Only the UNet ({unet} B parameters) is trained, as the SDXL recipes do (diffusers, kohya-ss): {bytes} bytes per parameter ({precision}, {optimizer}).',
+    'advisor.assume.diffusionLora': 'LoRA rank {rank} on the UNet’s {targets} layers: {trainable} trainable parameters in fp32 (diffusers’ SDXL DreamBooth LoRA default: rank 4 on to_q, to_k, to_v, to_out).',
+    'advisor.assume.diffusionFrozen': 'The text encoders and the VAE stay frozen on the GPU ({gib} GiB); caching their outputs (kohya-ss --cache_text_encoder_outputs and --cache_latents) frees most of it.',
+    'advisor.assume.adafactorConvs': 'Adafactor: the transformer blocks’ matrices are factored; the convolutions are counted unfactored (an upper bound).',
+    'advisor.assume.diffusionCheckpointing': 'Gradient checkpointing is on, as the SDXL training recipes (diffusers, kohya-ss) run it (--recompute none to turn it off).',
+    'advisor.assume.unetActivationsCheckpointed': 'UNet activations with gradient checkpointing: {gib} GiB per {resolution}×{resolution} image ({latent}×{latent} latent), times the batch — derived from the published layout (each block’s input kept, one block recomputed at a time), not measured.',
+    'advisor.assume.unetActivations': 'UNet activations without checkpointing: {gib} GiB per {resolution}×{resolution} image ({latent}×{latent} latent), times the batch — derived from the published layout, not measured.',
+    'advisor.assume.imageRates': 'Images per second are published benchmark results ({sources}), per GPU as submitted, times the number of GPUs (images are independent: each GPU runs its own); a GPU without a published result has no speed rather than a guess.',
+
+    'advisor.reason.imagesPublished': '{rate} images/s on {count} × this GPU: {perGpu} per GPU published by {source}.',
+    'advisor.reason.imagesScaled': '{rate} images/s on {count} × this GPU: {perGpu} per GPU published by {source} for one GPU, less what communication costs ({percent}% left).',
+    'advisor.reason.noImageRate': 'No published images/s for this GPU and work: speed unknown rather than guessed (published for {gpus}).',
+    'advisor.reason.noImageRateAtAll': 'No published images/s for this work on any GPU: speed unknown rather than guessed.',
+  },
+  {
+    'advisor.error.qloraNeedsTransformer': 'QLoRA 把语言模型的线性层量化为 NF4；{model} 不这样训练。请用 --method lora（在 UNet 上加适配器）或 full。',
+
+    'advisor.assume.diffusionFullUnet': '只训练 UNet（{unet} B 参数），与 SDXL 常用训练脚本（diffusers、kohya-ss）一致：每个参数 {bytes} 字节（{precision}，{optimizer}）。',
+    'advisor.assume.diffusionLora': '在 UNet 的 {targets} 层上加秩 {rank} 的 LoRA：{trainable} 个可训练参数，fp32（diffusers SDXL DreamBooth LoRA 默认：秩 4，作用于 to_q、to_k、to_v、to_out）。',
+    'advisor.assume.diffusionFrozen': '文本编码器和 VAE 冻结并留在 GPU 上（{gib} GiB）；缓存它们的输出（kohya-ss 的 --cache_text_encoder_outputs 和 --cache_latents）可省下大部分。',
+    'advisor.assume.adafactorConvs': 'Adafactor：Transformer 块的矩阵按分解计算；卷积按不分解计算（上限）。',
+    'advisor.assume.diffusionCheckpointing': '默认开启梯度检查点，与 SDXL 常用训练脚本（diffusers、kohya-ss）一致（--recompute none 可关闭）。',
+    'advisor.assume.unetActivationsCheckpointed': '开启梯度检查点时的 UNet 激活：每张 {resolution}×{resolution} 图像（{latent}×{latent} 潜空间）{gib} GiB，乘以批量——由公开的网络结构推算（保留每个块的输入，每次重算一个块），并非实测。',
+    'advisor.assume.unetActivations': '不开梯度检查点时的 UNet 激活：每张 {resolution}×{resolution} 图像（{latent}×{latent} 潜空间）{gib} GiB，乘以批量——由公开的网络结构推算，并非实测。',
+    'advisor.assume.imageRates': '每秒图像数取自公开的基准测试结果（{sources}），按提交配置折算到每张 GPU，再乘以 GPU 数（图像彼此独立，每张 GPU 各跑各的）；没有公开结果的 GPU 不给速度，不做猜测。',
+
+    'advisor.reason.imagesPublished': '{count} 张这款 GPU 每秒 {rate} 张图像：每张 GPU {perGpu} 张，数据来自 {source}。',
+    'advisor.reason.imagesScaled': '{count} 张这款 GPU 每秒 {rate} 张图像：{source} 公布的单卡每秒 {perGpu} 张，扣除通信开销（剩 {percent}%）。',
+    'advisor.reason.noImageRate': '这款 GPU 没有该任务公开的每秒图像数：速度未知，不做猜测（有公开结果的：{gpus}）。',
+    'advisor.reason.noImageRateAtAll': '这项任务在任何 GPU 上都没有公开的每秒图像数：速度未知，不做猜测。',
+  },
+);
