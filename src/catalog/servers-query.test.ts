@@ -36,6 +36,11 @@ describe('queryServers', () => {
     const match = result.matches.find((m) => m.server.id === 'upstation-8x-rtx-4090');
     expect(match?.option?.interconnect.value).toBe('pcie');
     expect(match?.server.notes.some((n) => /custom|not a catalogue product/i.test(n.en))).toBe(true);
+    // No USD rental for a 4090 in the catalog, but the CNY one is there, unconverted.
+    expect(result.rental).toEqual([]);
+    expect(result.localRental.map((q) => [q.offering.id, q.currency, q.perGpuHour])).toEqual([['suanjia-1x-rtx-4090-2026', 'CNY', 1.24]]);
+    expect(queryServers({ gpu: 'h100-sxm5-80gb' }).localRental).toEqual([]);
+    expect(queryServers({ count: 8 }).localRental).toEqual([]);
   });
 
   it('rejects a count that is not a positive integer', () => {

@@ -1,7 +1,7 @@
 // The answer behind `gpuwise servers`: which machines hold N of a GPU (or N GPUs of any kind), the
 // sources they cite, and what renting the same GPU costs where we have a dated price.
 
-import { loadCloudCatalog, pricesAsOf, rentalQuotes, type RentalQuote } from './cloud.js';
+import { loadCloudCatalog, localRentalQuotes, pricesAsOf, rentalQuotes, type LocalRentalQuote, type RentalQuote } from './cloud.js';
 import type { CloudCatalog } from './cloud-schema.js';
 import { resolveGpuName } from './resolve.js';
 import { loadGpuCatalog } from './load.js';
@@ -37,6 +37,11 @@ export interface ServerQueryResult {
   rental: RentalQuote[];
   /** The span of `asOf` dates of the rental quotes; null when there are none. */
   rentalPricesAsOf: { oldest: string; newest: string } | null;
+  /**
+   * Hourly rental priced in another currency than USD (Chinese rental sites in CNY), on-demand, in
+   * the provider's currency and never converted here; by currency, then cheapest per GPU-hour.
+   */
+  localRental: LocalRentalQuote[];
 }
 
 export class UnknownGpuError extends Error {
@@ -107,6 +112,9 @@ export function queryServers(
       unsourcedGpuCount: [],
       rental,
       rentalPricesAsOf: pricesAsOf(rental.map((q) => q.offering)),
+      localRental: localRentalQuotes(gpuId, 'onDemand', cloud)
+        .filter((q) => q.currency !== 'USD')
+        .sort((a, b) => a.currency.localeCompare(b.currency) || a.perGpuHour - b.perGpuHour || a.offering.id.localeCompare(b.offering.id)),
     };
   }
 
@@ -115,5 +123,5 @@ export function queryServers(
     .filter((server) => count === null || (server.gpuCountMax.value !== null && server.gpuCountMax.value >= wanted))
     .map((server) => withSources(server, null));
   const unsourcedGpuCount = count === null ? [] : servers.servers.filter((s) => s.gpuCountMax.value === null).map((s) => s.id);
-  return { gpuId: null, count, matches, unsourcedGpuCount, rental: [], rentalPricesAsOf: null };
+  return { gpuId: null, count, matches, unsourcedGpuCount, rental: [], rentalPricesAsOf: null, localRental: [] };
 }

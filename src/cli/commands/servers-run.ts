@@ -4,9 +4,9 @@ import { toSafeJson } from '../../core/safe-text.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { queryServers, UnknownGpuError, type ServerMatch, type ServerQueryResult } from '../../catalog/servers-query.js';
 import type { FactOrMissing, ServerEntry } from '../../catalog/servers-schema.js';
-import type { RentalQuote } from '../../catalog/cloud.js';
+import type { LocalRentalQuote } from '../../catalog/cloud.js';
 import type { CliContext } from '../context.js';
-import { formatNumber } from '../../i18n/format.js';
+import { formatMoney, formatNumber } from '../../i18n/format.js';
 import { hardwareText } from '../render/hardware-text.js';
 import { safeView } from '../render/safe-view.js';
 import { usageErrorText } from '../usage-errors.js';
@@ -49,7 +49,7 @@ export function renderServers(cli: CliContext, result: ServerQueryResult, query?
   if (result.matches.length === 0) lines.push(t('servers.none'), '');
   for (const match of result.matches) lines.push(...renderMatch(cli, match), '');
   if (result.unsourcedGpuCount.length > 0) lines.push(color.dim(t('servers.unsourcedCount', { ids: result.unsourcedGpuCount.join(', ') })), '');
-  if (result.gpuId !== null) lines.push(...renderRental(cli, result.gpuId, result.rental, result.rentalPricesAsOf), '');
+  if (result.gpuId !== null) lines.push(...renderRental(cli, result.gpuId, result), '');
   lines.push(color.dim(t('servers.footer')));
   return `${lines.join('\n')}\n`;
 }
@@ -109,9 +109,11 @@ function fact<T>(cli: CliContext, value: FactOrMissing<T>, show: (v: T) => strin
   return cli.color.dim(cli.t(key));
 }
 
-function renderRental(cli: CliContext, gpuId: string, quotes: RentalQuote[], asOf: ServerQueryResult['rentalPricesAsOf']): string[] {
+function renderRental(cli: CliContext, gpuId: string, result: ServerQueryResult): string[] {
   const { t } = cli;
-  if (quotes.length === 0 || asOf === null) return [cli.color.dim(t('servers.rent.none', { gpu: gpuId }))];
+  const { rental: quotes, rentalPricesAsOf: asOf } = result;
+  const local = renderLocalRental(cli, gpuId, result.localRental ?? []);
+  if (quotes.length === 0 || asOf === null) return local.length > 0 ? local : [cli.color.dim(t('servers.rent.none', { gpu: gpuId }))];
   const span = asOf.oldest === asOf.newest ? asOf.oldest : `${asOf.oldest} … ${asOf.newest}`;
   return [
     t('servers.rent.heading', { gpu: gpuId, asOf: span }),
@@ -124,6 +126,25 @@ function renderRental(cli: CliContext, gpuId: string, quotes: RentalQuote[], asO
         perGpu: formatNumber(q.usdPerGpuHour, cli.locale, 3, 3),
         instance_price: formatNumber(q.usdPerInstanceHour, cli.locale, 2, 2),
         gpus: q.offering.gpuCount,
+        asOf: q.offering.asOf,
+      })}`,
+    ),
+    ...local,
+  ];
+}
+
+/** Rental priced in CNY (or another non-USD currency), shown in that currency: converting would hide what the site charges. */
+function renderLocalRental(cli: CliContext, gpuId: string, quotes: readonly LocalRentalQuote[]): string[] {
+  if (quotes.length === 0) return [];
+  const { t } = cli;
+  return [
+    t('servers.rent.localHeading', { gpu: gpuId }),
+    ...quotes.map((q) =>
+      `  ${t('servers.rent.localLine', {
+        provider: q.offering.provider,
+        instance: q.offering.instanceType,
+        region: q.offering.region,
+        perGpu: formatMoney(q.perGpuHour, q.currency, cli.locale, 2),
         asOf: q.offering.asOf,
       })}`,
     ),

@@ -56,6 +56,19 @@ describe('gpuwise servers', () => {
     expect(byName.stdout.join('')).toContain('8 × a100-sxm4-80gb');
   });
 
+  it('shows CNY rental in yuan, unconverted, where no dollar price exists (8× RTX 4090, both languages)', () => {
+    const en = collectingContext('en');
+    expect(runServers(en, { gpu: 'rtx-4090', count: 8 })).toBe(0);
+    const out = en.stdout.join('');
+    expect(out).toContain('(upstation-8x-rtx-4090)');
+    expect(out).toContain("Hourly rental of rtx-4090 priced in the provider's own currency (not converted):");
+    expect(out).toContain('suanjia-cloud 1x RTX 4090 24GB (China (mainland)), on-demand: ¥1.24/GPU-hour, as of 2026');
+    expect(out).not.toContain('No dated cloud price');
+    const zh = collectingContext('zh-CN');
+    expect(runServers(zh, { gpu: 'rtx-4090', count: 8 })).toBe(0);
+    expect(zh.stdout.join('')).toContain('按需：每 GPU 小时 ¥1.24，截至 2026');
+  });
+
   it('says so when nothing fits, and exits 0', () => {
     const cli = collectingContext('en');
     expect(runServers(cli, { gpu: 'a100-sxm4-80gb', count: 16 })).toBe(0);

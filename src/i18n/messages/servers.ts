@@ -49,6 +49,8 @@ export default defineMessages(
     'servers.rent.capacityBlock': 'capacity block',
     'servers.rent.line': '{provider} {instance} ({region}), {kind}: ${perGpu}/GPU-hour (${instance_price}/hour for {gpus} {gpus:GPU|GPUs}), as of {asOf}',
     'servers.rent.none': 'No dated cloud price for {gpu} in the catalog.',
+    'servers.rent.localHeading': 'Hourly rental of {gpu} priced in the provider\'s own currency (not converted):',
+    'servers.rent.localLine': '{provider} {instance} ({region}), on-demand: {perGpu}/GPU-hour, as of {asOf}',
     'servers.footer': 'Every figure cites a source; "not sourced" means we found no citable source, not that the value is zero.',
   },
   {
@@ -99,6 +101,8 @@ export default defineMessages(
     'servers.rent.capacityBlock': '容量块',
     'servers.rent.line': '{provider} {instance}（{region}），{kind}：每 GPU 小时 ${perGpu}（整机每小时 ${instance_price}，{gpus} 块 GPU），截至 {asOf}',
     'servers.rent.none': '目录中没有 {gpu} 的带日期云端价格。',
+    'servers.rent.localHeading': '按平台自身币种计价的 {gpu} 小时租用（未换算）：',
+    'servers.rent.localLine': '{provider} {instance}（{region}），按需：每 GPU 小时 {perGpu}，截至 {asOf}',
     'servers.footer': '每个参数都注明来源；"无来源"表示我们没找到可引用的来源，并不表示数值为零。',
   },
 );
