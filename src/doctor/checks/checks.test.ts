@@ -132,11 +132,12 @@ describe('distributions', () => {
     const module = check('driver.kernel-module');
     expect(module.status).toBe('fail');
     expect(module.commands).toEqual([
-      'sudo dnf install -y epel-release',
       'sudo dnf config-manager --set-enabled crb',
+      'sudo dnf install -y epel-release',
       'sudo dnf config-manager --add-repo https://developer.download.nvidia.com/compute/cuda/repos/rhel9/x86_64/cuda-rhel9.repo',
       'sudo dnf install -y kernel-devel-$(uname -r) kernel-headers-$(uname -r) dkms',
-      'sudo dnf -y module install nvidia-driver:580-open',
+      'sudo dnf module enable -y nvidia-driver:580-open',
+      'sudo dnf install -y nvidia-open',
       'sudo reboot',
     ]);
   });

@@ -3,6 +3,7 @@
 
 import type { FixStep } from '../types.js';
 import { step } from './steps.js';
+import { rpmInstall, rpmSystem } from './rpm.js';
 import type { FixTarget } from './target.js';
 
 export const CONTAINER_DOCS = {
@@ -23,11 +24,12 @@ export function containerToolkitSteps(target: FixTarget): FixStep[] {
     // The toolkit belongs on the host, whose distribution a container cannot see.
     return [step('doctor.fix.step.ctkOnHost', { url: CONTAINER_DOCS.toolkitInstall }, ['gpuwise doctor --fix-script fix-gpu.sh'], { where, needsRoot: false }), configure];
   }
-  if (target.family === 'rhel' || target.family === 'fedora') {
+  const sys = rpmSystem(target);
+  if (sys) {
     return [
       step('doctor.fix.step.ctkInstallDnf', undefined, [
         'curl -s -L https://nvidia.github.io/libnvidia-container/stable/rpm/nvidia-container-toolkit.repo | sudo tee /etc/yum.repos.d/nvidia-container-toolkit.repo',
-        'sudo dnf install -y nvidia-container-toolkit',
+        rpmInstall(sys, 'nvidia-container-toolkit'),
       ], { where }),
       configure,
     ];

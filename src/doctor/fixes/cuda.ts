@@ -5,7 +5,8 @@ import type { FixStep } from '../types.js';
 import { cudaRepoSteps } from './driver.js';
 import { appendLineCommand, shQuote } from './shell-quote.js';
 import { step } from './steps.js';
-import type { FixTarget } from './target.js';
+import { rpmInstall, rpmSystem, toolkitVersionFor } from './rpm.js';
+import { nvidiaRepoName, type FixTarget } from './target.js';
 
 export const CUDA_DOCS = {
   linuxGuide: 'https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html',
@@ -30,8 +31,14 @@ export function toolkitInstallSteps(target: FixTarget, version: string): FixStep
   if (target.family === 'ubuntu' || target.family === 'debian') {
     return [...cudaRepoSteps(target), step('doctor.fix.step.toolkitApt', { version }, [`sudo apt-get install -y cuda-toolkit-${suffix}`]), ...toolkitPathSteps(`/usr/local/cuda-${version}`)];
   }
-  if (target.family === 'rhel' || target.family === 'fedora') {
-    return [...cudaRepoSteps(target), step('doctor.fix.step.toolkitDnf', { version }, [`sudo dnf install -y cuda-toolkit-${suffix}`]), ...toolkitPathSteps(`/usr/local/cuda-${version}`)];
+  const sys = rpmSystem(target);
+  if (sys) {
+    if (!nvidiaRepoName(target)) return [step('doctor.fix.step.toolkitManual', { version, url: CUDA_DOCS.archive }, [])];
+    const fits = toolkitVersionFor(sys, version);
+    const install = fits === version
+      ? step('doctor.fix.step.toolkitDnf', { version }, [rpmInstall(sys, `cuda-toolkit-${suffix}`)])
+      : step('doctor.fix.step.toolkitEl7', { version: fits, wanted: version }, [rpmInstall(sys, `cuda-toolkit-${fits.replace('.', '-')}`)]);
+    return [...cudaRepoSteps(target), install, ...toolkitPathSteps(`/usr/local/cuda-${fits}`)];
   }
   return [step('doctor.fix.step.toolkitManual', { version, url: CUDA_DOCS.archive }, [])];
 }

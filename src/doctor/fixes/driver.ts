@@ -4,6 +4,7 @@
 import type { Fix, FixStep } from '../types.js';
 import { msg } from '../types.js';
 import { rebootStep, step } from './steps.js';
+import { addRepoCommands, makecacheCommand, rpmDriverSteps, rpmSystem } from './rpm.js';
 import { nvidiaRepoArch, nvidiaRepoName, type FixTarget } from './target.js';
 
 export const DRIVER_DOCS = {
@@ -37,23 +38,12 @@ function cudaKeyringSteps(target: FixTarget): FixStep[] {
 export function cudaRepoSteps(target: FixTarget): FixStep[] {
   if (target.family === 'ubuntu' || target.family === 'debian') return cudaKeyringSteps(target);
   const repo = nvidiaRepoName(target);
-  if (!repo || (target.family !== 'rhel' && target.family !== 'fedora')) return [];
+  const sys = rpmSystem(target);
+  if (!repo || !sys) return [];
   const url = `https://developer.download.nvidia.com/compute/cuda/repos/${repo}/${nvidiaRepoArch(target)}/cuda-${repo}.repo`;
-  const addRepo = target.family === 'fedora' ? `sudo dnf config-manager addrepo --from-repofile=${url}` : `sudo dnf config-manager --add-repo ${url}`;
-  return [step('doctor.fix.step.cudaRepoDnf', { repo }, [addRepo])];
-}
-
-function epelSteps(target: FixTarget): FixStep[] {
-  const major = target.versionId?.split('.')[0] ?? '9';
-  if (target.distroId === 'rhel') {
-    return [
-      step('doctor.fix.step.epel', undefined, [
-        `sudo subscription-manager repos --enable codeready-builder-for-rhel-${major}-$(arch)-rpms`,
-        `sudo dnf install -y https://dl.fedoraproject.org/pub/epel/epel-release-latest-${major}.noarch.rpm`,
-      ]),
-    ];
-  }
-  return [step('doctor.fix.step.epel', undefined, ['sudo dnf install -y epel-release', 'sudo dnf config-manager --set-enabled crb'])];
+  // RHEL 7's guide clears yum's cache after adding the repository; dnf refreshes on its own.
+  const refresh = sys.pm === 'yum' ? [makecacheCommand(sys)] : [];
+  return [step('doctor.fix.step.cudaRepoDnf', { repo }, [...addRepoCommands(sys, url), ...refresh])];
 }
 
 function linuxDriverSteps(target: FixTarget, choice: DriverChoice): FixStep[] {
@@ -80,18 +70,8 @@ function linuxDriverSteps(target: FixTarget, choice: DriverChoice): FixStep[] {
       ];
     }
     case 'rhel': {
-      const major = Number.parseInt(target.versionId?.split('.')[0] ?? '9', 10);
-      const install =
-        major >= 10
-          ? [`sudo dnf install -y ${choice.openModule ? 'nvidia-open' : 'cuda-drivers'}`]
-          : [`sudo dnf -y module install nvidia-driver:${branch ?? 'latest'}-${choice.openModule ? 'open' : 'dkms'}`];
-      return [
-        ...epelSteps(target),
-        ...cudaRepoSteps(target),
-        step('doctor.fix.step.dnfHeaders', undefined, ['sudo dnf install -y kernel-devel-$(uname -r) kernel-headers-$(uname -r) dkms']),
-        step('doctor.fix.step.dnfDriver', { branch: branch ?? '' }, install),
-        rebootStep(),
-      ];
+      const sys = rpmSystem(target)!;
+      return [...rpmDriverSteps(sys, choice, cudaRepoSteps(target), DRIVER_DOCS.download), rebootStep()];
     }
     case 'fedora':
       return [

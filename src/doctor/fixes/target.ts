@@ -57,7 +57,7 @@ export function fixTargetOf(os: OsFacts, container: ContainerFacts | null, platf
   };
 }
 
-/** NVIDIA's CUDA repository for this system ("ubuntu2404", "debian12", "rhel9", "wsl-ubuntu"); null if none. */
+/** NVIDIA's CUDA repository for this system ("ubuntu2404", "debian12", "rhel9", "amzn2023", "wsl-ubuntu"); null if none. */
 export function nvidiaRepoName(target: FixTarget): string | null {
   const major = target.versionId?.split('.')[0] ?? null;
   if (target.wsl && (target.family === 'ubuntu' || target.family === 'debian')) return 'wsl-ubuntu';
@@ -67,6 +67,9 @@ export function nvidiaRepoName(target: FixTarget): string | null {
     case 'debian':
       return major ? `debian${major}` : null;
     case 'rhel':
+      // Rocky, AlmaLinux, Oracle Linux and CentOS use the rhel repositories; Amazon Linux 2023 has
+      // its own, Amazon Linux 2 none.
+      if (target.distroId === 'amzn') return major === '2023' ? 'amzn2023' : null;
       return major ? `rhel${major}` : null;
     case 'fedora':
       return major ? `fedora${major}` : null;

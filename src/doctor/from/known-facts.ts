@@ -24,6 +24,8 @@ const DISTROS: readonly [RegExp, string, string[]][] = [
   [/^Rocky Linux (\d+(?:\.\d+)?)/, 'rocky', ['rhel', 'centos', 'fedora']],
   [/^AlmaLinux (\d+(?:\.\d+)?)/, 'almalinux', ['rhel', 'centos', 'fedora']],
   [/^Fedora(?: Linux)? (\d+)/, 'fedora', []],
+  [/^Oracle Linux(?: Server)? (\d+(?:\.\d+)?)/, 'ol', ['fedora']],
+  [/^Amazon Linux (2023|2)\b/, 'amzn', ['centos', 'rhel', 'fedora']],
 ];
 
 export type PastedPlatform = 'linux' | 'win32' | 'darwin';

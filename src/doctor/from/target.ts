@@ -27,9 +27,11 @@ const DISTROS: Readonly<Record<string, { idLike: string[]; pretty: string }>> = 
   almalinux: { idLike: ['rhel', 'centos', 'fedora'], pretty: 'AlmaLinux' },
   centos: { idLike: ['rhel', 'fedora'], pretty: 'CentOS Linux' },
   fedora: { idLike: [], pretty: 'Fedora Linux' },
+  ol: { idLike: ['fedora'], pretty: 'Oracle Linux Server' },
+  amzn: { idLike: ['centos', 'rhel', 'fedora'], pretty: 'Amazon Linux' },
 };
 
-export const TARGET_EXAMPLES = ['ubuntu-24.04', 'ubuntu-22.04', 'debian-12', 'rhel-9', 'rocky-9', 'fedora-41', 'windows-11', 'wsl2-ubuntu-22.04'];
+export const TARGET_EXAMPLES = ['ubuntu-24.04', 'ubuntu-22.04', 'debian-12', 'rhel-9', 'rocky-9', 'centos-7', 'amzn-2023', 'fedora-41', 'windows-11', 'wsl2-ubuntu-22.04'];
 
 const release = (id: string, versionId: string): OsRelease => ({
   id,
@@ -48,7 +50,7 @@ export function parseTargetOs(text: string): TargetOs | null {
   if (wsl) return { platform: 'linux', label: text, os: { ...noOs, osRelease: release('ubuntu', wsl[2] ?? '22.04'), wsl: { version: 2, distro: null } } };
   const windows = /^windows(?:-?(10|11))?$/.exec(spec);
   if (windows) return { platform: 'win32', label: text, os: { ...noOs, windowsVersion: windows[1] ?? null } };
-  const linux = /^([a-z]+)-?(\d{1,2}(?:\.\d{1,2})?)$/.exec(spec);
+  const linux = /^([a-z]+)-?(\d{1,4}(?:\.\d{1,2})?)$/.exec(spec);
   if (linux && DISTROS[linux[1]!]) return { platform: 'linux', label: text, os: { ...noOs, osRelease: release(linux[1]!, linux[2]!) } };
   return null;
 }

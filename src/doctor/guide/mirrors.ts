@@ -6,7 +6,9 @@
 // mirror is reachable or current, and says so.
 
 import type { TableSource } from '../compat/source.js';
+import { rpmSystem } from '../fixes/rpm.js';
 import { step } from '../fixes/steps.js';
+import { nvidiaRepoName } from '../fixes/target.js';
 import { msg, type FixStep, type Message } from '../types.js';
 import type { GuideContext } from './context.js';
 import { guideStep, type GuideStep, type GuideTopic } from './types.js';
@@ -48,7 +50,8 @@ function nvidiaRepoSteps(ctx: GuideContext): FixStep[] {
   const family = ctx.report.machine.target.family;
   const sed = `s#${NVIDIA_REPOS}#${ALIYUN_CUDA}#g`;
   if (family === 'ubuntu' || family === 'debian') return [step('guide.mirror.action.cudaRepo', { url: ALIYUN_CUDA }, [`sudo sed -i '${sed}' /etc/apt/sources.list.d/cuda*.list`, 'sudo apt-get update'])];
-  if (family === 'rhel' || family === 'fedora') return [step('guide.mirror.action.cudaRepo', { url: ALIYUN_CUDA }, [`sudo sed -i '${sed}' /etc/yum.repos.d/cuda*.repo`, 'sudo dnf makecache'])];
+  const rpm = rpmSystem(ctx.report.machine.target);
+  if (rpm && nvidiaRepoName(ctx.report.machine.target)) return [step('guide.mirror.action.cudaRepo', { url: ALIYUN_CUDA }, [`sudo sed -i '${sed}' /etc/yum.repos.d/cuda*.repo`, rpm.pm === 'yum' ? 'sudo yum makecache' : 'sudo dnf makecache'])];
   return [];
 }
 

@@ -4,13 +4,16 @@ import { compareVersions, majorMinor, majorOf } from '../compat/versions.js';
 import { containerToolkitSteps } from '../fixes/containers.js';
 import { toolkitInstallSteps, toolkitPathSteps } from '../fixes/cuda.js';
 import { cudaRepoSteps, driverInstallSteps, nouveauFix, persistenceFix, secureBootFix } from '../fixes/driver.js';
+import { addRepoCommands, dockerRepoUrl, rpmInstall, rpmSystem, toolkitVersionFor } from '../fixes/rpm.js';
 import { step } from '../fixes/steps.js';
+import { nvidiaRepoName } from '../fixes/target.js';
 import { msg } from '../types.js';
 import { driverReadyStep, stepFromCheck, type GuideContext } from './context.js';
 import { guideStep, verification, type Guide, type GuideStep } from './types.js';
 
 const NEWEST_TOOLKIT = '13.0';
 const LAST_TOOLKIT_FOR_PRE_TURING = '12.9';
+const CUDNN_DOWNLOADS = 'https://developer.nvidia.com/cudnn-downloads';
 
 function gpuStep(ctx: GuideContext): GuideStep {
   const check = ctx.check('hardware.gpus');
@@ -60,12 +63,12 @@ export function driverGuide(ctx: GuideContext): Guide {
   return { topic: 'driver', title: msg('doctor.guide.title.driver'), steps, verify: [nvidiaSmiVerification(ctx)] };
 }
 
-/** The toolkit to install: the driver's own CUDA version (capped at the newest in the tables). */
+/** The toolkit to install: the driver's own CUDA version, capped at the newest in the tables (and at 12.4 on RHEL 7). */
 function toolkitToInstall(ctx: GuideContext): string {
   const preTuring = ctx.computeCapabilities.some((cc) => (majorOf(cc) ?? 0) < 7 || cc === '7.0' || cc === '7.2');
   const newest = preTuring ? LAST_TOOLKIT_FOR_PRE_TURING : NEWEST_TOOLKIT;
   const driverMax = majorMinor(ctx.report.machine.driver.maxCuda);
-  return driverMax && compareVersions(driverMax, newest) < 0 ? driverMax : newest;
+  return toolkitVersionFor(rpmSystem(ctx.report.machine.target), driverMax && compareVersions(driverMax, newest) < 0 ? driverMax : newest);
 }
 
 export function cudaGuide(ctx: GuideContext): Guide {
@@ -95,10 +98,13 @@ export function cudnnGuide(ctx: GuideContext): Guide {
   const target = ctx.report.machine.target;
   const cudaMajor = majorOf(ctx.report.machine.toolkits[0]?.version ?? ctx.report.machine.driver.maxCuda) ?? 12;
   const pkg = `cudnn9-cuda-${cudaMajor}`;
+  const rpm = rpmSystem(target);
   const install =
     target.family === 'windows'
-      ? [step('doctor.guide.action.cudnnWindows', undefined, ['Start-Process "https://developer.nvidia.com/cudnn-downloads"'], { shell: 'powershell', needsRoot: false })]
-      : [...cudaRepoSteps(target), step('doctor.guide.action.cudnnPackage', { package: pkg }, [target.family === 'rhel' || target.family === 'fedora' ? `sudo dnf install -y ${pkg}` : `sudo apt-get install -y ${pkg}`])];
+      ? [step('doctor.guide.action.cudnnWindows', undefined, [`Start-Process "${CUDNN_DOWNLOADS}"`], { shell: 'powershell', needsRoot: false })]
+      : !nvidiaRepoName(target) || (!rpm && target.family !== 'ubuntu' && target.family !== 'debian')
+        ? [step('doctor.guide.action.cudnnManual', { cuda: cudaMajor, url: CUDNN_DOWNLOADS }, [], { needsRoot: false })]
+        : [...cudaRepoSteps(target), step('doctor.guide.action.cudnnPackage', { package: pkg }, [rpm ? rpmInstall(rpm, pkg) : `sudo apt-get install -y ${pkg}`])];
   const versions = ctx.report.machine.cudnnVersions;
   const steps: GuideStep[] = [
     guideStep('doctor.guide.step.cudnnNeeded', 'info', [msg('doctor.guide.cudnnNeeded')]),
@@ -124,10 +130,11 @@ function dockerStep(ctx: GuideContext): GuideStep {
 export function dockerGuide(ctx: GuideContext): Guide {
   const target = ctx.report.machine.target;
   const docker = ctx.report.machine.docker;
-  const installDocker =
-    target.family === 'rhel' || target.family === 'fedora'
-      ? [step('doctor.guide.action.dockerDnf', undefined, ['sudo dnf config-manager --add-repo https://download.docker.com/linux/rhel/docker-ce.repo', 'sudo dnf install -y docker-ce docker-ce-cli containerd.io', 'sudo systemctl enable --now docker'])]
-      : [step('doctor.guide.action.dockerApt', undefined, ['sudo apt-get update', 'sudo apt-get install -y docker.io', 'sudo systemctl enable --now docker'])];
+  const sys = rpmSystem(target);
+  const dockerRepo = sys ? dockerRepoUrl(sys) : null;
+  const installDocker = sys
+    ? [step(dockerRepo ? 'doctor.guide.action.dockerDnf' : 'doctor.guide.action.dockerApt', undefined, [...(dockerRepo ? addRepoCommands(sys, dockerRepo) : []), rpmInstall(sys, dockerRepo ? 'docker-ce docker-ce-cli containerd.io' : 'docker'), 'sudo systemctl enable --now docker'])]
+    : [step('doctor.guide.action.dockerApt', undefined, ['sudo apt-get update', 'sudo apt-get install -y docker.io', 'sudo systemctl enable --now docker'])];
   const steps: GuideStep[] = [
     docker.installed ? dockerStep(ctx) : guideStep('doctor.guide.step.docker', 'todo', [], installDocker),
     driverReadyStep(ctx),
