@@ -44,6 +44,11 @@ describe('current 8-GPU machines', () => {
     expect(server('supermicro-sys-821ge-tnhr').cpuFamilies.value?.[0]).toMatch(/8468/);
     // Lenovo: "ThinkSystem SR680a V3 (8x H200-SXM-141GB…)", "Intel(R) Xeon(R) Platinum 8568Y+"
     expect(server('lenovo-thinksystem-sr680a-v3').gpuOptions[0]).toMatchObject({ gpuId: 'h200-sxm-141gb', count: { value: 8 } });
+    // mynw.cn: "基于 NVIDIA HGX H200 的 8 卡平台，采用风冷设计，并以 8U 机箱形态"; "16 个 2.5 英寸 U.2 NVMe 硬盘位 与 3 个 SATA 硬盘位"
+    const smc = server('supermicro-sys-821ge-tnhr');
+    expect(smc.gpuOptions.map((o) => [o.gpuId, o.count.value, o.interconnect.value])).toEqual([['h100-sxm5-80gb', 8, 'nvswitch'], ['h200-sxm-141gb', 8, 'nvswitch']]);
+    expect(smc.formFactor.value).toEqual({ kind: 'rack', rackUnits: 8 });
+    expect(smc.driveBays.value).toMatch(/^16 × 2\.5-inch U\.2 NVMe \+ 3 × SATA/);
     // Dell: "Dell PowerEdge XE9680 (8x MI300X_192GB, vLLM)"
     expect(server('dell-poweredge-xe9680').gpuOptions.map((o) => o.gpuId)).toContain('mi300x');
   });

@@ -1,5 +1,6 @@
-// The 8-GPU machines people buy now: DGX H200 and DGX B200, HGX H100/H200 servers from Supermicro
-// and Lenovo (as their vendors submitted them to MLPerf), and two documented 8× RTX 4090 builds —
+// The 8-GPU machines people buy now: DGX H200 and DGX B200, HGX H100/H200 servers from Supermicro,
+// Lenovo and HPE (as their vendors submitted them to MLPerf; the Supermicro chassis from a teardown
+// article), and two documented 8× RTX 4090 builds —
 // the consumer-card boxes Chinese integrators and rental sites run. We found no vendor datasheet for
 // a packaged 8× 4090 server, so those entries are builds their owners described, and say so.
 
@@ -11,6 +12,7 @@ const vengineerB200 = cite('vengineer-dgx-b200-price', 'closing paragraph');
 const mlperfH200 = cite('mlperf-inference-v41-nvidia-8xh200', 'accelerators_per_node, accelerator_interconnect, host_processor_model_name, host_processors_per_node, host_memory_capacity');
 const semifly = cite('semifly-dgx-h200', 'sections "The Engine Room" and "The Nervous System"');
 const epsindo = cite('epsindo-dgx-qa', 'rows on DGX H200');
+const mynwSmc = cite('mynw-supermicro-821ge-tnhr', 'sections 一、1 ("为什么是 8U?") and 一、2 (front: HGX H200 8-GPU tray, drive bays)');
 const mlperfSmc = cite('mlperf-inference-v41-supermicro-821ge', 'accelerators_per_node, accelerator_interconnect, host_processor_model_name, host_processors_per_node');
 const mlperfLenovo = cite('mlperf-inference-v41-lenovo-sr680a-v3', 'system_name, accelerators_per_node, accelerator_interconnect, host_processor_model_name, host_processors_per_node');
 const hgxH100 = cite('nvidia-hgx-h100-blog', 'section "HGX H100 8-GPU"');
@@ -80,12 +82,16 @@ export const CURRENT_8GPU_SERVERS: ServerEntryInput[] = [
     model: 'SuperServer SYS-821GE-TNHR',
     aliases: ['SYS-821GE-TNHR', 'Supermicro 821GE-TNHR'],
     category: 'server',
-    formFactor: notSourced(),
+    formFactor: mynwSmc({ kind: 'rack', rackUnits: 8 }, text('8U and air-cooled, where most HGX 8-GPU platforms are 6U or 7U.', '8U 风冷机箱；多数 HGX 8-GPU 平台为 6U 或 7U。')),
     gpuCountMax: mlperfSmc(8),
-    gpuOptions: [{ gpuId: 'h100-sxm5-80gb', count: mlperfSmc(8), interconnect: citeAll('nvswitch', [mlperfSmc, hgxH100], text('The HGX H100 8-GPU board: 18 NVLink 4 links per GPU through NVSwitch.', 'HGX H100 8-GPU 基板：每 GPU 18 条 NVLink 4 链路经 NVSwitch。')) }],
+    gpuOptions: [
+      { gpuId: 'h100-sxm5-80gb', count: mlperfSmc(8), interconnect: citeAll('nvswitch', [mlperfSmc, hgxH100], text('The HGX H100 8-GPU board: 18 NVLink 4 links per GPU through NVSwitch.', 'HGX H100 8-GPU 基板：每 GPU 18 条 NVLink 4 链路经 NVSwitch。')) },
+      { gpuId: 'h200-sxm-141gb', count: mynwSmc(8), interconnect: mynwSmc('nvswitch', text('The HGX H200 8-GPU board, on a front pull-out tray.', 'HGX H200 8-GPU 模组，前置可抽拉托盘。')) },
+    ],
     cpuSockets: mlperfSmc(2),
     cpuFamilies: mlperfSmc(['Intel Xeon Platinum 8468 (Sapphire Rapids, 48 cores), as submitted'], asSubmitted),
     maxMemoryGiB: notSourced(text('Submitted with 2 TB (32 × 64 GB DDR5-4800); the maximum is not in the submission.', '提交配置为 2 TB（32 × 64 GB DDR5-4800）；最大容量不在提交材料中。')),
+    driveBays: mynwSmc('16 × 2.5-inch U.2 NVMe + 3 × SATA (5 more SATA with an optional kit in place of the front I/O panel)'),
     notes: [],
   },
   {

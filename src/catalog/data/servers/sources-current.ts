@@ -16,6 +16,14 @@ const mlperf41 = (id: string, vendor: string, path: string, system: string): Cat
 });
 
 export const CURRENT_SERVER_SOURCES: CatalogSource[] = [
+  {
+    id: 'mynw-supermicro-821ge-tnhr',
+    kind: 'article',
+    publisher: 'mynw.cn (美橙互联 news)',
+    title: '超微 SYS-821GE-TNHR 解析：基于 NVIDIA HGX H200 8 卡平台，风冷，8U 机箱；前部 16 个 2.5 英寸 U.2 NVMe 与 3 个 SATA 硬盘位',
+    url: 'http://www.mynw.cn/news/484475.html',
+    accessed,
+  },
   mlperf41('mlperf-inference-v41-nvidia-dgx-h100', 'NVIDIA', 'NVIDIA/systems/DGX-H100_H100-SXM-80GBx8_TRT.json', 'NVIDIA DGX H100 (8x H100-SXM-80GB)'),
   mlperf41('mlperf-inference-v41-nvidia-8xh200', 'NVIDIA', 'NVIDIA/systems/H200-SXM-141GBx8_TRT.json', 'NVIDIA H200 (8x H200-SXM-141GB)'),
   mlperf41('mlperf-inference-v41-supermicro-821ge', 'Supermicro', 'Supermicro/systems/SYS_821GE_TNHR_H100_SXM_80GBx8_TRT.json', 'SYS-821GE-TNHR (8x H100-SXM-80GB)'),
