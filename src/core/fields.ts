@@ -163,12 +163,19 @@ export type RangeVerdict = { ok: true; value: number } | { ok: false };
  * driver prints "-0", so a "-0" cell is garbage, and it would print as a real zero.
  */
 export function checkRange(meta: NumericFieldMeta, value: number): RangeVerdict {
-  if (!Number.isFinite(value) || Object.is(value, -0)) return { ok: false };
-  if (value === NVML_U32_SENTINEL && meta.max < NVML_U32_SENTINEL) return { ok: false };
-  if (value < meta.min) return { ok: false };
-  if (value > meta.max) {
-    if (meta.tolerance !== undefined && value <= meta.max + meta.tolerance) return { ok: true, value: meta.max };
-    return { ok: false };
-  }
-  return { ok: true, value };
+  const checked = rangeValue(meta, value);
+  return Number.isNaN(checked) ? { ok: false } : { ok: true, value: checked };
+}
+
+/**
+ * checkRange without a verdict object, for the paths that check every field of every reading
+ * (a sampler checks ~1,500 values a tick): the value (clamped within tolerance), or NaN where
+ * checkRange says not ok. NaN is never a value that passes, so it cannot be mistaken for one.
+ */
+export function rangeValue(meta: NumericFieldMeta, value: number): number {
+  if (!Number.isFinite(value) || Object.is(value, -0)) return Number.NaN;
+  if (value === NVML_U32_SENTINEL && meta.max < NVML_U32_SENTINEL) return Number.NaN;
+  if (value < meta.min) return Number.NaN;
+  if (value > meta.max) return meta.tolerance !== undefined && value <= meta.max + meta.tolerance ? meta.max : Number.NaN;
+  return value;
 }
