@@ -12,7 +12,7 @@ import { readTextFile } from './proc-files.js';
 export interface WorkloadReader {
   /** Null for a host process, or when its cgroup file cannot be read. */
   read(pid: number, startTicks: number | null): ProcessWorkload | null;
-  retainOnly(pids: ReadonlySet<number>): void;
+  retainOnly(pids: Pick<ReadonlySet<number>, 'has'>): void;
 }
 
 export function workloadOf(found: CgroupAttribution, directory: PodDirectory | null): ProcessWorkload | null {

@@ -37,7 +37,7 @@ export interface ProcessSampler {
    */
   sample(pid: number, startTicks: number, cpuTicks: number, atMs: number): number | null;
   /** Drops the baselines of processes not in `pids`, so the map does not grow for ever. */
-  retainOnly(pids: ReadonlySet<number>): void;
+  retainOnly(pids: Pick<ReadonlySet<number>, 'has'>): void;
 }
 
 export function createProcessSampler(clockTicksPerSecond = LINUX_CLOCK_TICKS_PER_SECOND): ProcessSampler {
@@ -53,7 +53,10 @@ export function createProcessSampler(clockTicksPerSecond = LINUX_CLOCK_TICKS_PER
       if (elapsedMs < MIN_SAMPLE_INTERVAL_MS) return previous.lastPercent;
       const cpuSeconds = (cpuTicks - previous.cpuTicks) / clockTicksPerSecond;
       const percent = roundToTenth((cpuSeconds / (elapsedMs / 1000)) * 100);
-      baselines.set(pid, { startTicks, cpuTicks, atMs, lastPercent: percent });
+      // In place: a new baseline per process per tick was garbage for the young generation.
+      previous.cpuTicks = cpuTicks;
+      previous.atMs = atMs;
+      previous.lastPercent = percent;
       return percent;
     },
     retainOnly(pids) {

@@ -127,11 +127,12 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
   async function measureCpu(tick: Map<number, Member>, threads: Map<number, ThreadRow[]>, readAtMs: number): Promise<Map<number, number | null>> {
     const percents = new Map<number, number | null>();
     const needWindow: number[] = [];
-    for (const [pid, { stat }] of tick) {
+    // forEach, not for…of with destructuring: no entry array or iterator result per process.
+    tick.forEach(({ stat }, pid) => {
       const percent = sampler.sample(pid, stat.startTicks, stat.cpuTicks, readAtMs);
       percents.set(pid, percent);
       if (percent === null) needWindow.push(pid);
-    }
+    });
     const threadsNeedWindow = [...threads.values()].some((rows) => rows.some((row) => row.cpuPercent === null));
     if ((needWindow.length > 0 || threadsNeedWindow) && options.firstSampleWindowMs > 0) {
       await options.sleep(options.firstSampleWindowMs);
@@ -179,11 +180,13 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
   async function enrich(pids: readonly number[]): Promise<ProcessEnrichment> {
     const problems: SnapshotProblem[] = [];
     const details = new Map<number, HostProcessDetails>();
+    // Indexed loops and forEach below, not for…of: each tick goes over 200+ processes several
+    // times, and in code not yet optimised every step of an iterator is an object.
     const valid: number[] = [];
-    for (const pid of new Set(pids)) {
+    new Set(pids).forEach((pid) => {
       if (Number.isSafeInteger(pid) && pid > 0) valid.push(pid);
       else details.set(pid, unresolvedDetails('gone'));
-    }
+    });
     if (valid.length === 0) return { details, problems };
 
     // A stat() of the mount point, not a read of /proc/stat (tens of KiB on a big server).
@@ -202,17 +205,24 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
     const roots = new Map<number, Member>();
     const readings = readGpuProcesses(valid, readAtMs, roots, problems);
     const { accepted, rejected } = trust.judge(view, readings, options.probePid);
-    for (const [pid, resolution] of rejected) details.set(pid, unresolvedDetails(resolution));
+    rejected.forEach((resolution, pid) => details.set(pid, unresolvedDetails(resolution)));
     // Start background look-ups of unknown uids now, so they can finish during the CPU window.
-    for (const { status } of accepted) if (status !== null) options.userNames.nameOf(status.effectiveUid);
+    for (let i = 0; i < accepted.length; i++) {
+      const { status } = accepted[i]!;
+      if (status !== null) options.userNames.nameOf(status.effectiveUid);
+    }
 
     // Everything measured this tick: the accepted GPU processes, then their descendants.
     const tick = new Map<number, Member>();
-    for (const { pid } of accepted) {
+    const measuredRoots: number[] = [];
+    for (let i = 0; i < accepted.length; i++) {
+      const { pid } = accepted[i]!;
       const member = roots.get(pid);
-      if (member !== undefined) tick.set(pid, member);
+      if (member !== undefined && !tick.has(pid)) {
+        tick.set(pid, member);
+        measuredRoots.push(pid);
+      }
     }
-    const measuredRoots = [...tick.keys()];
     const changed = (options.tree || threadReader !== null) && measuredRoots.length > 0 && treeReader.pidsHandedOut(readAtMs);
     const trees = options.tree ? treeReader.read(measuredRoots, tick, changed, readAtMs) : new Map<number, DiscoveredTree>();
     const threads = new Map<number, ThreadRow[]>();
@@ -220,15 +230,16 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
       for (const pid of measuredRoots) threads.set(pid, threadReader.read(tick.get(pid)!.stat, changed, readAtMs));
     }
     const percents = await measureCpu(tick, threads, readAtMs);
-    const measured = new Set(tick.keys());
-    sampler.retainOnly(measured);
-    members.retainOnly(measured);
-    workloads.retainOnly(measured);
-    threadReader?.retainOnly(new Set(measuredRoots), new Set([...threads.values()].flatMap((rows) => rows.map((row) => row.tid))));
+    // Everything measured this tick is `tick`'s keys: the map itself answers `has`.
+    sampler.retainOnly(tick);
+    members.retainOnly(tick);
+    workloads.retainOnly(tick);
+    const gpuPids = new Set(measuredRoots);
+    threadReader?.retainOnly(gpuPids, new Set([...threads.values()].flatMap((rows) => rows.map((row) => row.tid))));
 
     const bootTimeSec = accepted.length > 0 ? bootTime(problems) : null;
-    const gpuPids = new Set(measuredRoots);
-    for (const reading of accepted) {
+    for (let i = 0; i < accepted.length; i++) {
+      const reading = accepted[i]!;
       const member = tick.get(reading.pid);
       const described = describe(reading, member, percents.get(reading.pid) ?? null, bootTimeSec);
       const tree = trees.get(reading.pid);

@@ -96,6 +96,21 @@ export function createTreeReader(procRoot: string, members: MemberReader) {
     return pending !== 'none';
   }
 
+  /** Reads one descendant into `tick` (once a tick); false when it is not in its tree any more. */
+  function readLink(link: DiscoveredTree['links'][number], tick: Map<number, Member>, atMs: number): boolean {
+    let member = tick.get(link.pid);
+    if (member === undefined) {
+      const reading = members.read(link.pid, false, atMs);
+      if (reading.kind !== 'found') return false;
+      member = reading;
+      tick.set(link.pid, member);
+    }
+    // Reparented (its parent exited) or a reused PID: not in this tree any more.
+    if (member.stat.parentPid === link.parentPid) return true;
+    lookAgain = true;
+    return false;
+  }
+
   /** Finds (or reuses) each root's tree and reads its descendants into `tick`. */
   function readTrees(roots: readonly number[], tick: Map<number, Member>, changed: boolean, atMs: number): Map<number, DiscoveredTree> {
     // `changed` false (the caller did not ask about new PIDs this tick) means nothing to look for.
@@ -120,23 +135,19 @@ export function createTreeReader(procRoot: string, members: MemberReader) {
       }
     }
     const trees = new Map<number, DiscoveredTree>();
-    for (const root of roots) {
-      const known = knownTrees.get(root);
+    for (let r = 0; r < roots.length; r++) {
+      const known = knownTrees.get(roots[r]!);
       if (known === undefined) continue;
-      const links = known.tree.links.filter((link) => {
-        let member = tick.get(link.pid);
-        if (member === undefined) {
-          const reading = members.read(link.pid, false, atMs);
-          if (reading.kind !== 'found') return false;
-          member = reading;
-          tick.set(link.pid, member);
-        }
-        // Reparented (its parent exited) or a reused PID: not in this tree any more.
-        if (member.stat.parentPid === link.parentPid) return true;
-        lookAgain = true;
-        return false;
-      });
-      trees.set(root, { ...known.tree, links });
+      // The known tree itself while every link is still there (most trees, most ticks): no
+      // filtered copy and no closure per tree.
+      const all = known.tree.links;
+      let links: DiscoveredTree['links'] | null = null;
+      for (let i = 0; i < all.length; i++) {
+        const kept = readLink(all[i]!, tick, atMs);
+        if (!kept && links === null) links = all.slice(0, i);
+        else if (kept && links !== null) links.push(all[i]!);
+      }
+      trees.set(roots[r]!, links === null ? known.tree : { ...known.tree, links });
     }
     const current = new Set(roots);
     for (const pid of knownTrees.keys()) if (!current.has(pid)) knownTrees.delete(pid);

@@ -173,7 +173,7 @@ export function createMemberReader(options: MemberReaderOptions) {
     procStat(pid: number, stat: MemberStat, identity: Identity): ProcStat {
       return { pid, comm: identity.comm, state: stat.state, cpuTicks: stat.cpuTicks, startTicks: stat.startTicks, parentPid: stat.parentPid, threadCount: stat.threadCount, rssPages: stat.rssPages };
     },
-    retainOnly(pids: ReadonlySet<number>) {
+    retainOnly(pids: Pick<ReadonlySet<number>, 'has'>) {
       statFiles.retainOnly(pids);
       for (const pid of identities.keys()) if (!pids.has(pid)) identities.delete(pid);
     },

@@ -16,7 +16,7 @@ export interface StatFileReader {
   /** Closes the descriptor of one id (a file that could not be parsed is not worth holding). */
   forget(id: number): void;
   /** Closes the descriptors of ids not in `keep`. */
-  retainOnly(keep: ReadonlySet<number>): void;
+  retainOnly(keep: Pick<ReadonlySet<number>, 'has'>): void;
   /** Closes every held descriptor; the reader still works, opening files again as needed. */
   close(): void;
 }

@@ -200,7 +200,11 @@ function* readEccErrors(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: Field
   };
   let firstFailure = 0;
   let anyRead = false;
-  for (const [key, errorType, counterType] of ECC_COUNTERS) {
+  for (let i = 0; i < ECC_COUNTERS.length; i++) {
+    // Indexed: destructuring an entry runs the iterator protocol (garbage on every read).
+    const key = ECC_COUNTERS[i]![0];
+    const errorType = ECC_COUNTERS[i]![1];
+    const counterType = ECC_COUNTERS[i]![2];
     const code = yield call(lib.fn.totalEccErrors, handle, errorType, counterType, s.slot(0));
     if (code === NVML_SUCCESS) {
       errors[key] = s.slotU64n(0);

@@ -60,13 +60,13 @@ export class ProcessReader {
   *read(scratch: Scratch, handle: bigint, gpuIndex: number, gpuUuid: string | null, migMode: boolean): Plan<DeviceProcesses> {
     const failures: ProcessListFailure[] = [];
     const byPid = new Map<number, BackendProcess>();
-    for (const [key, type] of [['computeProcesses', 'compute'], ['graphicsProcesses', 'graphics']] as const) {
-      const list = yield* this.readList(key, scratch, handle);
-      if (typeof list === 'number') {
-        if (list !== NVML_ERROR_NOT_SUPPORTED) failures.push({ list: key, code: list });
-        continue;
-      }
-      for (const entry of list) mergeProcess(byPid, entry, type, gpuIndex, gpuUuid, migMode);
+    // In the drivers' order, as a list beside the map (no iterator over the map at the end).
+    const processes: BackendProcess[] = [];
+    const into = { byPid, processes, gpuIndex, gpuUuid, migMode };
+    for (let k = 0; k < PROCESS_LISTS.length; k++) {
+      const key = PROCESS_LISTS[k]!;
+      const code = yield* this.readList(key, scratch, handle, into);
+      if (code !== NVML_SUCCESS && code !== NVML_ERROR_NOT_SUPPORTED) failures.push({ list: key, code });
     }
     if (byPid.size > 0) {
       // The cursor belongs to one GPU: another UUID at this index (after a reset) starts over.
@@ -75,7 +75,7 @@ export class ProcessReader {
       const code = yield* this.readUtilization(scratch, handle, byPid);
       if (code !== NVML_SUCCESS && code !== NVML_ERROR_NOT_SUPPORTED) failures.push({ list: 'processUtilization', code });
     }
-    return { processes: [...byPid.values()], failures };
+    return { processes, failures };
   }
 
   private layoutFor(key: ProcessListKey): ProcessInfoLayout {
@@ -87,8 +87,8 @@ export class ProcessReader {
     return this.shared.layout;
   }
 
-  /** The raw entries, or the NVML error code. */
-  private *readList(key: ProcessListKey, scratch: Scratch, handle: bigint): Plan<RawProcessInfo[] | number> {
+  /** Merges the list's entries `into` the GPU's processes; the NVML return code. */
+  private *readList(key: ProcessListKey, scratch: Scratch, handle: bigint, into: MergeTarget): Plan<number> {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
       const capacity = Math.floor(this.buffer.size / MAX_STRIDE);
       scratch.setU32(0, capacity);
@@ -103,7 +103,8 @@ export class ProcessReader {
         yield* this.verifyLayout(key, scratch, handle, capacity);
         continue; // the probe reused the buffer: read again with the layout now settled
       }
-      return this.decode(key, count);
+      this.decode(key, count, into);
+      return NVML_SUCCESS;
     }
     return NVML_ERROR_INSUFFICIENT_SIZE;
   }
@@ -118,23 +119,25 @@ export class ProcessReader {
     }
   }
 
-  private decode(key: ProcessListKey, count: number): RawProcessInfo[] {
+  /** Each entry straight into the merged processes: no intermediate entry objects. */
+  private decode(key: ProcessListKey, count: number, into: MergeTarget): void {
     const layout = this.layoutFor(key);
-    const entries: RawProcessInfo[] = [];
+    const type = key === 'computeProcesses' ? 'compute' : 'graphics';
     for (let i = 0; i < count; i++) {
       const base = i * layout.stride;
       const memory = this.buffer.u64(base + layout.usedGpuMemory);
       const gi = layout.gpuInstanceId === null ? UINT_NOT_AVAILABLE : this.buffer.u32(base + layout.gpuInstanceId);
       const ci = layout.computeInstanceId === null ? UINT_NOT_AVAILABLE : this.buffer.u32(base + layout.computeInstanceId);
-      entries.push({
-        pid: this.buffer.u32(base + layout.pid),
+      mergeProcess(
+        into,
+        this.buffer.u32(base + layout.pid),
+        type,
         // WDDM: the OS, not the driver, manages memory, so NVML cannot say (NVML_VALUE_NOT_AVAILABLE).
-        usedMemoryBytes: memory === ULL_NOT_AVAILABLE ? null : Number(memory),
-        gpuInstanceId: gi === UINT_NOT_AVAILABLE ? null : gi,
-        computeInstanceId: ci === UINT_NOT_AVAILABLE ? null : ci,
-      });
+        memory === ULL_NOT_AVAILABLE ? null : Number(memory),
+        gi === UINT_NOT_AVAILABLE ? null : gi,
+        ci === UINT_NOT_AVAILABLE ? null : ci,
+      );
     }
-    return entries;
   }
 
   /** Samples newer than the last one seen on this GPU: each reading covers its own interval. */
@@ -187,40 +190,46 @@ export class ProcessReader {
   }
 }
 
-interface RawProcessInfo {
-  pid: number;
-  usedMemoryBytes: number | null;
-  gpuInstanceId: number | null;
-  computeInstanceId: number | null;
+const PROCESS_LISTS: readonly ProcessListKey[] = ['computeProcesses', 'graphicsProcesses'];
+
+/** Where one GPU's lists are merged by PID: the map for look-ups, the list in the drivers' order. */
+interface MergeTarget {
+  byPid: Map<number, BackendProcess>;
+  processes: BackendProcess[];
+  gpuIndex: number;
+  gpuUuid: string | null;
+  migMode: boolean;
 }
 
 function mergeProcess(
-  byPid: Map<number, BackendProcess>,
-  entry: RawProcessInfo,
+  into: MergeTarget,
+  pid: number,
   type: 'compute' | 'graphics',
-  gpuIndex: number,
-  gpuUuid: string | null,
-  migMode: boolean,
+  usedMemoryBytes: number | null,
+  gpuInstanceId: number | null,
+  computeInstanceId: number | null,
 ): void {
-  const existing = byPid.get(entry.pid);
+  const existing = into.byPid.get(pid);
   if (existing) {
     // The same process in both lists is one process using both engines (nvidia-smi's "C+G").
     if (existing.type !== type) existing.type = 'compute+graphics' satisfies ProcessType;
-    existing.usedMemoryBytes ??= entry.usedMemoryBytes;
+    existing.usedMemoryBytes ??= usedMemoryBytes;
     return;
   }
-  byPid.set(entry.pid, {
-    pid: entry.pid,
-    gpuIndex,
-    gpuUuid,
-    gpuInstanceId: migMode ? entry.gpuInstanceId : null,
-    computeInstanceId: migMode ? entry.computeInstanceId : null,
+  const process: BackendProcess = {
+    pid,
+    gpuIndex: into.gpuIndex,
+    gpuUuid: into.gpuUuid,
+    gpuInstanceId: into.migMode ? gpuInstanceId : null,
+    computeInstanceId: into.migMode ? computeInstanceId : null,
     type,
-    usedMemoryBytes: entry.usedMemoryBytes,
+    usedMemoryBytes,
     smUtilPercent: null,
     memoryUtilPercent: null,
     encoderUtilPercent: null,
     decoderUtilPercent: null,
     name: null,
-  });
+  };
+  into.byPid.set(pid, process);
+  into.processes.push(process);
 }

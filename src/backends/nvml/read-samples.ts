@@ -38,7 +38,11 @@ export class SampleReader {
     if (uuid !== this.cursorUuid) this.cursorsUs.clear();
     this.cursorUuid = uuid;
     const series: DeviceSampleSeries[] = [];
-    for (const [metric, type, scale] of SERIES) {
+    for (let m = 0; m < SERIES.length; m++) {
+      // Indexed, not destructured: array destructuring runs the iterator protocol (garbage a call).
+      const metric = SERIES[m]![0];
+      const type = SERIES[m]![1];
+      const scale = SERIES[m]![2];
       const buffer = (this.buffer ??= new NativeBuffer(this.capacity * SAMPLE.size));
       const since = this.cursorsUs.get(metric) ?? 0;
       // Slot 0: the value type (out); slot 1: the capacity in, the count out.
@@ -49,19 +53,26 @@ export class SampleReader {
       if (code !== NVML_SUCCESS) continue;
       const count = Math.min(s.slotU32(1), this.capacity);
       const valueType = s.slotU32(0);
-      const points: [number, number][] = [];
+      // Two flat arrays, not a pair per sample: this runs for 3 metrics × every GPU × every tick.
+      const timesUs: number[] = [];
+      const values: number[] = [];
+      let ordered = true;
       for (let i = 0; i < count; i++) {
         const base = i * SAMPLE.size;
         const timestampUs = buffer.u64n(base + SAMPLE.timeStamp);
         const value = decodeNumber(buffer.view, base + SAMPLE.value, valueType, this.platform);
-        if (timestampUs > since && value !== null) points.push([timestampUs, value * scale]);
+        if (timestampUs <= since || value === null) continue;
+        if (timesUs.length > 0 && timestampUs < timesUs[timesUs.length - 1]!) ordered = false;
+        timesUs.push(timestampUs);
+        values.push(value * scale);
       }
       // A full buffer may have left samples behind: a bigger one next time.
       if (count === this.capacity && this.capacity < MAX_CAPACITY) this.grow();
-      if (points.length === 0) continue;
-      points.sort((a, b) => a[0] - b[0]);
-      this.cursorsUs.set(metric, points[points.length - 1]![0]);
-      series.push({ deviceIndex, uuid, metric, timesMs: points.map(([us]) => us / 1000), values: points.map(([, v]) => v) });
+      if (timesUs.length === 0) continue;
+      if (!ordered) sortByTime(timesUs, values);
+      this.cursorsUs.set(metric, timesUs[timesUs.length - 1]!);
+      for (let i = 0; i < timesUs.length; i++) timesUs[i] = timesUs[i]! / 1000;
+      series.push({ deviceIndex, uuid, metric, timesMs: timesUs, values });
     }
     return series;
   }
@@ -75,5 +86,16 @@ export class SampleReader {
   close(): void {
     this.buffer?.free();
     this.buffer = null;
+  }
+}
+
+/** Both arrays in time order, in place (a stable sort: equal times keep the driver's order). */
+function sortByTime(times: number[], values: number[]): void {
+  const order = times.map((_, i) => i).sort((a, b) => times[a]! - times[b]!);
+  const sortedTimes = order.map((i) => times[i]!);
+  const sortedValues = order.map((i) => values[i]!);
+  for (let i = 0; i < order.length; i++) {
+    times[i] = sortedTimes[i]!;
+    values[i] = sortedValues[i]!;
   }
 }
