@@ -14,6 +14,10 @@
 //   npm run bench:sampler -- --before <git rev>   (each run side by side with the same child built
 //                           from that commit, over the same GPUs, processes and seconds: on a noisy
 //                           machine the only way to see a tenth of a per cent)
+//   npm run bench:sampler -- --child-args="--compaction-growth 1.5"   (more arguments for this tree's
+//                           child, bench/lib/sampler-child.mjs; not for the --before one)
+// Over a long run RSS is also polled every 20 s: the lowest and highest of the last third are
+// printed beside the end figure (one figure at the end is partly GC timing).
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -34,6 +38,7 @@ const { values: args } = parseArgs({
     variants: { type: 'string', default: 'sampler' },
     'v8-flags': { type: 'string' },
     before: { type: 'string' },
+    'child-args': { type: 'string' },
   },
 });
 /** What the measured child runs: the product's sampler, and variants that leave one part out. */
@@ -88,11 +93,17 @@ async function measure(name, rate, command, argv, env, { report: asks = true, ru
   if (!asks) lines.on('line', () => lineCount++);
   const start = { at: performance.now(), ...procUsage(child.pid) };
   let peakRss = start.rssBytes;
+  const series = [];
+  let polls = 0;
   const poll = setInterval(() => {
-    peakRss = Math.max(peakRss, procUsage(child.pid).rssBytes);
+    const { rssBytes } = procUsage(child.pid);
+    peakRss = Math.max(peakRss, rssBytes);
+    if (++polls % 20 === 0) series.push({ s: polls, rssBytes });
+    if (polls % 600 === 0) console.error(`${name}: ${polls} s, RSS ${(rssBytes / MiB).toFixed(1)} MiB`);
   }, 1000);
   await new Promise((resolve) => setTimeout(resolve, runSeconds * 1000));
   clearInterval(poll);
+  const lastThird = series.filter((point) => point.s >= (2 * runSeconds) / 3).map((point) => point.rssBytes);
   const end = { at: performance.now(), ...procUsage(child.pid) };
   let report = { samples: lineCount };
   if (asks) {
@@ -109,6 +120,7 @@ async function measure(name, rate, command, argv, env, { report: asks = true, ru
     cpu_percent: Number(((100 * (end.cpuSeconds - start.cpuSeconds)) / elapsed).toFixed(2)),
     rss_mib: Number((end.rssBytes / MiB).toFixed(1)),
     peak_rss_mib: Number((Math.max(peakRss, end.rssBytes, end.hwmBytes) / MiB).toFixed(1)),
+    ...(lastThird.length > 1 ? { rss_last_third_mib: [Math.min(...lastThird), Math.max(...lastThird)].map((b) => Number((b / MiB).toFixed(1))) } : {}),
     ...report,
   };
 }
@@ -146,8 +158,9 @@ try {
       const ownFlags = variantArgv.some((a) => a.startsWith('--v8-flags'));
       const argv = args['v8-flags'] !== undefined && !ownFlags ? [...variantArgv, `--v8-flags=${args['v8-flags']}`] : variantArgv;
       const childArgv = (at) => [join(at, 'child.mjs'), '--hz', String(rate), ...argv];
+      const extra = args['child-args']?.split(/\s+/).filter(Boolean) ?? [];
       const [ours, before] = await Promise.all([
-        measure(label, rate, process.execPath, childArgv(dir), env),
+        measure(label, rate, process.execPath, [...childArgv(dir), ...extra], env),
         beforeDir ? measure(`${label} at ${args.before}`, rate, process.execPath, childArgv(beforeDir), env) : null,
       ]);
       results.push({ variant: v, ...ours });
@@ -170,7 +183,8 @@ try {
   for (const r of results) {
     const rate = r.rate ? `${r.rate} Hz` : '—';
     const samples = r.samples === undefined ? '—' : String(r.samples);
-    console.log(`${r.name.padEnd(44)} ${rate.padStart(6)} ${samples.padStart(8)} ${r.cpu_percent.toFixed(2).padStart(7)} ${r.rss_mib.toFixed(1).padStart(8)} ${r.peak_rss_mib.toFixed(1).padStart(7)}`);
+    const band = r.rss_last_third_mib ? `   last third ${r.rss_last_third_mib.join('–')}` : '';
+    console.log(`${r.name.padEnd(44)} ${rate.padStart(6)} ${samples.padStart(8)} ${r.cpu_percent.toFixed(2).padStart(7)} ${r.rss_mib.toFixed(1).padStart(8)} ${r.peak_rss_mib.toFixed(1).padStart(7)}${band}`);
   }
   for (const r of results.filter((x) => x.variant && x.variant !== 'cli')) {
     const mib = (bytes) => (bytes / MiB).toFixed(1);

@@ -20,8 +20,8 @@
 
 // startHeapCompaction (long-running commands too, but set up by every CLI start: its timer is
 //   unref'd, so a one-shot command is over before it first fires): every 30 s, when the old
-//   generation holds more than 1.5× what it used after the last collection, one full, compacting
-//   collection. V8's own memory reducer leaves a sampler's ~6 MiB of live objects spread over
+//   generation holds more than 1.25× what it used after the last collection, one full, compacting
+//   collection (1.5× until round four; docs/benchmarks.md has the hour with each). V8's own memory reducer leaves a sampler's ~6 MiB of live objects spread over
 //   11–12 MiB of old-space pages for good; a forced major GC moves them together and gives the
 //   empty pages back (−4 MiB RSS after 150 s at 1 Hz, measured; a few ms of CPU per collection).
 //   `gc` is taken from a fresh vm context, so the CLI's own global scope gets no `gc`; that context
@@ -44,16 +44,17 @@ export function applyCliV8Flags(flags = CLI_V8_FLAGS) {
 }
 
 export const HEAP_COMPACTION_INTERVAL_MS = 30_000;
+export const HEAP_COMPACTION_GROWTH = 1.25;
 
 /** See the top of this file. Returns the function that stops it. */
-export function startHeapCompaction(intervalMs = HEAP_COMPACTION_INTERVAL_MS) {
+export function startHeapCompaction(intervalMs = HEAP_COMPACTION_INTERVAL_MS, growth = HEAP_COMPACTION_GROWTH) {
   setFlagsFromString('--expose-gc');
   let collect = null;
   const old = () => getHeapSpaceStatistics().find((space) => space.space_name === 'old_space');
   let usedAfterLast = 0;
   const timer = setInterval(() => {
     const space = old();
-    if (space && usedAfterLast > 0 && space.space_size <= 1.5 * usedAfterLast) return;
+    if (space && usedAfterLast > 0 && space.space_size <= growth * usedAfterLast) return;
     collect ??= createRequire(import.meta.url)('node:vm').runInNewContext('gc');
     collect();
     usedAfterLast = old()?.space_used_size ?? 0;

@@ -1,10 +1,12 @@
 // The measured process of bench:sampler: one sampler as `gpuwise top` / `serve` would run it
-// (createSampler's defaults: NVML in a worker thread, sub-second samples, 900 rows of history),
+// (createSampler's defaults: NVML on the main thread under the deadline driver, sub-second samples,
+// 900 rows of history),
 // with the CLI's V8 flags unless told otherwise. Prints `ready` after the first sample; when a
 // line arrives on stdin, one JSON line with what it saw from the inside, and exits. The parent
 // reads CPU time and RSS from /proc, from outside, before it asks.
 //
 //   node child.mjs --hz 1 [--v8-flags="…"|--v8-flags=none] [--worker|--inline] [--no-proc] [--all-pool] [--no-compaction]
+//                  [--compaction-growth 1.5]   (the old space's growth past which the periodic compaction runs)
 //
 // --worker reads NVML in the worker thread (isolateNvml), --inline on the main thread, whatever
 // the sampler's default; --no-proc leaves out the host details of each GPU process (the /proc
@@ -19,11 +21,11 @@ import vm from 'node:vm';
 import { applyCliV8Flags, CLI_V8_FLAGS, startHeapCompaction } from '../../scripts/v8-flags.mjs';
 import { unavoidableCost } from './nvml-floor.mjs';
 
-const { values: args } = parseArgs({ options: { hz: { type: 'string' }, 'v8-flags': { type: 'string' }, inline: { type: 'boolean' }, worker: { type: 'boolean' }, 'no-proc': { type: 'boolean' }, 'all-pool': { type: 'boolean' }, 'no-compaction': { type: 'boolean' } } });
+const { values: args } = parseArgs({ options: { hz: { type: 'string' }, 'v8-flags': { type: 'string' }, inline: { type: 'boolean' }, worker: { type: 'boolean' }, 'no-proc': { type: 'boolean' }, 'all-pool': { type: 'boolean' }, 'no-compaction': { type: 'boolean' }, 'compaction-growth': { type: 'string' } } });
 const flags = args['v8-flags'] === undefined ? CLI_V8_FLAGS : args['v8-flags'] === 'none' ? [] : args['v8-flags'].split(/\s+/).filter(Boolean);
 applyCliV8Flags(flags);
 // The CLI's heap policy too, unless measuring without the CLI's settings (or told not to).
-if (args['v8-flags'] !== 'none' && !args['no-compaction']) startHeapCompaction();
+if (args['v8-flags'] !== 'none' && !args['no-compaction']) startHeapCompaction(undefined, args['compaction-growth'] === undefined ? undefined : Number(args['compaction-growth']));
 
 // Imported after the flags, as dist/cli.mjs does.
 const { createSampler } = await import('../../src/monitor/index.ts');
@@ -55,6 +57,8 @@ process.stdout.write(`ready ${first.snapshot.devices.length} ${first.snapshot.pr
 await new Promise((resolve) => process.stdin.once('data', resolve));
 const memory = process.memoryUsage();
 const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]));
+/** Resident kB per kind from smaps_rollup (anonymous, private/shared dirty…): where RSS is. */
+const rollupKiB = () => Object.fromEntries([...rollup.matchAll(/^(\w+):\s+(\d+) kB/gm)].map((m) => [m[1], Number(m[2])]));
 const rollup = readFileSync('/proc/self/smaps_rollup', 'utf8');
 /** Resident MiB per mapped file (and permission), largest first: where file-backed RSS is. */
 function residentFiles() {
@@ -101,6 +105,8 @@ process.stdout.write(
     anonymousBytes: rollupBytes('Anonymous'),
     fileBackedBytes: rollupBytes('Rss') - rollupBytes('Anonymous'),
     residentFilesMiB: residentFiles(),
+    heapSpaces: spaces,
+    rollupKiB: rollupKiB(),
     flags,
   })}\n`,
 );
