@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "fakenvml.h"
+#include "scenario-id.h"
 
 enum {
     HANDLE_SLOTS = 1 + MAX_MIG_DEVICES, /* a physical device, then its MIG devices */
@@ -33,6 +34,7 @@ static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static struct {
     scenario *sc; /* NULL while not initialised */
+    scenario_id loaded;
     unsigned refcount;
     struct timespec started; /* CLOCK_MONOTONIC at nvmlInit */
     unsigned long long started_wall_us;
@@ -248,21 +250,27 @@ nvmlReturn_t call_begin_find(sym_id sym, device_match match, const void *arg, ca
     return NVML_ERROR_NOT_FOUND;
 }
 
-static bool step_mode_requested(void)
+/* Frees the scenario playing (the lock held; calls sleeping in a hang re-resolve when they wake). */
+static void unload(void)
 {
-    const char *step = getenv("FAKE_NVML_STEP");
-    return step != NULL && (strcmp(step, "1") == 0 || strcmp(step, "true") == 0);
+    scenario_free(g.sc);
+    g.sc = NULL;
+    free(g.loaded.path);
+    g.loaded.path = NULL;
 }
 
-/* Loads the scenario and starts its clock; the first nvmlInit after a full shutdown does this. */
-static nvmlReturn_t start(void)
+/*
+ * Loads the named scenario and starts its clock, in place of any playing one. On failure the
+ * scenario playing (if any) is left as it was.
+ */
+static nvmlReturn_t start(const scenario_id *named)
 {
-    const char *path = getenv("FAKE_NVML_SCENARIO");
-    if (path == NULL || path[0] == '\0') {
+    if (named->path == NULL) {
         fprintf(stderr, "fake-nvml: FAKE_NVML_SCENARIO is not set; point it at a scenario JSON file "
                         "(see test/fake-nvml/README.md)\n");
         return NVML_ERROR_UNKNOWN;
     }
+    const char *path = named->path;
     char err[ERROR_TEXT_CAP];
     scenario *sc = scenario_load(path, err, sizeof err);
     if (sc == NULL) {
@@ -278,24 +286,47 @@ static nvmlReturn_t start(void)
         scenario_free(sc);
         return rc;
     }
+    char *copy = strdup(path);
+    if (copy == NULL) {
+        scenario_free(sc);
+        return NVML_ERROR_MEMORY;
+    }
+    unload();
     struct timespec wall;
     clock_gettime(CLOCK_MONOTONIC, &g.started);
     clock_gettime(CLOCK_REALTIME, &wall);
     g.started_wall_us = (unsigned long long)wall.tv_sec * 1000000ULL + (unsigned long long)wall.tv_nsec / 1000ULL;
     g.sc = sc;
-    g.refcount = 1;
-    g.step_mode = step_mode_requested();
+    g.loaded = *named;
+    g.loaded.path = copy;
+    g.step_mode = named->step_mode;
     g.step_calls = 0;
     g.frame = 0;
     return NVML_SUCCESS;
 }
 
+/*
+ * NVML counts nvmlInit calls and shuts down at the last nvmlShutdown. A session can end without
+ * its shutdown, though: gpuwise closing a session whose read is still in the driver leaves NVML
+ * initialised on purpose (nvmlShutdown must not run under a call; an NVML worker thread is then
+ * ended as it is). Counting alone, the next session's nvmlInit would only add one, and the fake
+ * would go on playing the previous scenario for the rest of the process. So an nvmlInit whose
+ * environment names another scenario (another file, the same file rewritten, another step mode)
+ * loads that one, fresh, in place of the one playing; the count goes on (the holders left still
+ * shut down one by one). A call asleep in a hang meanwhile re-resolves its handle when it wakes
+ * (begin_resolved), as after a full shutdown: it answers from the new scenario or with an error.
+ */
 nvmlReturn_t fake_init(void)
 {
     pthread_mutex_lock(&g_lock);
+    scenario_id named = scenario_id_named();
     nvmlReturn_t rc = NVML_SUCCESS;
-    if (g.refcount > 0) g.refcount++; /* NVML counts nvmlInit calls; shutdown happens at zero */
-    else rc = start();
+    if (g.refcount > 0 && scenario_id_same(&named, &g.loaded)) {
+        g.refcount++;
+    } else {
+        rc = start(&named);
+        if (rc == NVML_SUCCESS) g.refcount++;
+    }
     pthread_mutex_unlock(&g_lock);
     return rc;
 }
@@ -304,12 +335,8 @@ nvmlReturn_t fake_shutdown(void)
 {
     pthread_mutex_lock(&g_lock);
     nvmlReturn_t rc = NVML_SUCCESS;
-    if (g.refcount == 0) {
-        rc = NVML_ERROR_UNINITIALIZED;
-    } else if (--g.refcount == 0) {
-        scenario_free(g.sc);
-        g.sc = NULL;
-    }
+    if (g.refcount == 0) rc = NVML_ERROR_UNINITIALIZED;
+    else if (--g.refcount == 0) unload();
     pthread_mutex_unlock(&g_lock);
     return rc;
 }
