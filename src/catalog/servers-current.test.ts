@@ -61,6 +61,15 @@ describe('current 8-GPU machines', () => {
     expect(asus.cpuFamilies.value?.[0]).toMatch(/9374F/);
   });
 
+  it('Inspur NF5468M6 as Inspur submitted it to MLPerf, its GPU link left unsourced', () => {
+    // "system_name": "NF5468M6 (8x A40, TensorRT)", "host_processor_model_name": "Intel(R) Xeon(R) Platinum 8380", "accelerator_interconnect": ""
+    const inspur = server('inspur-nf5468m6');
+    expect(inspur.gpuOptions[0]).toMatchObject({ gpuId: 'a40', count: { value: 8 }, interconnect: { value: null } });
+    expect(inspur.cpuSockets.value).toBe(2);
+    expect(inspur.cpuFamilies.value?.[0]).toMatch(/8380/);
+    expect(inspur.maxMemoryGiB.value).toBeNull();
+  });
+
   it('the 8× 4090 builds run over PCIe and say they are custom', () => {
     // Upstation: "Custom 6-10U server chassis", "PCIe Gen 4 risers"; r/LocalAIServers: "8x RTX 4090D", "4x 2000W PSUs"
     expect(server('upstation-8x-rtx-4090').gpuOptions[0]).toMatchObject({ gpuId: 'rtx-4090', count: { value: 8 }, interconnect: { value: 'pcie' } });

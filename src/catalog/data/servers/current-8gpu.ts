@@ -18,6 +18,7 @@ const mlperfLenovo = cite('mlperf-inference-v41-lenovo-sr680a-v3', 'system_name,
 const hgxH100 = cite('nvidia-hgx-h100-blog', 'section "HGX H100 8-GPU"');
 const mlperfXd670 = cite('mlperf-inference-v41-hpe-xd670', 'accelerators_per_node, accelerator_interconnect, host_processor_model_name, host_processors_per_node');
 const mlperfEsc = cite('mlperf-training-v40-asus-esc8000a-e12', 'accelerators_per_node, accelerator_model_name, accelerator_interconnect, host_processor_model_name, hw_notes');
+const mlperfNf5468 = cite('mlperf-inference-v30-inspur-nf5468m6', 'accelerators_per_node, accelerator_model_name, host_processor_model_name, host_processors_per_node, host_memory_capacity');
 const upstation = cite('upstation-8x4090-build', 'TL;DR and "The Chassis"');
 const rig4090d = cite('localaiservers-8x4090d-rig', '"The build" list');
 
@@ -138,6 +139,21 @@ export const CURRENT_8GPU_SERVERS: ServerEntryInput[] = [
     cpuFamilies: mlperfEsc(['AMD EPYC 9374F (Genoa, 32 cores), as submitted'], asSubmitted),
     maxMemoryGiB: notSourced(text('Submitted with 2.3 TB (24 × 96 GB); the maximum is not in the submission.', '提交配置为 2.3 TB（24 × 96 GB）；最大容量不在提交材料中。')),
     notes: [text('Eight PCIe cards without NVLink: multi-GPU training and tensor parallelism go over PCIe 5.0, unlike the HGX (SXM) machines above.', '8 张 PCIe 卡、无 NVLink：多卡训练与张量并行走 PCIe 5.0，与上面的 HGX（SXM）机器不同。')],
+  },
+  {
+    ...nothingElse,
+    id: 'inspur-nf5468m6',
+    vendor: 'Inspur',
+    model: 'NF5468M6',
+    aliases: ['Inspur NF5468M6', '浪潮 NF5468M6'],
+    category: 'server',
+    formFactor: notSourced(),
+    gpuCountMax: mlperfNf5468(8),
+    gpuOptions: [{ gpuId: 'a40', count: mlperfNf5468(8), interconnect: notSourced(text('The submission leaves the accelerator interconnect empty; A40s are PCIe cards (NVLink bridges join pairs).', '提交材料未填写加速卡互联；A40 是 PCIe 卡（NVLink 桥只连接两两一对）。')) }],
+    cpuSockets: mlperfNf5468(2),
+    cpuFamilies: mlperfNf5468(['Intel Xeon Platinum 8380 (Ice Lake, 40 cores), as submitted'], asSubmitted),
+    maxMemoryGiB: notSourced(text('Submitted with 2 TB; the maximum is not in the submission.', '提交配置为 2 TB；最大容量不在提交材料中。')),
+    notes: [text('Inspur\'s PCIe 8-GPU server, as Inspur submitted it to MLPerf Inference v3.0 (2023). No HGX H100/H800 server of Inspur\'s (NF5688M7) was found in a citable source.', '浪潮的 PCIe 8 卡服务器，为浪潮提交 MLPerf Inference v3.0（2023）时的配置。未找到浪潮 HGX H100/H800 服务器（NF5688M7）的可引用资料。')],
   },
   {
     ...nothingElse,

@@ -31,6 +31,14 @@ export const CURRENT_SERVER_SOURCES: CatalogSource[] = [
   mlperf41('mlperf-inference-v41-dell-xe9680-mi300x', 'Dell', 'Dell/systems/XE9680_MI300X_192GBx8.json', 'Dell PowerEdge XE9680 (8x MI300X_192GB)'),
   mlperf41('mlperf-inference-v41-hpe-xd670', 'HPE', 'HPE/systems/HPE_Cray_XD670_H100_SXM_80GBx8_TRT.json', 'HPE Cray XD670 (8x H100-SXM-80GB)'),
   {
+    id: 'mlperf-inference-v30-inspur-nf5468m6',
+    kind: 'benchmark-submission',
+    publisher: 'Inspur via MLCommons',
+    title: 'MLPerf Inference v3.0 system description: NF5468M6 (8x A40, TensorRT)',
+    url: 'https://github.com/mlcommons/inference_results_v3.0/blob/main/closed/Inspur/systems/NF5468M6_A40x8_TRT.json',
+    accessed,
+  },
+  {
     id: 'mlperf-training-v40-asus-esc8000a-e12',
     kind: 'benchmark-submission',
     publisher: 'ASUSTeK via MLCommons',
