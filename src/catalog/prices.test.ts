@@ -55,13 +55,15 @@ describe('GPU prices read in 2026-12, and the parts left unpriced', () => {
     expect(pricesOf('t4')).toContainEqual(expect.objectContaining({ low: 1000, high: 1000 }));
   });
 
-  it('prices the L40 from the average only, and the P100 PCIe 16GB at the launch figure spec sites agree on', () => {
+  it('prices the L40 from the average only, the P100 PCIe 16GB at the launch figure spec sites agree on, and the A800 from China press', () => {
     // ChipVERSUS L40: "MSRP $31000", "AVG Price $8174" — the MSRP is not taken
     expect(pricesOf('l40')).toEqual([expect.objectContaining({ kind: 'street', currency: 'USD', low: 8174, high: 8174 })]);
     // Technical City: "Launch price (MSRP) | $5,699"; HMC Tech: "NVIDIA Tesla P100 $5,699"; Epoch AI row "NVIDIA P100": 5699.0
     const p100 = pricesOf('p100-pcie-16gb');
     expect(p100).toEqual([expect.objectContaining({ kind: 'launch', low: 5699, asOf: '2016-06' })]);
     expect(p100[0]?.sources.map((s) => s.source)).toEqual(['technicalcity-p100-pcie-16gb', 'hmctech-b200-vs-p100', 'epoch-ml-hardware']);
+    // boke.042.cn (2023-06-29): "A800售价12000美元，人民币8.3万元" — variant not given, so both A800 entries carry it, in the China market
+    for (const id of ['a800-sxm4-80gb', 'a800-pcie-80gb']) expect(pricesOf(id), id).toEqual([expect.objectContaining({ kind: 'street', currency: 'USD', market: 'cn', low: 12000, asOf: '2023-06' })]);
     // The other P100 variants are not given the 16 GB PCIe card's price.
     for (const id of ['p100-pcie-12gb', 'p100-sxm2-16gb']) expect(pricesOf(id), id).toEqual([]);
   });

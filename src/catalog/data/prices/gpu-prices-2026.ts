@@ -16,6 +16,12 @@ const chipversusL40 = cite('chipversus-l40', 'header: "MSRP", "AVG Price"');
 const techcityP100 = cite('technicalcity-p100-pcie-16gb', 'table "Primary details", row "Launch price (MSRP)"');
 const hmcP100 = cite('hmctech-b200-vs-p100', 'header of the Tesla P100 column');
 const epochP100 = cite('epoch-ml-hardware', 'row "NVIDIA P100", column "Release price (USD)"');
+const bokeA800 = cite('boke042-a800-price-2023', 'paragraph "它们售价不菲"');
+
+const a800Note = [
+  'China, June 2023 (before the October 2023 export rule): a news digest lists the A800 at "12000美元，人民币8.3万元" among NVIDIA\'s cards; it does not say SXM or PCIe, so both entries carry it.',
+  '中国市场，2023 年 6 月（2023 年 10 月出口新规之前）：新闻摘要列出 A800"售价12000美元，人民币8.3万元"；未区分 SXM 与 PCIe，故两个条目都记录此价。',
+] as const;
 
 const a100Note = [
   'New A100 80GB units "$8,000-$15,000 in 2026" (used $4,000-9,000); the page does not say SXM or PCIe. A second guide gives "$8–15K street price" for refurbished or used A100s.',
@@ -28,6 +34,8 @@ export const GPU_PRICES_2026: Readonly<Record<string, readonly PriceQuote[]>> = 
   l4: [usd('street', 'us', 2500, 2500, '2026', [runlocalL4], 'A hardware guide: "$2,500 retail / $1,800-2,200 used" (new card quoted).', '硬件指南："零售 2500 美元 / 二手 1800–2200 美元"（此处取新卡）。')],
   l40: [usd('street', 'global', 8174, 8174, '2026', [chipversusL40], 'The same price-comparison site as the T4\'s: its current average across markets ($8,174). The "MSRP $31,000" it also lists is implausible for an L40 and not an NVIDIA figure, so only the average is taken; treat it as an estimate.', '与 T4 同一比价网站：各市场当前均价（8174 美元）。该页同时列出的"MSRP 31000 美元"对 L40 而言不可信，也并非 NVIDIA 公布，故只取均价；请视为估计值。')],
   'p100-pcie-16gb': [usd('launch', 'us', 5699, 5699, '2016-06', [techcityP100, hmcP100, epochP100], 'NVIDIA announced no price; two spec sites and Epoch AI\'s dataset give "$5,699" at launch. Low confidence: spec sites give the Tesla P40 the same launch price, and the source Epoch AI names for it is an article about the DGX A100.', 'NVIDIA 未公布售价；两个参数网站和 Epoch AI 数据集给出发布价"5699 美元"。可信度低：参数网站给 Tesla P40 的发布价也是这个数，而 Epoch AI 为其注明的来源是一篇关于 DGX A100 的文章。')],
+  'a800-sxm4-80gb': [usd('street', 'cn', 12000, 12000, '2023-06', [bokeA800], ...a800Note)],
+  'a800-pcie-80gb': [usd('street', 'cn', 12000, 12000, '2023-06', [bokeA800], ...a800Note)],
   t4: [usd('street', 'global', 1000, 1000, '2026', [chipversusT4], 'A price-comparison site\'s current average across markets ($1,000); the "MSRP $1,880" it also lists is not an NVIDIA figure.', '比价网站汇总各市场的当前均价（1000 美元）；它同时列出的"MSRP 1880 美元"并非 NVIDIA 公布。')],
 };
 
@@ -55,11 +63,6 @@ export const UNPRICED_GPUS: Readonly<Record<string, LocalizedText>> = {
     'China-only part; the figures found are whole 8-GPU servers or yearly rental, not cards.',
     '仅在中国销售；找到的价格是整台 8 卡服务器或年租金，不是单卡。',
   ),
-  'a800-sxm4-80gb': reason(
-    'China-only part; the figures found are whole 8-GPU servers (2.3 → 3.3 million CNY within a week in 2023, 每日人物 2024-02-18) and hourly rental, not cards.',
-    '仅在中国销售；找到的是整台 8 卡服务器价格（2023 年一周内从 230 万元涨到 330 万元，每日人物 2024-02-18）和小时租金，不是单卡。',
-  ),
-  'a800-pcie-80gb': reason('China-only part; no dated card price was found (the "A800 40GB Active" sold in the US at $19,999 is a different, workstation card).', '仅在中国销售；未找到带日期的单卡价格（美国以 19999 美元出售的"A800 40GB Active"是另一款工作站卡）。'),
   mi325x: reason(
     'The only figure found ("MSRP $20,000") comes from a page that calls the MI325X CDNA 4 (it is CDNA 3); AMD publishes no price.',
     '唯一找到的数字（"MSRP 2 万美元"）出自把 MI325X 写成 CDNA 4 的页面（实为 CDNA 3）；AMD 不公布售价。',

@@ -113,6 +113,12 @@ export const PRICE_SOURCES: Source[] = [
     url: 'https://chipversus.com/hardware/gpu/tesla-t4',
     accessed: ACCESSED,
   },
+  article(
+    'boke042-a800-price-2023',
+    'boke.042.cn (news digest)',
+    'US to restrict AI chip exports further; NVIDIA CFO warns: "V100加速卡至少10000美元 … A800售价12000美元，人民币8.3万元，A100售价在1.5万美元 … H100 … 3.65万美元" (2023-06-29)',
+    'http://m.boke.042.cn/zixun/2023/0629/17096.html',
+  ),
   {
     id: 'chipversus-l40',
     kind: 'price-list',
