@@ -2,6 +2,8 @@
 // from it. Counting from the shape (instead of trusting a rounded "8B") lets the tests check our
 // arithmetic against the exact totals the model cards publish.
 
+import type { UNetLayout } from './unet.js';
+
 export interface TransformerArchitecture {
   kind: 'transformer';
   layers: number;
@@ -83,10 +85,14 @@ export interface ResNetArchitecture {
   classes: number;
 }
 
-/** A pipeline of separately published parts (Stable Diffusion XL); no activation model. */
+/**
+ * A pipeline of separately published parts (Stable Diffusion XL). With a `denoiser`, the part
+ * that is trained (the UNet) has a layout for LoRA and activations (unet.ts); the rest stays frozen.
+ */
 export interface CompositeArchitecture {
   kind: 'composite';
   components: readonly { id: string; parameterCount: number }[];
+  denoiser?: { componentId: string; layout: UNetLayout };
 }
 
 export type ModelArchitecture = TransformerArchitecture | ResNetArchitecture | CompositeArchitecture;

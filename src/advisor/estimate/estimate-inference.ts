@@ -38,6 +38,8 @@ const PUBLISHED_IMAGE_WORKSPACE: Readonly<Record<string, { bytesPerImage: number
   sdxl: { bytesPerImage: ((21.7 - (3_468_837_867 * 2) / 1024 ** 3) / 4) * 1024 ** 3, resolution: 1024, source: 'https://hf.co/blog/simple_sdxl_optimizations' },
 };
 
+const DECODER_SOURCES = ['Kwon et al. 2023, "PagedAttention", arXiv:2309.06180', 'https://docs.vllm.ai/en/latest/features/quantization/quantized_kvcache.html'];
+
 export function estimateInference(input: EstimateInput, model: ResolvedModel): MemoryEstimate {
   const weightDtype = pick('weightDtype', input.weightDtype, WEIGHT_DTYPES, 'bf16');
   // vLLM's `--kv-cache-dtype auto` keeps the model's 16-bit type even when weights are quantised.
@@ -138,10 +140,7 @@ export function estimateInference(input: EstimateInput, model: ResolvedModel): M
     complete: missing.length === 0,
     missing,
     assumptions: notes,
-    sources: [
-      'Kwon et al. 2023, "PagedAttention", arXiv:2309.06180',
-      'https://docs.vllm.ai/en/latest/features/quantization/quantized_kvcache.html',
-      ...model.sources,
-    ],
+    // The KV-cache sources only where there is a KV cache (not for encoders, CNNs or diffusion).
+    sources: [...((kvCache ?? 1) > 0 ? DECODER_SOURCES : []), ...(kvCache === 0 && PUBLISHED_IMAGE_WORKSPACE[model.id ?? ''] ? [PUBLISHED_IMAGE_WORKSPACE[model.id ?? '']?.source ?? ''] : []), ...model.sources],
   };
 }

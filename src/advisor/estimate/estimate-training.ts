@@ -11,6 +11,7 @@ import {
   type Recomputation,
 } from './activations.js';
 import { transformerParameterCounts, type TransformerArchitecture } from './architecture.js';
+import { denoiserOf, diffusionActivationBytes, diffusionStates, DIFFUSION_DEFAULT_LORA_RANK, DIFFUSION_DEFAULT_LORA_TARGETS } from './diffusion-training.js';
 import { nf4BytesPerWeight } from './dtypes.js';
 import { LORA_TARGETS, loraTargetShapes, loraTrainableParameters, type LoraTargets } from './lora.js';
 import type { ResolvedModel } from './resolve-model.js';
@@ -135,6 +136,12 @@ function activations(
     const bytes = (resnetActivationValuesPerImage(arch) * b * e) / tensorParallel;
     return { bytes, missing: null, notes: [{ key: 'advisor.assume.resnetActivations', params: { resolution: arch.inputResolution } }] };
   }
+  const diffusion = denoiserOf(model);
+  if (diffusion) {
+    // Full recomputation is gradient checkpointing; selective drops only the attention scores.
+    const result = diffusionActivationBytes(diffusion, b, e, recomputation === 'full', attention === 'standard' && recomputation === 'none');
+    return { bytes: result.bytes / tensorParallel, missing: null, notes: result.notes };
+  }
   return { bytes: null, missing: 'not-modelled', notes: [] };
 }
 
@@ -146,7 +153,9 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
   // PEFT recipes (the QLoRA paper's, Hugging Face's `prepare_model_for_kbit_training`) turn
   // gradient checkpointing on: a layer's activations are recomputed in the backward pass.
   const adapters = method === 'lora' || method === 'qlora';
-  const recomputation = choice('recomputation', input.recomputation, RECOMPUTATION_MODES, adapters ? 'full' : 'none');
+  // The SDXL recipes (diffusers, kohya-ss) train with gradient checkpointing, full or LoRA.
+  const diffusion = denoiserOf(model);
+  const recomputation = choice('recomputation', input.recomputation, RECOMPUTATION_MODES, adapters || diffusion ? 'full' : 'none');
   const attention = choice('attention', input.attention, ATTENTION_KINDS, 'flash');
   const gpuCount = positiveInteger('gpuCount', input.gpuCount, 1);
   const tensorParallel = positiveInteger('tensorParallel', input.tensorParallel, 1);
@@ -155,11 +164,12 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
   const zeroStage: ZeroStage = choice('zeroStage', input.zeroStage, ZERO_STAGES, dataParallel > 1 ? 3 : 0);
   const s = defaultSequenceLength(input, model);
   const b = defaultBatchSize(input, model);
-  const loraRank = method === 'full' ? null : positiveInteger('loraRank', input.loraRank, DEFAULT_LORA_RANK);
-  const loraTargets = method === 'full' ? null : choice('loraTargets', input.loraTargets, LORA_TARGETS, 'all-linear');
+  const loraRank = method === 'full' ? null : positiveInteger('loraRank', input.loraRank, diffusion ? DIFFUSION_DEFAULT_LORA_RANK : DEFAULT_LORA_RANK);
+  const loraTargets = method === 'full' ? null : choice('loraTargets', input.loraTargets, LORA_TARGETS, diffusion ? DIFFUSION_DEFAULT_LORA_TARGETS : 'all-linear');
 
-  const statesResult =
-    method === 'full'
+  const statesResult = diffusion
+    ? diffusionStates(diffusion, model.name, method, precision, optimizer, loraRank ?? DIFFUSION_DEFAULT_LORA_RANK, loraTargets ?? DIFFUSION_DEFAULT_LORA_TARGETS)
+    : method === 'full'
       ? fullStates(model, precision, optimizer)
       : adapterStates(model, method, precision, optimizer, loraRank ?? DEFAULT_LORA_RANK, loraTargets ?? 'all-linear', input.doubleQuantization ?? true);
   // Tensor parallelism splits every layer's weights (and so their gradients and states) t ways.
@@ -174,7 +184,8 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
   const overhead = overheadBytes(input);
 
   const notes: AdvisorNote[] = [...statesResult.notes, ...act.notes];
-  if (adapters && input.recomputation === undefined) notes.push({ key: 'advisor.assume.peftCheckpointing', params: {} });
+  if (diffusion && input.recomputation === undefined) notes.push({ key: 'advisor.assume.diffusionCheckpointing', params: {} });
+  else if (adapters && input.recomputation === undefined) notes.push({ key: 'advisor.assume.peftCheckpointing', params: {} });
   if (gpuCount > 1) notes.push({ key: 'advisor.assume.sharding', params: { stage: zeroStage, dp: dataParallel, tp: tensorParallel } });
   if (tensorParallel > 1) notes.push({ key: 'advisor.assume.sequenceParallel', params: { tp: tensorParallel } });
   notes.push({ key: 'advisor.assume.overhead', params: { gib: round(overhead / 1024 ** 3, 2) } });
@@ -214,9 +225,15 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
     complete: act.missing === null,
     missing: act.missing ? [{ term: 'activationsBytes', reason: act.missing }] : [],
     assumptions: notes,
-    sources: trainingSources(model, method),
+    sources: [...trainingSources(model, method), ...(diffusion ? DIFFUSION_TRAINING_SOURCES : [])],
   };
 }
+
+const DIFFUSION_TRAINING_SOURCES = [
+  'https://github.com/huggingface/diffusers/pull/4474 (gradient checkpointing of every ResNet and BasicTransformerBlock)',
+  'https://github.com/huggingface/diffusers/blob/main/examples/dreambooth/README_sdxl.md (UNet LoRA, --rank 4 by default)',
+  'https://github.com/kohya-ss/sd-scripts/blob/main/docs/train_SDXL-en.md (U-Net only, gradient checkpointing)',
+];
 
 function trainingSources(model: ResolvedModel, method: FinetuneMethod): string[] {
   const sources = ['Rajbhandari et al. 2020, "ZeRO", arXiv:1910.02054', 'Korthikanti et al. 2022, arXiv:2205.05198'];

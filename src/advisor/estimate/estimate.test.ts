@@ -144,8 +144,9 @@ describe('training terms', () => {
     expect(e.perGpu.activationsBytes).toBeNull();
     expect(e.complete).toBe(false);
     expect(e.missing).toEqual([{ term: 'activationsBytes', reason: 'needs-architecture' }]);
+    // SDXL's UNet has a layout now (unet.ts): its training memory is complete.
     const sdxl = estimateMemory({ task: 'train', model: 'sdxl' });
-    expect(sdxl.missing).toEqual([{ term: 'activationsBytes', reason: 'not-modelled' }]);
+    expect(sdxl.missing).toEqual([]);
     const measured = estimateMemory({ task: 'train', model: 'sdxl', activationsBytes: 10e9 });
     expect(measured.perGpu.activationsBytes).toBe(10e9);
     expect(measured.complete).toBe(true);

@@ -99,11 +99,27 @@ const OTHER_PRESETS: readonly ModelPreset[] = [
         { id: 'text_encoder_2 (OpenCLIP ViT-bigG)', parameterCount: 694_659_840 },
         { id: 'vae', parameterCount: 83_653_863 },
       ],
+      denoiser: {
+        componentId: 'unet',
+        layout: {
+          blockOutChannels: [320, 640, 1280],
+          layersPerBlock: 2,
+          // config.json says [1, 2, 10]; its first block is a DownBlock2D, which has no attention.
+          transformerLayers: [0, 2, 10],
+          midTransformerLayers: 10,
+          crossAttentionDim: 2048,
+          textTokens: 77,
+          headDim: 64,
+          latentScale: 8,
+          resolution: 1024,
+        },
+      },
     },
     publishedParameterCount: 3_500_000_000,
     sources: [
       'Podell et al. 2023, "SDXL", arXiv:2307.01952, Table 1 (UNet 2.6B, text encoders 817M)',
       'https://huggingface.co/stabilityai/stable-diffusion-xl-base-1.0 (component folders unet/, text_encoder/, text_encoder_2/, vae/)',
+      'https://huggingface.co/stabilityai/stable-diffusion-xl-base-1.0/blob/main/unet/config.json (block_out_channels, transformer_layers_per_block, cross_attention_dim 2048)',
     ],
   },
 ];

@@ -17,4 +17,6 @@ export interface Context {
   margin: number;
   servers: readonly ServerCandidate[];
   rentals: Map<string, RentalPrice>;
+  /** Catalog id → name, to name the GPUs a published figure exists for. */
+  gpuNames: Map<string, string>;
 }

@@ -4,6 +4,7 @@ import { BYTES_PER_GIB } from '../../core/units.js';
 import type { AdvisorNote, MemoryEstimate } from '../estimate/types.js';
 import { formatMoney, formatMoneyRange } from '../pricing/format.js';
 import type { Context } from './context.js';
+import { gpusWithImageRates, isImageModel, PUBLISHED_IMAGE_RATES, type ImageModel } from './image-rates.js';
 import type { RecommendOption } from './types.js';
 
 const gib = (bytes: number) => Number((bytes / BYTES_PER_GIB).toFixed(1));
@@ -46,8 +47,27 @@ function splitReason(option: RecommendOption): AdvisorNote | null {
   }
 }
 
-function speedReason(option: RecommendOption): AdvisorNote | null {
+function imageSpeedReason(option: RecommendOption, context: Context, model: ImageModel): AdvisorNote {
   const t = option.throughput;
+  const published = t.imageRate;
+  if (t.rate === null || published === null) {
+    const gpus = gpusWithImageRates(model, context.input.task === 'inference' ? 'inference' : 'train');
+    const names = gpus.map((id) => context.gpuNames.get(id) ?? id).join(', ');
+    return gpus.length === 0 ? { key: 'advisor.reason.noImageRateAtAll', params: {} } : { key: 'advisor.reason.noImageRate', params: { gpus: names } };
+  }
+  return { key: 'advisor.reason.imagesPublished', params: { rate: imagesText(t.rate), count: option.count, perGpu: imagesText(published.perGpu), measured: published.measuredGpus, source: published.source } };
+}
+
+/** 1.64, 13.1, 88,714: three significant figures at most, grouped. */
+export function imagesText(value: number): string {
+  const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
+  return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+}
+
+function speedReason(option: RecommendOption, context: Context): AdvisorNote | null {
+  const t = option.throughput;
+  const model = context.planner.candidates(1)[0]?.estimate?.model.id ?? null;
+  if (t.rateUnit === 'image/s' && isImageModel(model)) return imageSpeedReason(option, context, model);
   if (t.bound === 'bandwidth' && t.rateUnit === 'token/s' && t.rate !== null) {
     return { key: 'advisor.reason.decodeBandwidth', params: { bandwidth: round(t.perGpuBandwidthGBps, 0), read: gib(t.bytesPerStepPerGpu ?? 0), tokens: round(t.rate) } };
   }
@@ -63,7 +83,8 @@ function scalingReason(option: RecommendOption): AdvisorNote | null {
   if (option.count < 2) return null;
   const s = option.throughput.scaling;
   const params = { count: option.count, percent: Math.round(s.efficiency * 100), penalty: Math.round((1 - s.efficiency) * 100) };
-  if (option.memory.plan.kind === 'partition' || option.throughput.rateUnit === 'byte/s') return { key: 'advisor.reason.linearScaling', params };
+  const replicas = option.throughput.rateUnit === 'image/s' && option.throughput.scaling.efficiency >= 1;
+  if (option.memory.plan.kind === 'partition' || option.throughput.rateUnit === 'byte/s' || replicas) return { key: 'advisor.reason.linearScaling', params };
   switch (s.link.kind) {
     case 'fast-link':
       return { key: 'advisor.reason.scalingFastLink', params };
@@ -101,12 +122,13 @@ export function optionReasons(option: RecommendOption, context: Context): Adviso
   const notes: AdvisorNote[] = [memoryReason(option)];
   const split = splitReason(option);
   if (split) notes.push(split);
-  const speed = speedReason(option);
+  const speed = speedReason(option, context);
   if (speed) notes.push(speed);
   const scaling = scalingReason(option);
   if (scaling) notes.push(scaling);
   const t = option.throughput;
-  if (t.fallbackFrom !== null && t.precision !== null) {
+  // A published images/s figure was measured in its submitter's formats: no fallback to explain.
+  if (t.fallbackFrom !== null && t.precision !== null && t.rateUnit !== 'image/s') {
     notes.push({ key: 'advisor.reason.precisionFallback', params: { wanted: t.fallbackFrom.toUpperCase(), used: t.precision.toUpperCase() } });
   }
   if (option.devicesPerBoard > 1) notes.push({ key: 'advisor.reason.devicesPerBoard', params: { count: option.count, boards: Math.ceil(option.count / option.devicesPerBoard), perBoard: option.devicesPerBoard } });
@@ -117,14 +139,17 @@ export function optionReasons(option: RecommendOption, context: Context): Adviso
 
 export function recommendationAssumptions(context: Context, estimate: MemoryEstimate | null): AdvisorNote[] {
   const { input } = context;
-  const notes: AdvisorNote[] = [{ key: 'advisor.assume.roofline', params: {} }];
-  if (input.precision === undefined) notes.push({ key: 'advisor.assume.precision', params: { precision: context.precision.toUpperCase() } });
+  // Image models are rated by published images/s, not by the roofline or the ring model.
+  const images = isImageModel(estimate?.model.id ?? null);
+  const notes: AdvisorNote[] = images ? [] : [{ key: 'advisor.assume.roofline', params: {} }];
+  if (input.precision === undefined && !images) notes.push({ key: 'advisor.assume.precision', params: { precision: context.precision.toUpperCase() } });
   notes.push({ key: 'advisor.assume.usableMemory', params: { percent: Math.round(context.margin * 100) } });
   if (input.task === 'train' || input.task === 'finetune') notes.push({ key: 'advisor.assume.parallelChoice', params: {} });
-  notes.push({ key: 'advisor.assume.communication', params: {} });
+  if (!images) notes.push({ key: 'advisor.assume.communication', params: {} });
   if (input.memoryNeedBytes !== undefined && input.model === undefined) notes.push({ key: 'advisor.assume.partition', params: {} });
   if (input.deployment === 'workstation') notes.push({ key: 'advisor.assume.workstationCards', params: {} });
   notes.push({ key: 'advisor.assume.pricesDated', params: { currency: context.currency, asOf: context.fx.asOf, cny: round(context.fx.perUsd.CNY, 2), eur: round(context.fx.perUsd.EUR, 3) } });
   notes.push({ key: 'advisor.assume.hostRules', params: {} });
+  if (images) notes.push({ key: 'advisor.assume.imageRates', params: { sources: [...new Set(PUBLISHED_IMAGE_RATES.map((r) => r.source))].join('; ') } });
   return [...notes, ...(estimate?.assumptions ?? [])];
 }

@@ -196,6 +196,7 @@ export function recommend(input: RecommendInput): Recommendation {
     margin: input.memoryMarginPercent === undefined ? defaultMargin(input.task) : input.memoryMarginPercent / 100,
     servers: input.servers ?? serverCandidates(),
     rentals: cheapestRentals(input.cloudCatalog, currency, fx),
+    gpuNames: new Map(catalog.gpus.map((g) => [g.id, g.name])),
   };
   const counts = gpuCounts(maxGpus);
   const excluded = { budget: 0, budgetUnpriced: 0, power: 0, deployment: 0, segment: 0 };

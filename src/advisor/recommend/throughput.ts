@@ -9,9 +9,11 @@
 //     step reads only the experts its tokens were routed to: with b tokens each picking k of E
 //     experts, a share 1 − (1 − k/E)^b of each layer's experts (uniform routing assumed);
 //   - scientific (FP64) work is compute-bound at the FP64 rate, data analytics bandwidth-bound;
-//   - N GPUs lose what communication costs them, over the link they actually have (scaling.ts).
+//   - N GPUs lose what communication costs them, over the link they actually have (scaling.ts);
+//   - image models (ResNet-50, SDXL) run at published images/s (image-rates.ts), or have no speed.
 
 import type { MemoryEstimate } from '../estimate/types.js';
+import { isImageModel, publishedImageRate, type ImageModel } from './image-rates.js';
 import type { DeviceView } from './device.js';
 import type { SplitCandidate } from './memory-plan.js';
 import { rateWithFallback } from './precision.js';
@@ -43,7 +45,7 @@ export function throughputOf(view: DeviceView, count: number, task: RecommendTas
   const bandwidthGBps = view.bandwidthGBps;
   const bandwidth = bandwidthGBps * 1e9;
   const linear: Scaling = { efficiency: 1, link: ringLink(view, count), computeSeconds: null, communicationSeconds: null };
-  const base = { perGpuBandwidthGBps: bandwidthGBps, bytesPerStepPerGpu: null, peakTokensPerSecond: null };
+  const base = { perGpuBandwidthGBps: bandwidthGBps, bytesPerStepPerGpu: null, peakTokensPerSecond: null, imageRate: null };
   if (task === 'analytics') {
     return { ...base, bound: 'bandwidth', precision: null, fallbackFrom: null, perGpuRate: null, rate: count * bandwidth, rateUnit: 'byte/s', scaling: linear, linearRate: count * bandwidth };
   }
@@ -52,6 +54,9 @@ export function throughputOf(view: DeviceView, count: number, task: RecommendTas
   const gpuFlops = perGpuTflops === null ? null : perGpuTflops * 1e12;
   const estimate = candidate.estimate;
   const common = { ...base, precision: choice.precision, fallbackFrom: choice.fallbackFrom, perGpuRate: perGpuTflops };
+  if (estimate !== null && isImageModel(estimate.model.id) && (task === 'inference' || task === 'train' || task === 'finetune')) {
+    return { ...common, ...imageThroughput(view, count, estimate.model.id, task, estimate), bound: 'compute', rateUnit: 'image/s' };
+  }
 
   if (task === 'inference' && isDecoder(estimate) && candidate.breakdown) {
     const bytesPerStep = candidate.breakdown.weightsBytes * decodeWeightShare(estimate) + (candidate.breakdown.kvCacheBytes ?? 0);
@@ -72,4 +77,17 @@ export function throughputOf(view: DeviceView, count: number, task: RecommendTas
   const flops = count * gpuFlops * scaling.efficiency;
   const tokens = training && estimate.model.architecture === 'transformer' ? flops / flopsPerToken : null;
   return { ...common, bound: 'compute', rate: flops, rateUnit: 'flop/s', peakTokensPerSecond: tokens, scaling, linearRate: count * gpuFlops };
+}
+
+/** Published images/s × GPUs (image-rates.ts); no published figure, no rate. */
+function imageThroughput(view: DeviceView, count: number, model: ImageModel, task: RecommendTask, estimate: MemoryEstimate): Pick<Throughput, 'rate' | 'linearRate' | 'scaling' | 'imageRate'> {
+  const work = task === 'inference' ? 'inference' : 'train';
+  const published = publishedImageRate(model, work, view.entry.id, count, estimate.settings.precision === 'fp32');
+  const link = ringLink(view, count);
+  if (published === null) return { rate: null, linearRate: null, scaling: { efficiency: 1, link, computeSeconds: null, communicationSeconds: null }, imageRate: null };
+  // Images are independent: N GPUs run N replicas. A multi-GPU result has paid for its
+  // communication already; its per-GPU rate against the 1-GPU one is what scaling left.
+  const efficiency = count > 1 && published.measuredGpus > 1 ? (published.publishedEfficiency ?? 1) : 1;
+  const rate = published.perGpu * count;
+  return { rate, linearRate: rate / efficiency, scaling: { efficiency, link, computeSeconds: null, communicationSeconds: null }, imageRate: published };
 }

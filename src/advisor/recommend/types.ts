@@ -4,6 +4,7 @@ import type { CloudCatalog } from '../../catalog/cloud.js';
 import type { ConfidenceLevel, Currency, GpuCatalog, PriceMarket, PriceQuote, Segment } from '../../catalog/index.js';
 import type { FxTable } from '../pricing/fx.js';
 import type { HostNeeds, HostShortfall } from './host.js';
+import type { ImageRateChoice } from './image-rates.js';
 import type { LinkKind, ParallelPlan, Scaling } from './scaling.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import type { AdvisorNote, EstimateInput, MemoryBreakdown, ModelInput } from '../estimate/types.js';
@@ -105,9 +106,9 @@ export interface Throughput {
   perGpuBandwidthGBps: number;
   /** LLM decoding: bytes each GPU reads per step (its weights and KV cache). */
   bytesPerStepPerGpu: number | null;
-  /** Work per second of all GPUs, in the task's unit (FLOP/s, token/s, byte/s); null if unknown. */
+  /** Work per second of all GPUs, in the task's unit (FLOP/s, token/s, byte/s, image/s); null if unknown. */
   rate: number | null;
-  rateUnit: 'flop/s' | 'token/s' | 'byte/s';
+  rateUnit: 'flop/s' | 'token/s' | 'byte/s' | 'image/s';
   /** Roofline upper bound on tokens per second for LLMs; null otherwise. */
   peakTokensPerSecond: number | null;
   /** rate ÷ the best rate among the options that fit (1 = fastest). */
@@ -116,6 +117,8 @@ export interface Throughput {
   scaling: Scaling;
   /** The rate if N GPUs scaled linearly. */
   linearRate: number | null;
+  /** Image models: the published images/s the rate comes from; null when none is published. */
+  imageRate: ImageRateChoice | null;
 }
 
 export interface OptionPrice {

@@ -3,6 +3,7 @@
 // options listed apart (no value to sort by, or not fitting), or the typed result as JSON.
 
 import { toSafeJson } from '../../core/safe-text.js';
+import { imagesText } from '../../advisor/recommend/reasons.js';
 import { recommend, renderNote, type HostShortfall, type RecommendInput, type RecommendOption, type Recommendation } from '../../advisor/index.js';
 import { DEFAULT_FX, parseFxOverrides } from '../../advisor/pricing/fx.js';
 import { formatMoney } from '../../advisor/pricing/format.js';
@@ -91,6 +92,7 @@ function rateText(option: RecommendOption): string {
   if (t.rate === null) return '—';
   if (t.rateUnit === 'token/s') return `${t.rate.toFixed(0)} tok/s`;
   if (t.rateUnit === 'byte/s') return `${(t.rate / 1e9).toFixed(0)} GB/s`;
+  if (t.rateUnit === 'image/s') return `${imagesText(t.rate)} img/s`;
   if (t.peakTokensPerSecond !== null) return `${Math.round(t.peakTokensPerSecond).toLocaleString('en-US')} tok/s`;
   return `${(t.rate / 1e12).toFixed(0)} TFLOPS`;
 }

@@ -16,8 +16,7 @@ export default defineMessages(
     'advisor.assume.unetActivations': 'UNet activations without checkpointing: {gib} GiB per {resolution}×{resolution} image ({latent}×{latent} latent), times the batch — derived from the published layout, not measured.',
     'advisor.assume.imageRates': 'Images per second are published benchmark results ({sources}), per GPU as submitted, times the number of GPUs (images are independent: each GPU runs its own); a GPU without a published result has no speed rather than a guess.',
 
-    'advisor.reason.imagesPublished': '{rate} images/s on {count} × this GPU: {perGpu} per GPU published by {source}.',
-    'advisor.reason.imagesScaled': '{rate} images/s on {count} × this GPU: {perGpu} per GPU published by {source} for one GPU, less what communication costs ({percent}% left).',
+    'advisor.reason.imagesPublished': '{rate} images/s on {count} × this GPU: {perGpu} per GPU, from the {measured}-GPU result of {source}.',
     'advisor.reason.noImageRate': 'No published images/s for this GPU and work: speed unknown rather than guessed (published for {gpus}).',
     'advisor.reason.noImageRateAtAll': 'No published images/s for this work on any GPU: speed unknown rather than guessed.',
   },
@@ -33,8 +32,7 @@ export default defineMessages(
     'advisor.assume.unetActivations': '不开梯度检查点时的 UNet 激活：每张 {resolution}×{resolution} 图像（{latent}×{latent} 潜空间）{gib} GiB，乘以批量——由公开的网络结构推算，并非实测。',
     'advisor.assume.imageRates': '每秒图像数取自公开的基准测试结果（{sources}），按提交配置折算到每张 GPU，再乘以 GPU 数（图像彼此独立，每张 GPU 各跑各的）；没有公开结果的 GPU 不给速度，不做猜测。',
 
-    'advisor.reason.imagesPublished': '{count} 张这款 GPU 每秒 {rate} 张图像：每张 GPU {perGpu} 张，数据来自 {source}。',
-    'advisor.reason.imagesScaled': '{count} 张这款 GPU 每秒 {rate} 张图像：{source} 公布的单卡每秒 {perGpu} 张，扣除通信开销（剩 {percent}%）。',
+    'advisor.reason.imagesPublished': '{count} 张这款 GPU 每秒 {rate} 张图像：每张 GPU {perGpu} 张，取自 {source} 的 {measured} 卡结果。',
     'advisor.reason.noImageRate': '这款 GPU 没有该任务公开的每秒图像数：速度未知，不做猜测（有公开结果的：{gpus}）。',
     'advisor.reason.noImageRateAtAll': '这项任务在任何 GPU 上都没有公开的每秒图像数：速度未知，不做猜测。',
   },
