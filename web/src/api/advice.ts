@@ -69,7 +69,7 @@ export interface AdvisorOption {
   gpuName: string;
   count: number;
   memory: { fits: boolean | null; perGpuNeedBytes: number | null; perGpuCapacityBytes: number };
-  throughput: { rate: number | null; rateUnit: 'flop/s' | 'token/s' | 'byte/s'; relative: number | null; peakTokensPerSecond: number | null };
+  throughput: { rate: number | null; rateUnit: 'flop/s' | 'token/s' | 'byte/s' | 'image/s'; relative: number | null; peakTokensPerSecond: number | null };
   price: { amount: number; currency: string } | null;
   rental: { perHour: number; currency: string; provider: string } | null;
   boardPowerWatts: number;

@@ -13,6 +13,7 @@ function speed(option: AdvisorOption, format: Format): string {
   if (rate === null) return format.na;
   if (rateUnit === 'token/s') return `${format.number(rate, 0)} tok/s`;
   if (rateUnit === 'byte/s') return format.rate(rate);
+  if (rateUnit === 'image/s') return `${format.number(rate, rate < 10 ? 2 : 0)} img/s`;
   if (peakTokensPerSecond !== null) return `${format.number(peakTokensPerSecond, 0)} tok/s`;
   return `${format.number(rate / 1e12, 0)} TFLOPS`;
 }
