@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatMoney, formatMoneyRange, formatNumber } from './format.js';
+import { displayWidth } from '../cli/render/format.js';
+import { formatDuration, formatDurationCompact, formatInterval, formatMoney, formatMoneyRange, formatNumber } from './format.js';
 import { translate } from './index.js';
 import { selectPlurals } from './plural.js';
 
@@ -14,6 +15,30 @@ describe('shared formatters', () => {
     // A clock that went backwards, or a value that is not a number, is not a negative age.
     expect(formatDuration(-5, 'en')).toBe('0s');
     expect(formatDuration(Number.NaN, 'zh-CN')).toBe('0 秒');
+  });
+
+  it('writes a compact duration for a narrow column: ≤ 6 columns in English, ≤ 8 in Chinese (2 per character)', () => {
+    const cases: [number, string, string][] = [
+      [12, '12s', '12秒'],
+      [4 * 60 + 5, '4m05s', '4分05秒'],
+      [59 * 60 + 59, '59m59s', '59分59秒'],
+      [2 * 3600 + 5 * 60, '2h05m', '2时05分'],
+      [23 * 3600 + 59 * 60, '23h59m', '23时59分'],
+      [99 * 86400 + 23 * 3600, '99d23h', '99天23时'],
+      [412 * 86400, '412d', '412天'],
+    ];
+    for (const [seconds, en, zh] of cases) {
+      expect(formatDurationCompact(seconds, 'en')).toBe(en);
+      expect(formatDurationCompact(seconds, 'zh-CN')).toBe(zh);
+      expect(displayWidth(en)).toBeLessThanOrEqual(6);
+      expect(displayWidth(zh)).toBeLessThanOrEqual(8);
+    }
+    expect(formatDurationCompact(-3, 'zh-CN')).toBe('0秒');
+  });
+
+  it('writes an interval the way a setting reads', () => {
+    expect([0.25, 1, 1.5, 60, 300].map((s) => formatInterval(s, 'en'))).toEqual(['250ms', '1s', '1.5s', '1min', '5min']);
+    expect([0.25, 1, 1.5, 60, 300].map((s) => formatInterval(s, 'zh-CN'))).toEqual(['250 毫秒', '1 秒', '1.5 秒', '1 分钟', '5 分钟']);
   });
 
   it('writes money one way in both languages: symbol first, grouped, cents only below 100', () => {

@@ -97,7 +97,12 @@ describe.skipIf(!HAVE_TMUX)('gpuwise top in a terminal', { timeout: 45_000 }, ()
     const gpuLines = lines.filter((l) => /^\[\d\]/.test(l));
     expect(gpuLines).toHaveLength(8);
     expect(new Set(gpuLines.map((l) => start(l, '显存'))).size).toBe(1);
-    expect(screen).toContain('每 250ms');
+    // Durations in Chinese too: the interval in the header, and each process's age right under 运行时长.
+    expect(screen).toContain('每 250 毫秒');
+    const age = / (\d+秒|\d+分\d{2}秒) /.exec(job)?.[1];
+    expect(age, job).toBeDefined();
+    expect(edge(job, ` ${age!} `) - 1).toBe(edge(header, '运行时长'));
+    expect(screen).not.toMatch(/\b\d+m\d{2}s\b|\b\d+s\b/);
     expect(widest(screen)).toBeLessThanOrEqual(120);
   });
 

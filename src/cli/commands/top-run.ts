@@ -89,6 +89,7 @@ async function interactive(cli: CliContext, options: TopOptions, sampler: Sample
       theme,
       // ASCII mode: the messages' typographic characters (≤ — …) in ASCII too.
       t: ascii ? (key, params) => asciify(cli.t(key, params)) : cli.t,
+      locale: cli.locale,
       readonly: options.readonly === true,
       spanSeconds: options.span ?? DEFAULT_SPAN_SECONDS,
       view: options.view ?? 'auto',

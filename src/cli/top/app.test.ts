@@ -64,7 +64,7 @@ function start(change: Partial<TopAppOptions> & { snapshots?: () => Snapshot } =
   const kills: [number, string][] = [];
   let clock = at;
   const app = startTopApp({
-    sampler: fake.sampler, streams: io, env: {}, theme: createTheme({ color: false, ascii: false }), t: createTranslator('en'),
+    sampler: fake.sampler, streams: io, env: {}, theme: createTheme({ color: false, ascii: false }), t: createTranslator('en'), locale: 'en',
     readonly: false, spanSeconds: 60, view: 'auto', now: () => clock, probe: () => 'ok', kill: (pid, signal) => void kills.push([pid, signal]), ...change,
   });
   fake.push(fixture());

@@ -3,7 +3,7 @@
 // (screen.ts); this file holds what changes over time and carries out the effects.
 
 import type { Snapshot } from '../../core/snapshot.js';
-import type { Translate } from '../../i18n/index.js';
+import type { Locale, Translate } from '../../i18n/index.js';
 import { deviceKey, type HistoryWindow } from '../../monitor/history.js';
 import type { Sample, Sampler } from '../../monitor/sampler.js';
 import { safeView } from '../render/safe-view.js';
@@ -35,6 +35,7 @@ export interface TopAppOptions {
   env: NodeJS.ProcessEnv;
   theme: Theme;
   t: Translate;
+  locale: Locale;
   readonly: boolean;
   spanSeconds: number;
   view: ViewMode;
@@ -99,7 +100,7 @@ export function startTopApp(options: TopAppOptions): TopApp {
     const { columns, rows: height } = size();
     screen = composeScreen({
       snapshot, history: history(), rows: rows(), state, columns, lines: height, nowMs: now(), sampleMs: latest?.wallMs ?? null,
-      stale: isStale(), readMs: slowRead?.ms ?? null, troubleSinceMs: troubleSince, readonly: options.readonly, theme, t,
+      stale: isStale(), readMs: slowRead?.ms ?? null, troubleSinceMs: troubleSince, readonly: options.readonly, theme, t, locale: options.locale,
     });
     // Keep the scroll position the frame settled on, so paging continues from it.
     if (screen.scroll !== state.scroll) state = { ...state, scroll: screen.scroll };
@@ -180,7 +181,7 @@ export function startTopApp(options: TopAppOptions): TopApp {
         return quit();
       case 'interval': {
         const ms = sampler.setInterval(effect.ms);
-        state = { ...state, intervalMs: ms, message: { key: 'top.interval.changed', params: { interval: secondsShort(ms / 1000) }, level: 'info' } };
+        state = { ...state, intervalMs: ms, message: { key: 'top.interval.changed', params: { interval: secondsShort(ms / 1000, options.locale) }, level: 'info' } };
         return;
       }
       case 'signal-menu':

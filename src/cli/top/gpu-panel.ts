@@ -4,7 +4,7 @@
 // A lost or hung GPU keeps its place, says so, and keeps its history.
 
 import type { GpuDevice } from '../../core/snapshot.js';
-import type { Translate } from '../../i18n/index.js';
+import type { Locale, Translate } from '../../i18n/index.js';
 import { deviceKey, type DeviceHistoryWindow, type HistoryWindow } from '../../monitor/history.js';
 import { fitColumns, renderRow, type Column, type KeptColumn } from './columns.js';
 import {
@@ -34,6 +34,7 @@ export interface GpuPanelInput {
   nowMs: number;
   theme: Theme;
   t: Translate;
+  locale: Locale;
 }
 
 const GAP = 2;
@@ -146,7 +147,7 @@ function troubleLine(device: GpuDevice, kept: KeptColumn[], row: number, input: 
   const { theme, t } = input;
   const line = renderRow(kept.slice(0, 2), row, GAP, theme.glyphs.ellipsis).space(GAP);
   const since = input.troubleSinceMs.get(deviceKey(device));
-  const ago = since === undefined ? '' : ` ${t('top.gpu.since', { duration: elapsedShort((input.nowMs - since) / 1000) })}`;
+  const ago = since === undefined ? '' : ` ${t('top.gpu.since', { duration: elapsedShort((input.nowMs - since) / 1000, input.locale) })}`;
   if (isHung(device)) return line.add(`${theme.glyphs.hourglass} ${t('top.gpu.hung')}${ago}`, theme.danger);
   const key = device.state === 'lost' ? 'top.gpu.lost' : 'top.gpu.error';
   return line.add(`${theme.glyphs.error} ${t(key, { detail: device.stateDetail ?? '' })}${ago}`, theme.danger);

@@ -2,7 +2,7 @@
 // selected one marked. Columns narrow terminals cannot hold are dropped, least useful first; the
 // command takes what is left. Widths are display widths, so Chinese headers line up.
 
-import type { MessageKey, Translate } from '../../i18n/index.js';
+import type { Locale, MessageKey, Translate } from '../../i18n/index.js';
 import type { HostResolution } from '../../core/snapshot.js';
 import { cellWidth, cut, Line, padLeft, padRight } from './line.js';
 import type { ProcessRow, ProcessSort, SortKey } from './process-rows.js';
@@ -22,6 +22,7 @@ export interface TableInput {
   emptyText: string;
   theme: Theme;
   t: Translate;
+  locale: Locale;
 }
 
 export interface HeaderHit {
@@ -39,12 +40,21 @@ interface ColumnSpec {
   sort: SortKey;
   label: MessageKey;
   /** Room kept even while every value is short, so columns do not jump when figures arrive. */
-  minWidth: number;
+  minWidth: number | ((context: CellContext) => number);
   align: 'left' | 'right';
   /** Dropped first when the terminal is narrow (higher goes first). */
   drop: number;
-  value: (row: ProcessRow, context: { theme: Theme; t: Translate }) => { text: string; style?: (s: string) => string };
+  value: (row: ProcessRow, context: CellContext) => { text: string; style?: (s: string) => string };
 }
+
+interface CellContext {
+  theme: Theme;
+  t: Translate;
+  locale: Locale;
+}
+
+/** The widest TIME a row shows in its first days: "59m59s" (6 columns), "59分59秒" (8: CJK is 2 wide). */
+const WIDE_ELAPSED_SECONDS = 59 * 60 + 59;
 
 const blank = { text: '' };
 
@@ -56,10 +66,13 @@ const COLUMNS: ColumnSpec[] = [
   { sort: 'sm', minWidth: 4, label: 'top.col.sm', align: 'right', drop: 4, value: (row, c) => (row.depth > 0 ? blank : optional(row.smPercent, percentText, c)) },
   { sort: 'cpu', minWidth: 5, label: 'top.col.cpu', align: 'right', drop: 1, value: (row, c) => optional(row.cpuPercent, percentText, c) },
   { sort: 'rss', minWidth: 6, label: 'top.col.rss', align: 'right', drop: 2, value: (row, c) => optional(row.rssBytes, bytesShort, c) },
-  { sort: 'time', minWidth: 6, label: 'top.col.time', align: 'right', drop: 5, value: (row, c) => (row.depth > 0 ? blank : optional(row.elapsedSeconds, elapsedShort, c)) },
+  {
+    sort: 'time', minWidth: ({ locale }) => cellWidth(elapsedShort(WIDE_ELAPSED_SECONDS, locale)), label: 'top.col.time', align: 'right', drop: 5,
+    value: (row, c) => (row.depth > 0 ? blank : optional(row.elapsedSeconds, (s) => elapsedShort(s, c.locale), c)),
+  },
 ];
 
-function optional(value: number | null, show: (v: number) => string, { theme, t }: { theme: Theme; t: Translate }) {
+function optional(value: number | null, show: (v: number) => string, { theme, t }: CellContext) {
   return value === null ? { text: t('common.notAvailable'), style: theme.dim } : { text: show(value) };
 }
 
@@ -77,7 +90,7 @@ const MIN_COMMAND = 12;
 
 export function renderProcessTable(input: TableInput): TableOutput {
   const { theme, t, width } = input;
-  const context = { theme, t };
+  const context: CellContext = { theme, t, locale: input.locale };
   const showSm = input.rows.some((row) => row.smPercent !== null);
   let specs = COLUMNS.filter((spec) => spec.sort !== 'sm' || showSm);
   const visible = input.rows.slice(input.scroll, input.scroll + Math.max(0, input.height - 1));
@@ -86,7 +99,7 @@ export function renderProcessTable(input: TableInput): TableOutput {
   // change), widened by what the rows on screen show; users and GPU labels from every row, which
   // costs a string length each — formatting every figure of 200 rows per frame would not pay.
   const widthOf = (spec: ColumnSpec) => {
-    let w = Math.max(spec.minWidth, cellWidth(label(spec)));
+    let w = Math.max(typeof spec.minWidth === 'number' ? spec.minWidth : spec.minWidth(context), cellWidth(label(spec)));
     if (spec.sort === 'user') for (const row of input.rows) w = Math.max(w, row.user === null ? 1 : cellWidth(row.user));
     else if (spec.sort === 'gpu') for (const row of input.rows) w = Math.max(w, row.gpuLabel?.length ?? 0);
     else for (const row of visible) w = Math.max(w, cellWidth(spec.value(row, context).text));

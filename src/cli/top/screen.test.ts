@@ -37,6 +37,7 @@ function screen(snap: Snapshot, columns: number, lines: number, options: { local
     stale: false, readMs: null, troubleSinceMs: options.troubleSinceMs ?? new Map(), readonly: false,
     theme: createTheme({ color: false, ascii: options.ascii ?? false }),
     t: options.ascii ? (key, params) => asciify(createTranslator(options.locale ?? 'en')(key, params)) : createTranslator(options.locale ?? 'en'),
+    locale: options.locale ?? 'en',
   };
   return composeScreen(input);
 }
@@ -129,6 +130,45 @@ describe('the top screen', () => {
     // the GPU lines line up too
     const gpuLines = lines.filter((l) => /^\[\d\]/.test(l));
     expect(new Set(gpuLines.map((l) => commandStart(l, '显存'))).size).toBe(1);
+  });
+
+  describe('the TIME column in the reader’s language', () => {
+    // The fixture's snapshot is at 12:00:00; each process started that long before.
+    const started = (seconds: number) => new Date(Date.parse('2026-11-29T12:00:00.000Z') - seconds * 1000).toISOString();
+    const AGES = [12, 13 * 60 + 24, 2 * 3600 + 5 * 60, 3 * 86_400 + 4 * 3600, 412 * 86_400];
+    const timed = () => box([h100(0)], { processes: AGES.map((age, i) => gpuProcess({ pid: 100 + i, usedMemoryBytes: (i + 1) * GiB, command: `job-${i} 任务`, user: 'alice', startedAt: started(age) })) });
+    const rowOf = (lines: readonly string[], i: number) => lines.find((l) => l.includes(`job-${i} `))!;
+    const rightEdge = (line: string, text: string) => displayWidth(line.slice(0, line.indexOf(text) + text.length));
+
+    it.each([
+      ['en', 'TIME', ['12s', '13m24s', '2h05m', '3d04h', '412d']],
+      ['zh-CN', '运行时长', ['12秒', '13分24秒', '2时05分', '3天04时', '412天']],
+    ] as const)('%s: each age reads in the language, right-aligned under the header, every line exactly 120 wide', (locale, header, shown) => {
+      const lines = screen(timed(), 120, 30, { locale, state: { sort: { key: 'pid', descending: false } } }).lines;
+      expectExactSize(lines, 120, 30);
+      const head = lines.find((l) => l.includes(header))!;
+      AGES.forEach((_, i) => expect(rightEdge(rowOf(lines, i), ` ${shown[i]} `) - 1).toBe(rightEdge(head, header)));
+      // The command column starts at one place on every row, after double-width ages too.
+      const commandStart = (line: string) => displayWidth(line.slice(0, line.indexOf('job-')));
+      expect(new Set(AGES.map((_, i) => commandStart(rowOf(lines, i)))).size).toBe(1);
+    });
+
+    it('zh-CN: no English duration left anywhere on the screen (header interval and span included)', () => {
+      const snap = timed();
+      const text = screen(snap, 160, 40, { locale: 'zh-CN' }).lines.join('\n');
+      expect(text).not.toMatch(/\b\d+(?:\.\d+)?(?:ms|min|[smhd])\b|\b\d+[dhm]\d{2}[hms]\b/);
+      expect(text).toContain('每 1 秒');
+      expect(text).toContain('曲线 1 分钟');
+      expect(screen(snap, 160, 40, { locale: 'en' }).lines.join('\n')).toMatch(/every 1s .*graphs 1min/);
+    });
+
+    it('zh-CN: a stale sample’s age and a lost GPU’s “for how long” are Chinese too', () => {
+      const snap = box([h100(0, { state: 'lost', stateDetail: 'Xid 79' }), h100(1)]);
+      const input = { locale: 'zh-CN' as const, troubleSinceMs: new Map([['GPU-0', Date.parse(snap.at) - 125_000]]) };
+      const text = screen(snap, 160, 40, input).lines.join('\n');
+      expect(text).toContain('已持续 2分05秒');
+      expect(text).not.toMatch(/\d+m\d{2}s/);
+    });
   });
 
   it('ASCII mode draws with ASCII only', () => {

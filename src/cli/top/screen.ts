@@ -3,7 +3,7 @@
 // ScreenInput (already through safeView), the lines and what is where (for the mouse) come out.
 
 import type { Snapshot } from '../../core/snapshot.js';
-import type { Translate } from '../../i18n/index.js';
+import type { Locale, Translate } from '../../i18n/index.js';
 import type { HistoryWindow } from '../../monitor/history.js';
 import pc from 'picocolors';
 import { renderNoWorkingGpu } from '../render/no-gpu.js';
@@ -39,6 +39,8 @@ export interface ScreenInput {
   readonly: boolean;
   theme: Theme;
   t: Translate;
+  /** The reader's language, for durations and units the messages do not carry. */
+  locale: Locale;
 }
 
 export interface ScreenOutput {
@@ -77,7 +79,7 @@ export function composeScreen(input: ScreenInput): ScreenOutput {
     const shown = snapshot.devices.slice(0, layout.gpusShown);
     const gpuLines = renderGpuPanel({
       devices: shown, history: input.history, endMs: input.sampleMs ?? input.nowMs, spanSeconds: input.state.spanSeconds, width: columns,
-      mode: layout.mode, graphHeight: layout.graphHeight, migLines: layout.migLines, troubleSinceMs: input.troubleSinceMs, nowMs: input.nowMs, theme, t,
+      mode: layout.mode, graphHeight: layout.graphHeight, migLines: layout.migLines, troubleSinceMs: input.troubleSinceMs, nowMs: input.nowMs, theme, t, locale: input.locale,
     });
     out.push(...gpuLines.slice(0, layout.gpuLines));
     const hidden = snapshot.devices.length - shown.length;
@@ -95,7 +97,7 @@ export function composeScreen(input: ScreenInput): ScreenOutput {
   const scroll = scrollFor(input.state, selected, pageRows, input.rows.length);
   const table = renderProcessTable({
     rows: input.rows, selected, scroll, height: layout.tableHeight, width: columns, sort: input.state.sort, tree: input.state.tree,
-    emptyText: emptyText(input), theme, t,
+    emptyText: emptyText(input), theme, t, locale: input.locale,
   });
   rendered.push(...table.lines);
   const screen = padScreen(rendered, columns, height - 1);

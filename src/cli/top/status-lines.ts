@@ -31,11 +31,11 @@ export function renderHeader(input: ScreenInput): Line {
       pieces.push([unusual ? 1 : 7, new Line().add(t('top.header.backend', { backend: snapshot.backend }), unusual ? theme.warn : theme.dim)]);
     }
   }
-  pieces.push([3, new Line().add(t('top.header.every', { interval: secondsShort(state.intervalMs / 1000) }), theme.dim)]);
-  pieces.push([4, new Line().add(t('top.header.span', { span: secondsShort(state.spanSeconds) }), theme.dim)]);
+  pieces.push([3, new Line().add(t('top.header.every', { interval: secondsShort(state.intervalMs / 1000, input.locale) }), theme.dim)]);
+  pieces.push([4, new Line().add(t('top.header.span', { span: secondsShort(state.spanSeconds, input.locale) }), theme.dim)]);
   const right = new Line();
   if (input.stale && input.sampleMs !== null) {
-    const age = elapsedShort((input.nowMs - input.sampleMs) / 1000);
+    const age = elapsedShort((input.nowMs - input.sampleMs) / 1000, input.locale);
     right.add(`${theme.glyphs.hourglass} ${t('top.header.stale', { age })}`, theme.danger).space(2);
   }
   else if (input.readMs !== null && input.readMs >= SLOW_READ_MS) {

@@ -1,4 +1,8 @@
-// Short figures for a dense screen: "69.6/79.6G", "2.1 GiB/s", "662 W", "3h02m".
+// Short figures for a dense screen: "69.6/79.6G", "2.1 GiB/s", "662 W", "3h02m" (durations in the
+// reader's language, from the shared formatter).
+
+import { formatDurationCompact, formatInterval } from '../../i18n/format.js';
+import type { Locale } from '../../i18n/index.js';
 
 const KIB = 1024;
 const MIB = KIB * 1024;
@@ -35,20 +39,12 @@ export function wattsText(value: number): string {
   return `${Math.round(value)}W`;
 }
 
-/** Elapsed time, at most 6 columns: "12s", "4m05s", "2h13m", "3d04h", "412d". */
-export function elapsedShort(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const two = (n: number) => String(n).padStart(2, '0');
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${two(s % 60)}s`;
-  if (s < 86_400) return `${Math.floor(s / 3600)}h${two(Math.floor((s % 3600) / 60))}m`;
-  if (s < 100 * 86_400) return `${Math.floor(s / 86_400)}d${two(Math.floor((s % 86_400) / 3600))}h`;
-  return `${Math.floor(s / 86_400)}d`;
+/** Elapsed time in the reader's language: "4m05s", "2h13m", "412d" (≤ 6 columns); "4分05秒", "2时13分" (≤ 8). */
+export function elapsedShort(seconds: number, locale: Locale): string {
+  return formatDurationCompact(seconds, locale);
 }
 
-/** Seconds as the help and header show a span or an interval: "250ms", "2s", "1.5s", "5min". */
-export function secondsShort(seconds: number): string {
-  if (seconds < 1) return `${Math.round(seconds * 1000)}ms`;
-  if (seconds < 60 || seconds % 60 !== 0) return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)}s`;
-  return `${seconds / 60}min`;
+/** Seconds as the help and header show a span or an interval: "250ms", "1.5s", "5min"; "1.5 秒", "5 分钟". */
+export function secondsShort(seconds: number, locale: Locale): string {
+  return formatInterval(seconds, locale);
 }
