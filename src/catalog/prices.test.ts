@@ -68,6 +68,16 @@ describe('GPU prices read in 2026-12, and the parts left unpriced', () => {
     for (const id of ['p100-pcie-12gb', 'p100-sxm2-16gb']) expect(pricesOf(id), id).toEqual([]);
   });
 
+  it('adds dated China readings for the H200 and H20 beside the older ones', () => {
+    // HotHardware (Reuters), 2026-01-08: "at around $27,000 each"
+    expect(pricesOf('h200-sxm-141gb')).toContainEqual(expect.objectContaining({ currency: 'USD', market: 'cn', low: 27000, asOf: '2026-01-08' }));
+    // Tencent Technology, 2025-12-24: the H20 8-GPU module "increased from RMB 880,000 to RMB 1.05 million", per card
+    expect(pricesOf('h20-96gb')).toContainEqual(expect.objectContaining({ currency: 'CNY', market: 'cn', low: 880000 / 8, high: 1050000 / 8 }));
+    // The older readings stay: the CNY channel price of the H200 and Tom's Hardware's H20 range.
+    expect(pricesOf('h200-sxm-141gb')).toContainEqual(expect.objectContaining({ currency: 'CNY', low: 175000 }));
+    expect(pricesOf('h20-96gb')).toContainEqual(expect.objectContaining({ currency: 'USD', low: 10000, high: 13000 }));
+  });
+
   it('gives every datacenter and workstation part a price or a written reason, never both', () => {
     const unpricedWithoutReason: string[] = [];
     for (const gpu of loadGpuCatalog().gpus) {

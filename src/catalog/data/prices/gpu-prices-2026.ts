@@ -17,6 +17,8 @@ const techcityP100 = cite('technicalcity-p100-pcie-16gb', 'table "Primary detail
 const hmcP100 = cite('hmctech-b200-vs-p100', 'header of the Tesla P100 column');
 const epochP100 = cite('epoch-ml-hardware', 'row "NVIDIA P100", column "Release price (USD)"');
 const bokeA800 = cite('boke042-a800-price-2023', 'paragraph "它们售价不菲"');
+const hotH200 = cite('hothardware-h200-china-price', 'first paragraph');
+const tencentH20 = cite('airstarbank-tencent-h200-h20-modules', 'paragraphs on the H200 and H20 8-GPU module prices');
 
 const a800Note = [
   'China, June 2023 (before the October 2023 export rule): a news digest lists the A800 at "12000美元，人民币8.3万元" among NVIDIA\'s cards; it does not say SXM or PCIe, so both entries carry it.',
@@ -36,6 +38,8 @@ export const GPU_PRICES_2026: Readonly<Record<string, readonly PriceQuote[]>> = 
   'p100-pcie-16gb': [usd('launch', 'us', 5699, 5699, '2016-06', [techcityP100, hmcP100, epochP100], 'NVIDIA announced no price; two spec sites and Epoch AI\'s dataset give "$5,699" at launch. Low confidence: spec sites give the Tesla P40 the same launch price, and the source Epoch AI names for it is an article about the DGX A100.', 'NVIDIA 未公布售价；两个参数网站和 Epoch AI 数据集给出发布价"5699 美元"。可信度低：参数网站给 Tesla P40 的发布价也是这个数，而 Epoch AI 为其注明的来源是一篇关于 DGX A100 的文章。')],
   'a800-sxm4-80gb': [usd('street', 'cn', 12000, 12000, '2023-06', [bokeA800], ...a800Note)],
   'a800-pcie-80gb': [usd('street', 'cn', 12000, 12000, '2023-06', [bokeA800], ...a800Note)],
+  'h200-sxm-141gb': [usd('street', 'cn', 27000, 27000, '2026-01-08', [hotH200], 'Reuters via HotHardware: Chinese orders for the H200 "at around $27,000 each", paid in full upfront.', '路透社（HotHardware 转述）：中国客户订购的 H200"每颗约 2.7 万美元"，须全款预付。')],
+  'h20-96gb': [{ kind: 'street', currency: 'CNY', market: 'cn', low: 110000, high: 131250, asOf: '2025-12-24', sources: [tencentH20.ref], note: text('Tencent Technology: the H20 8-GPU module "increased from RMB 880,000 to RMB 1.05 million at one point", ÷ 8. The report does not say whether the higher figure is the 141 GB version, so the range spans both.', '腾讯科技：H20 8 卡模组价格"一度从 88 万元涨到 105 万元"，÷ 8。报道未说明较高价格是否为 141 GB 版本，故区间涵盖两者。') }],
   t4: [usd('street', 'global', 1000, 1000, '2026', [chipversusT4], 'A price-comparison site\'s current average across markets ($1,000); the "MSRP $1,880" it also lists is not an NVIDIA figure.', '比价网站汇总各市场的当前均价（1000 美元）；它同时列出的"MSRP 1880 美元"并非 NVIDIA 公布。')],
 };
 

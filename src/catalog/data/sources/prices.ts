@@ -119,6 +119,18 @@ export const PRICE_SOURCES: Source[] = [
     'US to restrict AI chip exports further; NVIDIA CFO warns: "V100加速卡至少10000美元 … A800售价12000美元，人民币8.3万元，A100售价在1.5万美元 … H100 … 3.65万美元" (2023-06-29)',
     'http://m.boke.042.cn/zixun/2023/0629/17096.html',
   ),
+  article(
+    'hothardware-h200-china-price',
+    'HotHardware (reporting Reuters)',
+    'NVIDIA Reportedly Wants China To Pay 100% Upfront For Millions Of H200 AI Chips: orders "at around $27,000 each" (2026-01-08)',
+    'https://hothardware.com/news/nvidia-reportedly-demands-china-pay-100-upfront-h200-ai-chips',
+  ),
+  article(
+    'airstarbank-tencent-h200-h20-modules',
+    'Airstar Bank news (translating Tencent Technology, by Su Yang)',
+    'Delivery of H200 in China accelerates: H200 8-GPU module RMB 1.4 million to channels; the H20 8-GPU module rose from RMB 880,000 to RMB 1.05 million (2025-12-24)',
+    'https://news.platform.airstarbank.com/en/post/66581432/delivery-of-h200-in-china-accelerates-with-a-module-unit',
+  ),
   {
     id: 'chipversus-l40',
     kind: 'price-list',
