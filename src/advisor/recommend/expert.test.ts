@@ -178,4 +178,20 @@ describe('the host to pair with the GPUs', () => {
     expect(card.localHostShortfalls).toEqual(result.localHost);
     expect(recommend({ task: 'inference', model: 'llama-3-8b' }).options[0]?.localHostShortfalls).toBeNull();
   });
+
+  it('ResNet-50 training on an A100 reads ImageNet at its published 2,470 images/s: ≈ 266 MB/s of storage, said as such', () => {
+    const a100 = find(all(recommend({ task: 'train', model: 'resnet-50' })), 'a100-sxm4-80gb');
+    expect(a100.host.datasetReadBytesPerSecond).toBeCloseTo((2470 * 138e9) / 1_281_167, 0);
+    expect(a100.host.storageReadBytesPerSecond).toBe(a100.host.datasetReadBytesPerSecond);
+    expect(a100.host.cpuCores).toBe(14);
+    expect(find(all(recommend({ task: 'inference', model: 'llama-3-8b' })), 'a100-sxm4-80gb').host.datasetReadBytesPerSecond).toBeNull();
+  });
+
+  it('--local: a GPU sitting in a ×8 link is a shortfall; a host whose GPUs report no link is not judged on PCIe', () => {
+    const host = { memoryTotalBytes: 1024 * GIB, cpuLogicalCount: 64 };
+    const narrow = recommend({ task: 'inference', model: 'llama-3-8b', snapshot: { devices: [{ state: 'ok', name: 'NVIDIA GeForce RTX 4090', memoryTotalBytes: 24 * GIB, pcieLinkWidthMax: 8 }], host } as never });
+    expect(narrow.localHost).toEqual([{ what: 'pcieWidth', have: 8, need: 16 }]);
+    const unknown = recommend({ task: 'inference', model: 'llama-3-8b', snapshot: { devices: [{ state: 'ok', name: 'NVIDIA GeForce RTX 4090', memoryTotalBytes: 24 * GIB, pcieLinkWidthMax: null }], host } as never });
+    expect(unknown.localHost).toEqual([]);
+  });
 });

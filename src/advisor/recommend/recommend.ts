@@ -136,7 +136,7 @@ function buildOption(view: DeviceView, count: number, context: Context): Recomme
     ratePerWatt: throughput.rate === null ? null : throughput.rate / boardPowerWatts,
     withinBudget: budgetCheck(context, price?.amount ?? null, rental?.perHour ?? null),
     servers,
-    host: hostNeeds(view, count, context.input.task, candidate.estimate),
+    host: hostNeeds(view, count, context.input.task, candidate.estimate, throughput.rateUnit === 'image/s' ? throughput.rate : null),
     localHostShortfalls: null,
     reasons: [],
   };
@@ -236,7 +236,7 @@ export function recommend(input: RecommendInput): Recommendation {
 
   const best = Math.max(0, ...fitting.map((o) => o.throughput.rate ?? 0));
   const localHost = input.snapshot?.host;
-  for (const option of fitting) if (localHost) option.localHostShortfalls = hostShortfalls(option.host, localHost);
+  for (const option of fitting) if (localHost) option.localHostShortfalls = hostShortfalls(option.host, localHost, input.snapshot?.devices ?? []);
   for (const option of [...fitting, ...notFitting]) {
     option.throughput.relative = option.throughput.rate === null || best === 0 ? null : option.throughput.rate / best;
     option.reasons = optionReasons(option, context);

@@ -103,7 +103,7 @@ function priceText(option: RecommendOption, cloud: boolean): string {
 }
 
 function shortfallText(cli: CliContext, s: HostShortfall): string {
-  const fmt = (v: number) => (s.what === 'systemRam' ? formatBytes(v) : String(v));
+  const fmt = (v: number) => (s.what === 'systemRam' ? formatBytes(v) : s.what === 'pcieWidth' ? `×${v}` : String(v));
   return cli.t(`advisor.cli.recommend.localShort.${s.what}`, { have: fmt(s.have), need: fmt(s.need) });
 }
 
@@ -133,6 +133,7 @@ function optionLines(cli: CliContext, option: RecommendOption, rank: string, wit
   if (option.servers.length > 0) lines.push(color.dim(`      · ${t('advisor.cli.recommend.servers', { servers: option.servers.map((s) => s.name).join(', ') })}`));
   if (withHost) {
     lines.push(color.dim(`      · ${hostLine(cli, option)}`));
+    if (option.host.datasetReadBytesPerSecond !== null) lines.push(color.dim(`      · ${t('advisor.cli.recommend.datasetRead', { rate: formatBytes(option.host.datasetReadBytesPerSecond), images: imagesText(option.throughput.rate ?? 0) })}`));
     if (option.host.offloadRamBytes !== null) lines.push(color.dim(`      · ${t('advisor.cli.recommend.offload', { ram: formatBytes(option.host.offloadRamBytes) })}`));
     for (const s of option.localHostShortfalls ?? []) lines.push(`      · ${color.yellow(shortfallText(cli, s))}`);
   }

@@ -19,6 +19,9 @@ export default defineMessages(
     'advisor.reason.imagesPublished': '{rate} images/s on {count} × this GPU: {perGpu} per GPU, from the {measured}-GPU result of {source}.',
     'advisor.reason.noImageRate': 'No published images/s for this GPU and work: speed unknown rather than guessed (published for {gpus}).',
     'advisor.reason.noImageRateAtAll': 'No published images/s for this work on any GPU: speed unknown rather than guessed.',
+
+    'advisor.cli.recommend.datasetRead': 'Dataset: ≥ {rate}/s of reads to feed {images} images/s of ImageNet-sized JPEGs (108 KB each).',
+    'advisor.cli.recommend.localShort.pcieWidth': 'PCIe: the GPUs here sit in {have} links; each GPU of this option wants {need}.',
   },
   {
     'advisor.error.qloraNeedsTransformer': 'QLoRA 把语言模型的线性层量化为 NF4；{model} 不这样训练。请用 --method lora（在 UNet 上加适配器）或 full。',
@@ -35,5 +38,8 @@ export default defineMessages(
     'advisor.reason.imagesPublished': '{count} 张这款 GPU 每秒 {rate} 张图像：每张 GPU {perGpu} 张，取自 {source} 的 {measured} 卡结果。',
     'advisor.reason.noImageRate': '这款 GPU 没有该任务公开的每秒图像数：速度未知，不做猜测（有公开结果的：{gpus}）。',
     'advisor.reason.noImageRateAtAll': '这项任务在任何 GPU 上都没有公开的每秒图像数：速度未知，不做猜测。',
+
+    'advisor.cli.recommend.datasetRead': '数据集：存储读取 ≥ {rate}/s，才能以每秒 {images} 张喂入 ImageNet 大小的 JPEG（每张 108 KB）。',
+    'advisor.cli.recommend.localShort.pcieWidth': 'PCIe：本机 GPU 的链路为 {have}；这个方案每张 GPU 需要 {need}。',
   },
 );
