@@ -67,7 +67,11 @@ export function estimateInference(input: EstimateInput, model: ResolvedModel): M
     kvCache = kvCacheBytesPerGpu({ arch, contextLength: s, batchSize: b, dtype: kvCacheDtype, tensorParallel: t });
     workspace = decoderWorkspaceBytes(arch, s, b) / t;
     notes.push({ key: 'advisor.assume.kvCache', params: { tokens: s, batch: b, dtype: kvCacheDtype } });
-    if (arch.mla) notes.push({ key: 'advisor.assume.mlaCache', params: { elements: arch.mla.kvLoraRank + arch.mla.qkRopeHeadDim } });
+    if (arch.mla) {
+      // DeepSeek-V2 Table 1: (d_c + d_h^R)·l elements per token — what a reader checks against the paper.
+      const perToken = kvCacheBytesPerGpu({ arch, contextLength: 1, batchSize: 1, dtype: kvCacheDtype, tensorParallel: 1 });
+      notes.push({ key: 'advisor.assume.mlaCache', params: { elements: arch.mla.kvLoraRank + arch.mla.qkRopeHeadDim, layers: arch.layers, bytes: perToken, kib: round(perToken / 1024, 1), dtype: kvCacheDtype } });
+    }
     if (arch.slidingWindow && s > arch.slidingWindow) notes.push({ key: 'advisor.assume.slidingWindow', params: { window: arch.slidingWindow } });
     notes.push({ key: 'advisor.assume.prefillChunk', params: { tokens: PREFILL_CHUNK_TOKENS } });
     if (arch.experts) notes.push({ key: 'advisor.assume.moeResident', params: { experts: arch.experts.count } });

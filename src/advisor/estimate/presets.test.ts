@@ -51,6 +51,9 @@ describe('preset parameter counts against the model cards', () => {
     // DeepSeek-V2 paper §2.1.2: the KV cache per token is (d_c + d_h^R) × l elements.
     const one = estimateMemory({ task: 'inference', model: 'deepseek-v3', sequenceLength: 1024, batchSize: 1, kvCacheDtype: 'bf16' });
     expect(one.perGpu.kvCacheBytes).toBe(1024 * 576 * 61 * 2);
+    // … and the output says the per-token figure a reader compares with the paper: 70,272 bytes.
+    const note = one.assumptions.find((n) => n.key === 'advisor.assume.mlaCache');
+    expect(note?.params).toMatchObject({ elements: 576, layers: 61, bytes: 576 * 61 * 2 });
   });
 
   it('Qwen3-30B-A3B activates 3.3B of its 30.5B, Qwen3-235B-A22B about 22B', () => {
