@@ -100,3 +100,14 @@ describe('ResNet-50', () => {
     expect(estimateMemory({ task: 'inference', model: 'sdxl' }).sources.join(' ')).toContain('simple_sdxl_optimizations');
   });
 });
+
+describe('image inference on several GPUs', () => {
+  it('runs replicas: every GPU holds the whole SDXL pipeline and 1/N of the batch, not 1/N of the weights', () => {
+    const one = estimateMemory({ task: 'inference', model: 'sdxl', batchSize: 8 });
+    const four = estimateMemory({ task: 'inference', model: 'sdxl', batchSize: 8, gpuCount: 4 });
+    expect(four.perGpu.weightsBytes).toBe(one.perGpu.weightsBytes);
+    expect(four.perGpu.activationsBytes).toBeCloseTo((one.perGpu.activationsBytes ?? 0) / 4, 0);
+    expect(four.assumptions.map((n) => n.key)).toContain('advisor.assume.imageReplicas');
+    expect(estimateMemory({ task: 'inference', model: 'llama-3-8b', gpuCount: 2 }).assumptions.map((n) => n.key)).toContain('advisor.assume.inferenceSplit');
+  });
+});

@@ -100,10 +100,13 @@ export function estimateInference(input: EstimateInput, model: ResolvedModel): M
   }
   const overhead = overheadBytes(input);
   notes.push({ key: 'advisor.assume.overhead', params: { gib: round(overhead / 1024 ** 3, 2) } });
-  if (t > 1) notes.push({ key: 'advisor.assume.inferenceSplit', params: { tp: t } });
+  // Images are served by replicas, each with the whole model and its share of the batch; only
+  // language models are split by tensor parallelism.
+  const replicas = arch?.kind === 'resnet' || arch?.kind === 'composite';
+  if (t > 1) notes.push(replicas ? { key: 'advisor.assume.imageReplicas', params: { gpus: t } } : { key: 'advisor.assume.inferenceSplit', params: { tp: t } });
 
   const perGpu = breakdown({
-    weightsBytes: weightsBytes(model, weightDtype) / t,
+    weightsBytes: weightsBytes(model, weightDtype) / (replicas ? 1 : t),
     gradientsBytes: 0,
     optimizerStatesBytes: 0,
     activationsBytes: workspace,

@@ -39,7 +39,7 @@ function splitReason(option: RecommendOption): AdvisorNote | null {
     case 'tensor-pipeline':
       return { key: 'advisor.reason.splitTensorPipeline', params: { count: option.count, tp: plan.tensorParallel, stages: plan.stages, dp: plan.dataParallel } };
     case 'inference-tensor':
-      return { key: 'advisor.reason.splitTensorParallel', params: { count: option.count } };
+      return { key: option.throughput.rateUnit === 'image/s' ? 'advisor.reason.splitReplicas' : 'advisor.reason.splitTensorParallel', params: { count: option.count } };
     case 'partition':
       return option.count > 1 ? { key: 'advisor.reason.splitPartition', params: { count: option.count } } : null;
     case 'single':

@@ -20,6 +20,8 @@ export default defineMessages(
     'advisor.reason.noImageRate': 'No published images/s for this GPU and work: speed unknown rather than guessed (published for {gpus}).',
     'advisor.reason.noImageRateAtAll': 'No published images/s for this work on any GPU: speed unknown rather than guessed.',
 
+    'advisor.assume.imageReplicas': 'On {gpus} GPUs each holds the whole model and serves its share of the batch (replicas, not tensor parallelism).',
+    'advisor.reason.splitReplicas': '{count} replicas: each GPU holds the whole model and serves 1/{count} of the batch.',
     'advisor.cli.recommend.datasetRead': 'Dataset: ≥ {rate}/s of reads to feed {images} images/s of ImageNet-sized JPEGs (108 KB each).',
     'advisor.cli.recommend.localShort.pcieWidth': 'PCIe: the GPUs here sit in {have} links; each GPU of this option wants {need}.',
   },
@@ -39,6 +41,8 @@ export default defineMessages(
     'advisor.reason.noImageRate': '这款 GPU 没有该任务公开的每秒图像数：速度未知，不做猜测（有公开结果的：{gpus}）。',
     'advisor.reason.noImageRateAtAll': '这项任务在任何 GPU 上都没有公开的每秒图像数：速度未知，不做猜测。',
 
+    'advisor.assume.imageReplicas': '{gpus} 张 GPU 各持一份完整模型，各自处理一部分批量（副本，而非张量并行）。',
+    'advisor.reason.splitReplicas': '{count} 个副本：每张 GPU 持有完整模型，处理 1/{count} 的批量。',
     'advisor.cli.recommend.datasetRead': '数据集：存储读取 ≥ {rate}/s，才能以每秒 {images} 张喂入 ImageNet 大小的 JPEG（每张 108 KB）。',
     'advisor.cli.recommend.localShort.pcieWidth': 'PCIe：本机 GPU 的链路为 {have}；这个方案每张 GPU 需要 {need}。',
   },
