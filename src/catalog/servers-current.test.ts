@@ -70,6 +70,18 @@ describe('current 8-GPU machines', () => {
     expect(inspur.maxMemoryGiB.value).toBeNull();
   });
 
+  it('Lenovo SR670 and SR670 V2 carry the GPUs Lenovo submitted to MLPerf, and the V2 keeps its manual\'s CPU', () => {
+    // v1.0: "Lenovo ThinkSystem SR670 Server", "NVIDIA A40" ×4 and "NVIDIA A100-PCIe-40GB" ×4, "Intel(R) Xeon(R) Platinum 8280"
+    const sr670 = server('lenovo-thinksystem-sr670');
+    expect(sr670.gpuOptions.map((o) => [o.gpuId, o.count.value])).toEqual([['a40', 4], ['a100-pcie-40gb', 4]]);
+    expect(sr670.cpuFamilies.value?.[0]).toMatch(/8280/);
+    expect(sr670.gpuCountMax.value).toBeNull();
+    // v1.1: "Lenovo ThinkSystem SR670-v2 Server", "NVIDIA A100-PCIe-40GB" ×8 — but its "Xeon Platinum 8280" does not fit LGA 4189
+    const v2 = server('lenovo-thinksystem-sr670-v2');
+    expect(v2.gpuOptions.map((o) => [o.gpuId, o.count.value])).toEqual([['a100-pcie-40gb', 8]]);
+    expect(v2.cpuFamilies.value?.[0]).toMatch(/LGA 4189/);
+  });
+
   it('the 8× 4090 builds run over PCIe and say they are custom', () => {
     // Upstation: "Custom 6-10U server chassis", "PCIe Gen 4 risers"; r/LocalAIServers: "8x RTX 4090D", "4x 2000W PSUs"
     expect(server('upstation-8x-rtx-4090').gpuOptions[0]).toMatchObject({ gpuId: 'rtx-4090', count: { value: 8 }, interconnect: { value: 'pcie' } });

@@ -13,6 +13,8 @@ const hgxH100 = cite('nvidia-hgx-h100-blog', 'section "HGX H100 8-GPU"');
 const skyward = cite('skywardtel-dss8440', 'comparison with the HPE Apollo 6500 Gen10');
 const mlperfXl645d = cite('mlperf-inference-v11-hpe-xl645d', 'system_name, accelerators_per_node, host_processor_model_name, host_processors_per_node');
 const sr670v2Manual = cite('lenovo-sr670v2-maintenance-manual', 'table 1, general specifications');
+const mlperfSr670 = cite('mlperf-inference-v10-lenovo-sr670', 'system_name, accelerators_per_node, accelerator_model_name, host_processor_model_name, host_processors_per_node (A40x4_TRT and A100-PCIex4_TRT)');
+const mlperfSr670v2 = cite('mlperf-inference-v11-lenovo-sr670-v2', 'system_name, accelerators_per_node, accelerator_model_name, host_processor_model_name');
 const sr670v2Guide = cite('lenovo-sr670v2-user-manual-toc', 'contents: "4-DW GPU Model / 8-DW GPU Model", "SXM GPU Model"');
 
 const sxm2MemoryNote = text(
@@ -176,10 +178,13 @@ export const DELL_HPE_LENOVO_SERVERS: ServerEntryInput[] = [
     aliases: ['Lenovo SR670'],
     category: 'server',
     formFactor: notSourced(),
-    gpuCountMax: notSourced(),
-    gpuOptions: [],
-    cpuSockets: notSourced(),
-    cpuFamilies: notSourced(),
+    gpuCountMax: notSourced(text('Lenovo submitted it to MLPerf with 4 GPUs; the maximum is not in the submissions.', '联想提交 MLPerf 时配 4 块 GPU；最大数量不在提交材料中。')),
+    gpuOptions: [
+      { gpuId: 'a40', count: mlperfSr670(4), interconnect: notSourced() },
+      { gpuId: 'a100-pcie-40gb', count: mlperfSr670(4), interconnect: notSourced() },
+    ],
+    cpuSockets: mlperfSr670(2),
+    cpuFamilies: mlperfSr670(['Intel Xeon Platinum 8280 (Cascade Lake, 28 cores), as submitted']),
     maxMemoryGiB: notSourced(),
     psu: notSourced(),
     maxPowerWatts: notSourced(),
@@ -189,8 +194,8 @@ export const DELL_HPE_LENOVO_SERVERS: ServerEntryInput[] = [
     corrections: [],
     notes: [
       text(
-        'No Lenovo documentation for the first-generation SR670 was in the material we could read; it is not the SR670 V2 below.',
-        '我们能读到的材料里没有第一代 SR670 的联想文档；它与下面的 SR670 V2 是不同的机器。',
+        'No Lenovo documentation for the first-generation SR670 was in the material we could read; its GPUs and CPUs are as Lenovo submitted it to MLPerf Inference v1.0. It is not the SR670 V2 below.',
+        '我们能读到的材料里没有第一代 SR670 的联想文档；其 GPU 与 CPU 为联想提交 MLPerf Inference v1.0 时的配置。它与下面的 SR670 V2 是不同的机器。',
       ),
     ],
   },
@@ -202,7 +207,7 @@ export const DELL_HPE_LENOVO_SERVERS: ServerEntryInput[] = [
     category: 'server',
     formFactor: sr670v2Manual({ kind: 'rack', rackUnits: 3 }),
     gpuCountMax: sr670v2Guide(8, text('The "8-DW GPU Model" holds eight double-width GPUs.', '"8-DW GPU 型号"可装 8 块双宽 GPU。')),
-    gpuOptions: [],
+    gpuOptions: [{ gpuId: 'a100-pcie-40gb', count: mlperfSr670v2(8, text('As Lenovo submitted it to MLPerf Inference v1.1.', '联想提交 MLPerf Inference v1.1 时的配置。')), interconnect: notSourced() }],
     cpuSockets: sr670v2Manual(2),
     cpuFamilies: sr670v2Manual(['Intel Xeon Scalable (LGA 4189, up to 40 cores, up to 270 W)']),
     maxMemoryGiB: sr670v2Manual(2048, text('2 TB of RDIMM in 32 slots; 3 TB with persistent memory.', '32 个插槽共 2 TB RDIMM；加持久内存可达 3 TB。')),
@@ -233,6 +238,10 @@ export const DELL_HPE_LENOVO_SERVERS: ServerEntryInput[] = [
       text(
         'Three models: 4-DW and 8-DW (double-width PCIe GPUs) and an SXM GPU model; the GPU list per model was not in the material we read.',
         '共三种型号：4-DW、8-DW（双宽 PCIe GPU）和 SXM GPU 型号；各型号支持的 GPU 列表不在我们读到的材料中。',
+      ),
+      text(
+        'Lenovo\'s MLPerf Inference v1.1 submission of this machine (8× A100 PCIe 40GB) names a Xeon Platinum 8280 host CPU, which does not fit the LGA 4189 socket of the maintenance manual; the submission\'s CPU is not taken.',
+        '联想为这台机器提交的 MLPerf Inference v1.1（8 块 A100 PCIe 40GB）写的主机 CPU 是 Xeon Platinum 8280，与维护手册的 LGA 4189 插槽不符；未采用该 CPU。',
       ),
     ],
   },

@@ -183,6 +183,22 @@ export const SERVER_SOURCES: CatalogSource[] = [
     copyOf: 'Lenovo ThinkSystem SR670 V2 Maintenance Manual',
   },
   {
+    id: 'mlperf-inference-v10-lenovo-sr670',
+    kind: 'benchmark-submission',
+    publisher: 'Lenovo via MLCommons',
+    title: 'MLPerf Inference v1.0 system descriptions: Lenovo ThinkSystem SR670 Server (4x A40; 4x A100-PCIe-40GB)',
+    url: 'https://github.com/mlcommons/inference_results_v1.0/blob/master/closed/Lenovo/systems/A40x4_TRT.json',
+    accessed: '2026-12-01',
+  },
+  {
+    id: 'mlperf-inference-v11-lenovo-sr670-v2',
+    kind: 'benchmark-submission',
+    publisher: 'Lenovo via MLCommons',
+    title: 'MLPerf Inference v1.1 system description: Lenovo ThinkSystem SR670-v2 Server (8x A100-PCIe-40GB)',
+    url: 'https://github.com/mlcommons/inference_results_v1.1/blob/main/closed/Lenovo/systems/A100-PCIex8_TRT.json',
+    accessed: '2026-12-01',
+  },
+  {
     id: 'lenovo-sr670v2-user-manual-toc',
     kind: 'documentation',
     publisher: 'Lenovo (copy hosted by manuals.online)',
