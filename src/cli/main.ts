@@ -5,7 +5,7 @@ import { CommanderError } from 'commander';
 import { foreignCharset } from './charset.js';
 import { createCliContext, type CliContext } from './context.js';
 import { exitOnOutputErrors } from './output-errors.js';
-import { buildProgram } from './program.js';
+import { programFor } from './program-for.js';
 
 const OK_CODES = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
 
@@ -16,7 +16,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
     { t: cli.t, exit: (code) => process.exit(code), exitCode: () => (typeof process.exitCode === 'number' ? process.exitCode : undefined) },
   );
   noteForeignCharset(cli);
-  const program = buildProgram(cli);
+  const program = await programFor(cli, argv);
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

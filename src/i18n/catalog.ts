@@ -59,3 +59,10 @@ function merge(locale: 'en' | 'zh-CN'): Record<MessageKey, string> {
 }
 
 export const CATALOG = { en: merge('en'), 'zh-CN': merge('zh-CN') } as const;
+
+/** The text of `key` in `locale`, or undefined. The bundle replaces this module with one that
+ * loads each domain on first use (scripts/build-catalog.mjs): look texts up through this. */
+export function messageText(locale: keyof typeof CATALOG, key: string): string | undefined {
+  const texts: Readonly<Record<string, string>> = CATALOG[locale];
+  return Object.hasOwn(texts, key) ? texts[key] : undefined;
+}

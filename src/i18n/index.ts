@@ -1,6 +1,6 @@
 // t(key, params): the only way user-facing text is produced.
 
-import { CATALOG, type MessageKey } from './catalog.js';
+import { messageText, type MessageKey } from './catalog.js';
 import type { Locale } from './locale.js';
 import { selectPlurals } from './plural.js';
 
@@ -24,8 +24,7 @@ export class MessageError extends Error {
 }
 
 function lookup(locale: Locale, key: string): string | undefined {
-  const messages: Readonly<Record<string, string>> = CATALOG[locale];
-  return Object.hasOwn(messages, key) ? messages[key] : undefined;
+  return messageText(locale, key);
 }
 
 /** For keys that arrive as data (a snapshot problem's `key`): true when the catalog has it. */

@@ -3,7 +3,7 @@
 // it has exited, that whole group gets SIGTERM, then SIGKILL after a grace period: neither a hung
 // driver tool nor a grandchild it left behind (holding our pipes, or just running) outlives it.
 
-import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { MAX_TOOL_OUTPUT_BYTES } from './limits.js';
 
 export interface ExecOptions {
@@ -58,6 +58,9 @@ export const runCommand: Exec = (file, args, options) =>
 
     let child;
     try {
+      // Loaded on first use: most runs never start a tool, and child_process (with net, dgram)
+      // is part of a one-shot command's peak RSS otherwise (docs/benchmarks.md, "Round four").
+      const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
       child = spawn(file, args, {
         env: options.env ?? process.env,
         cwd: options.cwd,
