@@ -14,6 +14,7 @@ import type { GpuProcess, Snapshot, SnapshotProblem } from '../core/snapshot.js'
 import { createIoRateReader } from '../host/io-rates.js';
 import type { Sample, Sampler } from '../monitor/sampler.js';
 import { createTreeSampler, emptyTree, type TreeSampler } from './observe-tree.js';
+import { onGpus } from './sample-gpus.js';
 import { TRACE_FORMAT, TRACE_VERSION, type HostSample, type JobEnd, type Observation, type ObservationSample, type ObservationTarget } from './types.js';
 
 /**
@@ -35,6 +36,8 @@ export interface ObserverOptions {
   treeSampler?: TreeSampler;
   /** Where /proc/vmstat is (default /proc). */
   procRoot?: string;
+  /** Each sample once it is final (its tree read), in order: `diagnose --record` streams them. */
+  onKept?: (sample: ObservationSample) => void;
 }
 
 export interface Observer {
@@ -99,6 +102,7 @@ export function createObserver(options: ObserverOptions): Observer {
   let dropped = 0;
   const keep = (entry: Kept) => {
     kept.push(entry);
+    options.onKept?.(entry.sample);
     if (kept.length > maxSamples) {
       dropped += kept.length - maxSamples;
       kept.splice(0, kept.length - maxSamples);
@@ -155,16 +159,7 @@ export function createObserver(options: ObserverOptions): Observer {
     // The tree's GPUs over the window taken; all GPUs when it used none (see the top of the file).
     const treeGpus = new Set(window.flatMap((k) => k.treeGpus));
     const narrow = fixedGpus === null && trees !== null && treeGpus.size > 0;
-    const samples = window.map(({ sample }) =>
-      narrow
-        ? {
-            ...sample,
-            devices: sample.devices.filter((d) => treeGpus.has(d.index)),
-            processes: sample.processes.filter((p) => treeGpus.has(p.gpuIndex)),
-            subSamples: sample.subSamples.filter((s) => treeGpus.has(s.deviceIndex)),
-          }
-        : sample,
-    );
+    const samples = window.map(({ sample }) => (narrow ? onGpus(sample, treeGpus) : sample));
     const first = samples[0];
     const last = samples[samples.length - 1];
     return {

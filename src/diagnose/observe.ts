@@ -53,6 +53,11 @@ export interface ObserveOptions {
   sampler?: Sampler;
   treeSampler?: TreeSampler;
   maxSamples?: number;
+  /**
+   * Each sample as soon as it is final, with the observation so far (for its header fields):
+   * `diagnose --record` writes them as the watch goes.
+   */
+  onSample?: (sample: ObservationSample, soFar: () => Observation) => void;
 }
 
 /** Is `pid` a living process (ours or, EPERM, another user's)? */
@@ -122,6 +127,7 @@ export async function observe(options: ObserveOptions): Promise<Observation> {
       rootPid,
       recordedBy: options.recordedBy ?? 'gpuwise',
       ...(options.treeSampler ? { treeSampler: options.treeSampler } : {}),
+      ...(options.onSample ? { onKept: (sample: ObservationSample) => options.onSample?.(sample, () => observer!.observation(1)) } : {}),
       // The whole window when it is known (within reason: 1 h at 250 ms); else the observer's default.
       ...(options.maxSamples ? { maxSamples: options.maxSamples } : durationMs !== null ? { maxSamples: Math.min(14_400, Math.ceil(durationMs / intervalMs) + 16) } : {}),
     });

@@ -16,6 +16,24 @@ const MAX_SUB_SAMPLES = 4096;
 const METRICS = new Set<SampledMetric>(['gpuUtilPercent', 'memoryUtilPercent', 'powerDrawWatts']);
 const RESOLUTIONS = new Set<HostResolution>(['ok', 'other-namespace', 'gone', 'no-permission', 'error', 'unsupported']);
 
+/** The problem a trace without its end record carries (trace.ts), and the report's cue to say so. */
+export const TRACE_INCOMPLETE = 'trace-incomplete';
+
+export function incompleteProblem(samples: number, cutLine: boolean): SnapshotProblem {
+  return {
+    scope: 'trace',
+    code: TRACE_INCOMPLETE,
+    message: `the trace has no end record (the recording was cut short); its ${samples} samples are analysed${cutLine ? ', its cut last line left out' : ''}`,
+    key: cutLine ? 'diagnoseCli.problem.traceIncompleteCut' : 'diagnoseCli.problem.traceIncomplete',
+    params: { samples },
+  };
+}
+
+/** Read from a trace that has no end record: a killed or crashed run. */
+export function isIncompleteTrace(observation: { problems: readonly SnapshotProblem[] }): boolean {
+  return observation.problems.some((p) => p.scope === 'trace' && p.code === TRACE_INCOMPLETE);
+}
+
 /** Thrown with the field's path; trace.ts turns it into the translated error with the line. */
 export class TraceFieldError extends Error {
   constructor(readonly field: string) {

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFuzzer } from '../../test/helpers/fuzz.js';
-import { translate } from '../i18n/index.js';
+import { translate, type MessageKey } from '../i18n/index.js';
 import { DiagnoseError } from './errors.js';
 import { buildObservation } from './testing/observation-builder.js';
 import { parseTrace, readTrace, traceLines, writeTrace } from './trace.js';
+import { isIncompleteTrace } from './trace-parse.js';
 import type { Observation } from './types.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gpuwise-trace-'));
@@ -38,7 +39,9 @@ function errorOf(run: () => unknown): { en: string; zh: string; error: DiagnoseE
 
 describe('trace files', () => {
   it('round-trips an observation through the file: header, one line per sample, footer', async () => {
-    const observation = { ...sampleObservation(), job: { exitCode: 0, signal: null, atMs: 123 }, problems: [{ scope: 'device:1', code: 'NOT_SUPPORTED', message: 'GPM' }, { scope: 'observer', code: 'samples-dropped', message: 'x', key: 'diagnoseCli.problem.samplesDropped', params: { kept: 3, dropped: 7 } }] };
+    // --gpu 0,1: both GPUs stay (without it, a trace is narrowed to the tree's GPUs: below).
+    const built = sampleObservation();
+    const observation = { ...built, target: { ...built.target, gpuIndices: [0, 1] }, job: { exitCode: 0, signal: null, atMs: 123 }, problems: [{ scope: 'device:1', code: 'NOT_SUPPORTED', message: 'GPM' }, { scope: 'observer', code: 'samples-dropped', message: 'x', key: 'diagnoseCli.problem.samplesDropped', params: { kept: 3, dropped: 7 } }] };
     const file = path.join(dir, 'round.ndjson');
     await writeTrace(file, observation);
     const back = await readTrace(file);
@@ -67,17 +70,48 @@ describe('trace files', () => {
     expect(version.zh).toContain('第 2 版');
   });
 
-  it('says a trace cut short (no footer) was cut short, and a wrong count is wrong', () => {
+  it('reads a trace cut short (no end record) as incomplete, says so in both languages, and still refuses a wrong count', () => {
     const lines = traceLines(sampleObservation());
-    const cut = errorOf(() => parseTrace(lines.slice(0, 4).join('\n')));
-    expect(cut.en).toContain('ends before its footer');
-    expect(cut.zh).toContain('录制被中断');
-    const half = errorOf(() => parseTrace([...lines.slice(0, 3), lines[3]!.slice(0, 40)].join('\n')));
-    expect(half.en).toContain('line 4');
-    expect(half.en).toContain('not valid JSON');
+    const cut = parseTrace(`${lines.slice(0, 4).join('\n')}\n`);
+    expect(cut.samples).toHaveLength(3);
+    expect(isIncompleteTrace(cut)).toBe(true);
+    expect(cut.job).toBeNull();
+    expect(cut.endedAt).toBe(new Date(cut.samples[2]!.wallMs).toISOString());
+    const problem = cut.problems[0]!;
+    expect(problem).toMatchObject({ scope: 'trace', code: 'trace-incomplete', key: 'diagnoseCli.problem.traceIncomplete', params: { samples: 3 } });
+    expect(translate('en', problem.key as MessageKey, problem.params)).toContain('the trace is incomplete');
+    expect(translate('zh-CN', problem.key as MessageKey, problem.params)).toContain('追踪不完整');
+    // A complete trace is not incomplete.
+    expect(isIncompleteTrace(parseTrace(lines.join('\n')))).toBe(false);
+    // Only the header: incomplete, no samples (the analysis then says too little was seen).
+    expect(parseTrace(`${lines[0]}\n`).samples).toEqual([]);
     const miscount = errorOf(() => parseTrace([...lines.slice(0, 3), lines[7]!].join('\n')));
     expect(miscount.en).toContain('counts 6 samples but the file has 2');
     expect(errorOf(() => parseTrace([...lines, '{"kind":"sample"}'].join('\n'))).en).toContain('after the footer');
+  });
+
+  it('leaves out a last line cut mid-write (no newline after it), and only that one', () => {
+    const lines = traceLines(sampleObservation());
+    for (const tail of [lines[4]!.slice(0, 40), lines[4]!.slice(0, 1), '\u0000\u0000\u0000\u0000']) {
+      const read = parseTrace([...lines.slice(0, 4), tail].join('\n'));
+      expect(read.samples).toHaveLength(3);
+      expect(read.problems[0]).toMatchObject({ code: 'trace-incomplete', key: 'diagnoseCli.problem.traceIncompleteCut' });
+    }
+    // The same line with its newline was written whole: broken, not cut.
+    const half = errorOf(() => parseTrace(`${[...lines.slice(0, 3), lines[3]!.slice(0, 40)].join('\n')}\n`));
+    expect(half.en).toContain('line 4');
+    expect(half.en).toContain('not valid JSON');
+    // A broken line before the last is an error even when the file ends cut.
+    const middle = errorOf(() => parseTrace([lines[0], lines[1]!.slice(0, 30), lines[2], lines[3]!.slice(0, 30)].join('\n')));
+    expect(middle.en).toContain('line 2');
+  });
+
+  it('narrows a trace without --gpu to the GPUs the tree used, as the live observation does', () => {
+    // Streamed as the watch went: early samples still hold both GPUs (the tree's is GPU 0).
+    const observation = parseTrace(traceLines(sampleObservation()).join('\n'));
+    expect(observation.samples.every((s) => s.devices.map((d) => d.index).join() === '0')).toBe(true);
+    const whole = buildObservation({ gpus: [{ name: 'NVIDIA H200' }, { name: 'NVIDIA H200' }], samples: 3, frame: () => ({ gpus: [{ util: 50 }, { util: 10 }] }) });
+    expect(parseTrace(traceLines(whole).join('\n')).samples[0]!.devices).toHaveLength(2);
   });
 
   it('names the broken field and its line', () => {

@@ -2,7 +2,8 @@
 // (`diagnose --from FILE`), so a run on a GPU machine can be analysed again anywhere and real
 // runs become test fixtures. One header line (format, version, what was watched, the driver),
 // one line per sample, one footer line (the end, the sample count, the job's exit, problems);
-// documented in docs/diagnose.md. A trace can come from anyone: it is bounded in size, every
+// documented in docs/diagnose.md. `diagnose --record` streams it as the watch goes
+// (trace-writer.ts), so a trace without its footer — a killed run — is read as incomplete. A trace can come from anyone: it is bounded in size, every
 // string is made safe as it is parsed, every value checked (trace-parse.ts), and anything wrong
 // is a DiagnoseError that says what and on which line — never a crash.
 
@@ -11,7 +12,8 @@ import type { SnapshotProblem } from '../core/snapshot.js';
 import { safeText, toSafeJson } from '../core/safe-text.js';
 import type { MessageKey, MessageParams } from '../i18n/index.js';
 import { DiagnoseError } from './errors.js';
-import { isObject, num, str, toSample, TraceFieldError, type Json } from './trace-parse.js';
+import { onGpus, treeGpusOf } from './sample-gpus.js';
+import { incompleteProblem, isObject, num, str, toSample, TraceFieldError, type Json } from './trace-parse.js';
 import { TRACE_FORMAT, TRACE_VERSION, type JobEnd, type Observation, type ObservationSample, type ObservationTarget } from './types.js';
 
 export const MAX_TRACE_BYTES = 512 * 1024 * 1024;
@@ -40,14 +42,26 @@ export function observationHeader(observation: Observation) {
   return { format: TRACE_FORMAT, version: TRACE_VERSION, recordedBy, startedAt, intervalMs, target, rootPid, backend, driver, hostname, cpuLogicalCount };
 }
 
-export function traceLines(observation: Observation): string[] {
+/** The trace's first line. */
+export function headerLine(observation: Observation): string {
   const { format, version, ...rest } = observationHeader(observation);
-  const header = { format, version, kind: 'header', ...rest };
-  const footer = { kind: 'footer', endedAt: observation.endedAt, sampleCount: observation.samples.length, job: observation.job, problems: observation.problems };
-  return [toSafeJson(header), ...observation.samples.map((sample) => toSafeJson({ kind: 'sample', ...sample })), toSafeJson(footer)];
+  return toSafeJson({ format, version, kind: 'header', ...rest });
 }
 
-/** Writes the trace (UTF-8 NDJSON), a batch of lines at a time so a long run is not one huge string. */
+export function sampleLine(sample: ObservationSample): string {
+  return toSafeJson({ kind: 'sample', ...sample });
+}
+
+/** The end record (`kind` footer): the last line of a trace whose recording ended. */
+export function footerLine(observation: Pick<Observation, 'endedAt' | 'job' | 'problems'>, sampleCount: number): string {
+  return toSafeJson({ kind: 'footer', endedAt: observation.endedAt, sampleCount, job: observation.job, problems: observation.problems });
+}
+
+export function traceLines(observation: Observation): string[] {
+  return [headerLine(observation), ...observation.samples.map(sampleLine), footerLine(observation, observation.samples.length)];
+}
+
+/** Writes a whole observation as a trace (UTF-8 NDJSON), a batch of lines at a time so a long run is not one huge string. */
 export async function writeTrace(path: string, observation: Observation): Promise<void> {
   const handle = await open(path, 'w', 0o644);
   try {
@@ -88,6 +102,16 @@ function problems(value: unknown): SnapshotProblem[] {
   });
 }
 
+/**
+ * A streamed trace holds every GPU's samples until the watched tree first used one (observe-samples.ts
+ * narrows as it goes); the observation keeps the tree's GPUs over the whole window, as a live one does.
+ */
+function narrowToTree(samples: ObservationSample[], watched: ObservationTarget): ObservationSample[] {
+  if (watched.gpuIndices !== null) return samples;
+  const gpus = new Set(samples.flatMap(treeGpusOf));
+  return gpus.size === 0 ? samples : samples.map((sample) => onGpus(sample, gpus));
+}
+
 function iso(value: unknown): string | null {
   const text = str(value);
   return text !== null && Number.isFinite(Date.parse(text)) ? new Date(Date.parse(text)).toISOString() : null;
@@ -123,12 +147,24 @@ export function parseTrace(text: string, file = 'trace'): Observation {
   const samples: ObservationSample[] = [];
   const rangeProblems: SnapshotProblem[] = [];
   let footer: Json | null = null;
+  // A recording killed mid-write (SIGKILL, a crash, the machine going down) can leave its last
+  // line cut: with no end record before it, a last line without its newline that does not parse
+  // is left out (and said), not an error.
+  const endsCut = !text.endsWith('\n');
+  let cutLine = false;
   for (let n = 1; n < lines.length; n++) {
     if (footer !== null) {
       if (lines[n]!.trim() === '') continue;
       throw fail(file, n + 1, 'diagnoseCli.trace.after');
     }
-    const record = parse(n);
+    let record: Json;
+    try {
+      record = parse(n);
+    } catch (error) {
+      if (!(endsCut && n === lines.length - 1)) throw error;
+      cutLine = true;
+      break;
+    }
     if (record.kind === 'footer') {
       footer = record;
       continue;
@@ -142,8 +178,10 @@ export function parseTrace(text: string, file = 'trace'): Observation {
       throw error;
     }
   }
-  if (footer === null) throw fail(file, lines.length + 1, 'diagnoseCli.trace.truncated');
-  if (footer.sampleCount !== samples.length) throw fail(file, lines.length, 'diagnoseCli.trace.count', { expected: String(footer.sampleCount), found: samples.length });
+  // No end record: the recording was cut short (a killed run). What it holds is still analysed,
+  // and the report says the trace is incomplete.
+  if (footer !== null && footer.sampleCount !== samples.length) throw fail(file, lines.length, 'diagnoseCli.trace.count', { expected: String(footer.sampleCount), found: samples.length });
+  const last = samples[samples.length - 1];
   const driver = isObject(header.driver) ? header.driver : {};
   const cpus = num(header.cpuLogicalCount);
   return {
@@ -151,7 +189,7 @@ export function parseTrace(text: string, file = 'trace'): Observation {
     version: TRACE_VERSION,
     recordedBy: str(header.recordedBy) ?? 'unknown',
     startedAt: startedAt!,
-    endedAt: iso(footer.endedAt) ?? startedAt!,
+    endedAt: (footer !== null ? iso(footer.endedAt) : last ? new Date(last.wallMs).toISOString() : null) ?? startedAt!,
     intervalMs: intervalMs!,
     target: watched!,
     rootPid: Number.isSafeInteger(header.rootPid) && (header.rootPid as number) > 0 ? (header.rootPid as number) : null,
@@ -159,9 +197,9 @@ export function parseTrace(text: string, file = 'trace'): Observation {
     driver: { driverVersion: str(driver.driverVersion), cudaDriverVersion: str(driver.cudaDriverVersion), nvmlVersion: str(driver.nvmlVersion), unavailable: {} },
     hostname: str(header.hostname) ?? '',
     cpuLogicalCount: cpus !== null && Number.isInteger(cpus) && cpus > 0 ? cpus : null,
-    samples,
-    job: job(footer.job),
-    problems: [...problems(footer.problems), ...rangeProblems.slice(0, MAX_PROBLEMS)],
+    samples: narrowToTree(samples, watched!),
+    job: footer !== null ? job(footer.job) : null,
+    problems: [...(footer !== null ? problems(footer.problems) : [incompleteProblem(samples.length, cutLine)]), ...rangeProblems.slice(0, MAX_PROBLEMS)],
   };
 }
 

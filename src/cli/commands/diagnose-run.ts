@@ -4,12 +4,15 @@
 // read (no GPU, no such process, a job that would not start, a broken trace, a file that could
 // not be written), 2 bad usage (commander and diagnose.ts).
 
+import { rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { safeText, toSafeJson } from '../../core/safe-text.js';
 import { diagnose } from '../../diagnose/analyze.js';
 import { DiagnoseError, isDiagnoseError } from '../../diagnose/errors.js';
 import { DEFAULT_OBSERVE_DURATION_MS, DEFAULT_OBSERVE_INTERVAL_MS, observe, processExists } from '../../diagnose/observe.js';
-import { observationHeader, readTrace, writeTrace } from '../../diagnose/trace.js';
+import { observationHeader, readTrace } from '../../diagnose/trace.js';
+import { isIncompleteTrace } from '../../diagnose/trace-parse.js';
+import { createTraceRecorder, type TraceRecorder } from '../../diagnose/trace-writer.js';
 import type { DiagnoseOptions, DiagnoseReport, Observation } from '../../diagnose/types.js';
 import { formatDuration } from '../../i18n/format.js';
 import type { CliContext } from '../context.js';
@@ -35,7 +38,7 @@ function errorText(cli: CliContext, error: DiagnoseError): string {
   return [text, ...(tried.length > 0 ? [cli.t('info.noGpu.tried'), ...tried] : []), cli.t('info.noGpu.doctor')].join('\n');
 }
 
-async function watch(cli: CliContext, command: string[], options: DiagnoseCommandOptions): Promise<Observation> {
+async function watch(cli: CliContext, command: string[], options: DiagnoseCommandOptions, recorder: TraceRecorder | null): Promise<Observation> {
   const target = { pid: options.pid ?? null, command: command.length > 0 ? command : null, gpuIndices: options.gpu ?? null };
   const durationMs = options.duration ?? (command.length > 0 ? null : DEFAULT_OBSERVE_DURATION_MS);
   const terminal = process.stderr.isTTY === true && !options.json;
@@ -58,6 +61,7 @@ async function watch(cli: CliContext, command: string[], options: DiagnoseComman
       forwardSignals: true,
       recordedBy: `gpuwise ${VERSION}`,
       onProgress: (p) => progress.update(p),
+      ...(recorder ? { onSample: (sample, soFar) => recorder.sample(sample, soFar) } : {}),
     });
     progress.done();
     if (target.pid !== null && !processExists(target.pid)) say(cli, cli.t('diagnoseCli.pidEnded', { pid: target.pid }));
@@ -90,6 +94,8 @@ export function jsonDocument(report: DiagnoseReport, observation: Observation): 
       ...observationHeader(observation),
       endedAt: observation.endedAt,
       sampleCount: observation.samples.length,
+      // Read from a trace without its end record (a killed run): what it holds, said so.
+      incomplete: isIncompleteTrace(observation),
       gpuIndices: [...new Set(observation.samples.flatMap((s) => s.devices.map((d) => d.index)))].sort((a, b) => a - b),
       treeProcessesMax: Math.max(0, ...observation.samples.map((s) => s.tree?.processes.length ?? 0)),
       job: observation.job,
@@ -98,33 +104,65 @@ export function jsonDocument(report: DiagnoseReport, observation: Observation): 
   };
 }
 
-async function writeOutput(cli: CliContext, file: string, write: () => Promise<void>, done: string): Promise<boolean> {
+function writeFailed(cli: CliContext, file: string, error: unknown): false {
+  const detail = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+  say(cli, cli.t('cli.error', { message: cli.t('diagnoseCli.error.writeFailed', { file: safeText(file), detail: safeText(detail) }) }));
+  return false;
+}
+
+async function writeOutput(cli: CliContext, file: string, write: () => Promise<void>, done: () => string): Promise<boolean> {
   try {
     await write();
-    say(cli, cli.color.dim(done));
+    say(cli, cli.color.dim(done()));
     return true;
   } catch (error) {
-    const detail = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
-    say(cli, cli.t('cli.error', { message: cli.t('diagnoseCli.error.writeFailed', { file: safeText(file), detail: safeText(detail) }) }));
-    return false;
+    return writeFailed(cli, file, error);
   }
 }
 
+/**
+ * --record: the trace is written as the watch goes (trace-writer.ts), so a killed run leaves what
+ * it saw. A file that cannot be opened is said at once; the watch and its report go on (exit 1).
+ */
+function openRecorder(cli: CliContext, file: string): { recorder: TraceRecorder | null; release: () => void } {
+  let recorder: TraceRecorder;
+  try {
+    recorder = createTraceRecorder(file);
+  } catch (error) {
+    writeFailed(cli, file, error);
+    return { recorder: null, release: () => {} };
+  }
+  // Whatever is still buffered when the process ends (an uncaught error, process.exit) is written.
+  const flush = () => recorder.flushSync();
+  process.once('exit', flush);
+  return { recorder, release: () => process.off('exit', flush) };
+}
+
 export async function runDiagnoseCommand(cli: CliContext, command: string[], options: DiagnoseCommandOptions): Promise<number> {
+  const record = options.record !== undefined && options.from === undefined ? openRecorder(cli, options.record) : null;
+  let ok = record === null || record.recorder !== null;
   let observation: Observation;
   try {
-    observation = options.from !== undefined ? await readTrace(options.from) : await watch(cli, command, options);
+    observation = options.from !== undefined ? await readTrace(options.from) : await watch(cli, command, options, record?.recorder ?? null);
   } catch (error) {
+    const recorder = record?.recorder;
+    record?.release();
+    if (recorder) {
+      recorder.abandon();
+      // Nothing was observed: no file is left behind, as before the watch began.
+      if (recorder.samples === 0) rmSync(options.record!, { force: true });
+    }
     if (!isDiagnoseError(error)) throw error;
     say(cli, errorText(cli, error));
     return 1;
   }
-  let ok = true;
   const ended = jobLine(cli, observation, options.duration !== undefined);
   if (ended !== null && options.from === undefined) say(cli, ended);
-  if (options.record !== undefined) {
-    const file = options.record;
-    ok = (await writeOutput(cli, file, () => writeTrace(file, observation), cli.t('diagnoseCli.written.trace', { file: safeText(file), samples: observation.samples.length }))) && ok;
+  if (record?.recorder) {
+    const { recorder } = record;
+    const file = options.record!;
+    ok = (await writeOutput(cli, file, () => recorder.end(observation), () => cli.t('diagnoseCli.written.trace', { file: safeText(file), samples: recorder.samples }))) && ok;
+    record.release();
   }
   const analysis: DiagnoseOptions = {};
   if (options.batch !== undefined) analysis.batchSize = options.batch;
@@ -135,7 +173,7 @@ export async function runDiagnoseCommand(cli: CliContext, command: string[], opt
   if (options.html !== undefined) {
     const file = options.html;
     const page = renderDiagnoseHtml(report, observation, cli.locale, VERSION);
-    ok = (await writeOutput(cli, file, () => writeFile(file, page, 'utf8'), cli.t('diagnoseCli.written.html', { file: safeText(file) }))) && ok;
+    ok = (await writeOutput(cli, file, () => writeFile(file, page, 'utf8'), () => cli.t('diagnoseCli.written.html', { file: safeText(file) }))) && ok;
   }
   return ok ? 0 : 1;
 }

@@ -3,6 +3,7 @@
 // code per framework; then the GPUs' figures over the window, the batch advice and the notes.
 
 import { safeText } from '../../core/safe-text.js';
+import { isIncompleteTrace } from '../../diagnose/trace-parse.js';
 import type { DiagnoseReport, Finding, Observation } from '../../diagnose/types.js';
 import type { Translate } from '../../i18n/index.js';
 import type { Colors } from '../context.js';
@@ -98,6 +99,7 @@ export function renderDiagnoseText(report: DiagnoseReport, observation: Observat
     }),
   );
   if (options.replayed) lines.push(color.dim(t('diagnoseCli.report.replay', { version: safeText(observation.recordedBy), host: safeText(observation.hostname || '?') })));
+  if (isIncompleteTrace(observation)) lines.push(color.yellow(t('diagnoseCli.report.incomplete', { samples: observation.samples.length, until: clockText(observation.endedAt) })));
   lines.push('');
   const verdict = t(verdictKey(report), { count: report.findings.length });
   lines.push(report.verdict === 'healthy' ? color.green(color.bold(verdict)) : color.bold(verdict));
