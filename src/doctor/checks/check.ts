@@ -3,6 +3,7 @@
 
 import type { MessageKey, MessageParams } from '../../i18n/index.js';
 import type { DriverOs } from '../compat/cuda-driver.js';
+import type { FsErrorCode } from '../env.js';
 import type { DoctorFacts } from '../facts/index.js';
 import type { FixTarget } from '../fixes/target.js';
 import { msg, type CheckResult, type CheckStatus, type Fix, type Layer, type Message } from '../types.js';
@@ -40,6 +41,12 @@ export interface Check {
 }
 
 export const ev = (key: MessageKey, params?: MessageParams): Message => msg(key, params);
+
+/** A file or folder that could not be read, said in the reader's language; the system's own words only for an unexpected error. */
+export function unreadable(path: string, problem: { code: FsErrorCode; detail: string } | null): Message {
+  if (problem === null || problem.code === 'error') return ev('doctor.ev.fileUnreadable.error', { path, detail: problem?.detail ?? '' });
+  return ev(`doctor.ev.fileUnreadable.${problem.code}`, { path });
+}
 
 export function outcome(status: CheckStatus, summary: Message, evidence: Message[] = [], fix: Fix | null = null): CheckOutcome {
   return { status, summary, evidence, fix };

@@ -5,8 +5,9 @@ import type { BackendAttempt } from '../../backends/chain.js';
 import { restartWithGpusSteps } from '../fixes/containers.js';
 import { driverInstallFix, nouveauFix, reloadDriverFix } from '../fixes/driver.js';
 import { rebootStep, step } from '../fixes/steps.js';
+import type { KernelModuleFacts } from '../facts/kernel-modules.js';
 import { msg, type Message } from '../types.js';
-import { ev, nvidiaPresence, outcome, skippedNoGpu, skippedNotLinux, type Check, type CheckContext, type CheckOutcome } from './check.js';
+import { ev, nvidiaPresence, outcome, skippedNoGpu, skippedNotLinux, unreadable, type Check, type CheckContext, type CheckOutcome } from './check.js';
 import { driverRequirement } from './driver-choice.js';
 
 /** NVML's LIB_RM_VERSION_MISMATCH, or nvidia-smi's "Failed to initialize NVML: Driver/library version mismatch". */
@@ -27,15 +28,15 @@ export const driverNouveau: Check = {
     const scope = await linuxDriverScope(ctx);
     if (scope) return scope;
     const modules = await ctx.facts.modules();
-    const evidence: Message[] = [
-      modules.facts.available ? ev('doctor.ev.modulesRead', { count: modules.facts.loaded.length }) : ev('doctor.ev.raw', { text: modules.facts.problem ?? '/proc/modules' }),
-    ];
+    const evidence: Message[] = [modules.facts.available ? ev('doctor.ev.modulesRead', { count: modules.facts.loaded.length }) : modulesUnreadable(modules.facts)];
     if (!modules.nouveau) return outcome('ok', msg('doctor.driver.nouveau.notLoaded'), evidence);
     evidence.push(ev('doctor.ev.moduleLoaded', { name: 'nouveau' }));
     const requirement = await driverRequirement(ctx);
     return outcome('fail', msg('doctor.driver.nouveau.loaded'), evidence, nouveauFix(ctx.target, requirement.choice));
   },
 };
+
+const modulesUnreadable = (facts: KernelModuleFacts): Message => unreadable('/proc/modules', facts.problem);
 
 export const driverKernelModule: Check = {
   id: 'driver.kernel-module',
@@ -49,10 +50,15 @@ export const driverKernelModule: Check = {
     if (nvidiaModule) evidence.push(ev('doctor.ev.procDriver', { line: nvidiaModule.line }));
     if (modules.nvidia || nvidiaModule) {
       const version = nvidiaModule?.version ?? '?';
-      const flavor = nvidiaModule === null ? '?' : nvidiaModule.open ? 'open' : 'proprietary';
-      return outcome('ok', msg('doctor.driver.module.loaded', { version, flavor }), evidence);
+      const key = nvidiaModule === null ? 'doctor.driver.module.loaded' : nvidiaModule.open ? 'doctor.driver.module.loadedOpen' : 'doctor.driver.module.loadedProprietary';
+      return outcome('ok', msg(key, { version }), evidence);
     }
-    evidence.push(ev(modules.facts.available ? 'doctor.ev.moduleNotLoaded' : 'doctor.ev.raw', { name: 'nvidia', text: modules.facts.problem ?? '' }));
+    evidence.push(modules.facts.available ? ev('doctor.ev.moduleNotLoaded', { name: 'nvidia' }) : modulesUnreadable(modules.facts));
+    // NVML answering is the driver answering: its kernel module is loaded, whatever /proc shows
+    // (a sandboxed or unusual kernel may have no /proc/modules to read).
+    if (nvmlAttempt(ctx.facts.inputs.gpu?.attempts ?? [])?.ok) {
+      return outcome('ok', msg('doctor.driver.module.loadedPerNvml', { version: ctx.facts.inputs.gpu?.reading?.driver.driverVersion ?? '?' }), evidence);
+    }
     const installed = await ctx.facts.installedNvidiaModule();
     const requirement = await driverRequirement(ctx);
     if (installed) {

@@ -2,7 +2,7 @@
 // a box short on any of them leaves the GPUs waiting.
 
 import { msg, type Message } from '../types.js';
-import { ev, formatGiB, outcome, type Check } from './check.js';
+import { ev, formatGiB, outcome, unreadable, type Check } from './check.js';
 
 const TRAINING_MIN_MEMORY_BYTES = 32 * 1024 ** 3;
 const CPU_PER_GPU = 4;
@@ -69,7 +69,7 @@ export const hardwareDisk: Check = {
   async run(ctx) {
     const host = await ctx.facts.host();
     if (host.disks === null) {
-      return outcome('skipped', host.disksProblem ? msg('doctor.hardware.disk.unreadable', { detail: host.disksProblem }) : msg('doctor.skip.notLinux'));
+      return host.disksProblem ? outcome('skipped', msg('doctor.hardware.disk.unreadable'), [unreadable('/sys/block', host.disksProblem)]) : outcome('skipped', msg('doctor.skip.notLinux'));
     }
     if (host.disks.length === 0) return outcome('skipped', msg('doctor.hardware.disk.none'));
     const evidence = host.disks.map((disk) =>

@@ -2,7 +2,7 @@
 // host summary gpuwise already collected (inputs.host) is used.
 
 import type { HostSummary } from '../../core/snapshot.js';
-import type { DoctorEnv } from '../env.js';
+import type { DoctorEnv, FsErrorCode } from '../env.js';
 
 export interface HostResourceFacts {
   memoryTotalBytes: number | null;
@@ -11,7 +11,8 @@ export interface HostResourceFacts {
   cpuModel: string | null;
   cpuSource: string | null;
   disks: DiskFacts[] | null;
-  disksProblem: string | null;
+  /** Why /sys/block could not be listed. */
+  disksProblem: { code: FsErrorCode; detail: string } | null;
 }
 
 export interface DiskFacts {
@@ -51,9 +52,9 @@ export function isPhysicalBlockDevice(name: string): boolean {
   return !/^(loop|ram|zram|sr|fd|dm-|md|nbd)/.test(name);
 }
 
-async function readDisks(env: DoctorEnv): Promise<{ disks: DiskFacts[] | null; problem: string | null }> {
+async function readDisks(env: DoctorEnv): Promise<{ disks: DiskFacts[] | null; problem: HostResourceFacts['disksProblem'] }> {
   const listing = await env.fs.readdir('/sys/block');
-  if (!listing.ok) return { disks: null, problem: `/sys/block: ${listing.detail}` };
+  if (!listing.ok) return { disks: null, problem: { code: listing.code, detail: listing.detail } };
   const disks = await Promise.all(
     listing.value.filter(isPhysicalBlockDevice).map(async (name): Promise<DiskFacts | null> => {
       const [rotational, size] = await Promise.all([

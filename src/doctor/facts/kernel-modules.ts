@@ -2,14 +2,15 @@
 // (/proc/driver/nvidia/version), which names its version and whether it is the open module.
 
 import { plausibleVersion } from '../compat/versions.js';
-import type { DoctorEnv } from '../env.js';
+import type { DoctorEnv, FsErrorCode } from '../env.js';
 import { DEFAULT_PROBE_LIMITS, type ProbeLimits } from './probe-limits.js';
 
 export interface KernelModuleFacts {
   /** False when the kernel has no loadable modules or /proc/modules cannot be read. */
   available: boolean;
   loaded: string[];
-  problem: string | null;
+  /** Why /proc/modules could not be read (a sandbox may have none); the code is said in the reader's language. */
+  problem: { code: FsErrorCode; detail: string } | null;
 }
 
 export interface NvidiaKernelModule {
@@ -42,7 +43,7 @@ export function parseNvidiaProcVersion(text: string): NvidiaKernelModule | null 
 export async function readKernelModules(env: DoctorEnv): Promise<KernelModuleFacts> {
   if (env.platform !== 'linux') return { available: false, loaded: [], problem: null };
   const modules = await env.fs.readText('/proc/modules');
-  if (!modules.ok) return { available: false, loaded: [], problem: `/proc/modules: ${modules.detail}` };
+  if (!modules.ok) return { available: false, loaded: [], problem: { code: modules.code, detail: modules.detail } };
   return { available: true, loaded: parseProcModules(modules.value), problem: null };
 }
 

@@ -107,7 +107,7 @@ export function renderFixScript(report: DoctorReport, translate: Translate, opti
       }
       seen.add(key);
       const where = stepLocation(step, t);
-      body.push(...wrapComment(`${text(t, step.explain)}${where ? ` (${where})` : ''}`));
+      body.push(...wrapComment(`${text(t, step.explain)}${where ? t('doctor.render.whereSuffix', { where }) : ''}`));
       if (step.commands.length === 0) {
         body.push(...wrapComment(t('doctor.script.manual')));
       } else if (!runnableHere(step) || stopped) {

@@ -22,7 +22,7 @@ export function renderGuideText(guide: Guide, translate: Translate, color: Color
     for (const detail of step.detail) lines.push(`     ${text(t, detail)}`);
     for (const action of step.actions) {
       const where = stepLocation(action, t);
-      lines.push(`     • ${text(t, action.explain)}${where ? color.dim(` (${where})`) : ''}`);
+      lines.push(`     • ${text(t, action.explain)}${where ? color.dim(t('doctor.render.whereSuffix', { where })) : ''}`);
       const prompt = action.shell === 'powershell' ? 'PS>' : '$';
       for (const command of action.commands) lines.push(`       ${color.cyan(`${prompt} ${safeText(command)}`)}`);
     }

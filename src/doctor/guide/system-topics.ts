@@ -53,7 +53,7 @@ export function driverGuide(ctx: GuideContext): Guide {
             'doctor.guide.step.installDriver',
             // With no GPU here the steps are still given, to read: people plan before the card arrives.
             ctx.noGpu ? 'info' : 'todo',
-            [msg('doctor.guide.driverBranch', { branch: ctx.driverChoice.branch ?? '?', flavor: ctx.driverChoice.openModule ? 'open' : 'proprietary' }), ...(ctx.noGpu ? [msg('guide.noGpuYet')] : [])],
+            [msg(ctx.driverChoice.openModule ? 'doctor.guide.driverBranchOpen' : 'doctor.guide.driverBranchProprietary', { branch: ctx.driverChoice.branch ?? '?' }), ...(ctx.noGpu ? [msg('guide.noGpuYet')] : [])],
             driverInstallSteps(target, ctx.driverChoice),
           ),
     );

@@ -52,7 +52,7 @@ function renderFix(check: CheckResult, t: Translate, color: Colors): string[] {
   if (fix.steps.length > 0) lines.push(`      ${color.bold(t('doctor.render.fix'))}`);
   fix.steps.forEach((step, index) => {
     const where = stepLocation(step, t);
-    lines.push(`        ${index + 1}. ${text(t, step.explain)}${where ? color.dim(` (${where})`) : ''}`);
+    lines.push(`        ${index + 1}. ${text(t, step.explain)}${where ? color.dim(t('doctor.render.whereSuffix', { where })) : ''}`);
     const prompt = step.shell === 'powershell' ? 'PS>' : '$';
     for (const command of step.commands) lines.push(`           ${color.cyan(`${prompt} ${safeText(command)}`)}`);
   });

@@ -5,6 +5,9 @@ import { defineMessages } from '../define.js';
 export default defineMessages(
   {
     'doctor.ev.raw': '{text}',
+    'doctor.ev.fileUnreadable.not-found': '{path}: not there to read',
+    'doctor.ev.fileUnreadable.no-permission': '{path}: not allowed to read it',
+    'doctor.ev.fileUnreadable.error': '{path}: could not be read ({detail})',
     'doctor.ev.source': 'Rule from: {title} — {url} (checked {checked})',
     'doctor.ev.env': '{name}={value}',
     'doctor.ev.arch': 'CPU architecture: {arch}',
@@ -131,6 +134,9 @@ export default defineMessages(
   },
   {
     'doctor.ev.raw': '{text}',
+    'doctor.ev.fileUnreadable.not-found': '{path}：不存在，无从读取',
+    'doctor.ev.fileUnreadable.no-permission': '{path}：无权读取',
+    'doctor.ev.fileUnreadable.error': '{path}：无法读取（{detail}）',
     'doctor.ev.source': '规则出处：{title} —— {url}（核对于 {checked}）',
     'doctor.ev.env': '{name}={value}',
     'doctor.ev.arch': 'CPU 架构：{arch}',

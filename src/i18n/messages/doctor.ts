@@ -47,7 +47,7 @@ export default defineMessages(
     'doctor.hardware.cpu.why': 'Decoding and augmenting data runs on the CPU, typically 4 or more loader workers per GPU; with fewer cores the GPU waits for input.',
 
     'doctor.hardware.disk.title': 'Disks',
-    'doctor.hardware.disk.unreadable': 'Could not read the disks: {detail}',
+    'doctor.hardware.disk.unreadable': 'Could not read the disks.',
     'doctor.hardware.disk.none': 'No disks listed in /sys/block.',
     'doctor.hardware.disk.ok': '{count} solid-state {count:disk|disks}, {nvme} of them NVMe.',
     'doctor.hardware.disk.rotational': 'Only rotational (spinning) disks.',
@@ -101,7 +101,10 @@ export default defineMessages(
     'doctor.driver.nouveau.why': 'nouveau and the NVIDIA driver cannot both drive the GPU, and nouveau has no CUDA. Blacklist it, rebuild the initramfs, install the NVIDIA driver, reboot.',
 
     'doctor.driver.module.title': 'NVIDIA kernel module',
-    'doctor.driver.module.loaded': 'Loaded: {version} ({flavor} module).',
+    'doctor.driver.module.loaded': 'Loaded: {version}.',
+    'doctor.driver.module.loadedOpen': 'Loaded: {version} (open module).',
+    'doctor.driver.module.loadedProprietary': 'Loaded: {version} (proprietary module).',
+    'doctor.driver.module.loadedPerNvml': 'Loaded: the driver answers through NVML ({version}), so its kernel module is in.',
     'doctor.driver.module.notLoaded': 'Driver {version} is installed but its kernel module is not loaded.',
     'doctor.driver.module.notLoadedWhy': 'An installed driver whose module does not load usually means Secure Boot refused it, nouveau holds the GPU, or it was built for another kernel; the kernel log says which.',
     'doctor.driver.module.notInstalled': 'No NVIDIA driver is installed.',
@@ -197,7 +200,7 @@ export default defineMessages(
     'doctor.hardware.cpu.why': '数据解码和增强都在 CPU 上做，通常每块 GPU 要 4 个以上加载进程；核心太少，GPU 就会等输入。',
 
     'doctor.hardware.disk.title': '磁盘',
-    'doctor.hardware.disk.unreadable': '读取磁盘信息失败：{detail}',
+    'doctor.hardware.disk.unreadable': '读取磁盘信息失败。',
     'doctor.hardware.disk.none': '/sys/block 中没有磁盘。',
     'doctor.hardware.disk.ok': '{count} 块固态硬盘，其中 {nvme} 块是 NVMe。',
     'doctor.hardware.disk.rotational': '只有机械硬盘。',
@@ -251,7 +254,10 @@ export default defineMessages(
     'doctor.driver.nouveau.why': 'nouveau 与 NVIDIA 驱动不能同时驱动 GPU，而 nouveau 不支持 CUDA。需要屏蔽它、重建 initramfs、安装 NVIDIA 驱动并重启。',
 
     'doctor.driver.module.title': 'NVIDIA 内核模块',
-    'doctor.driver.module.loaded': '已加载：{version}（{flavor} 模块）。',
+    'doctor.driver.module.loaded': '已加载：{version}。',
+    'doctor.driver.module.loadedOpen': '已加载：{version}（开源模块）。',
+    'doctor.driver.module.loadedProprietary': '已加载：{version}（闭源模块）。',
+    'doctor.driver.module.loadedPerNvml': '已加载：驱动通过 NVML 正常响应（{version}），说明内核模块已在运行。',
     'doctor.driver.module.notLoaded': '已安装驱动 {version}，但它的内核模块没有加载。',
     'doctor.driver.module.notLoadedWhy': '驱动装了模块却加载不上，通常是安全启动拒绝了它、nouveau 占着 GPU，或者模块是为别的内核编译的；内核日志会说明原因。',
     'doctor.driver.module.notInstalled': '没有安装 NVIDIA 驱动。',

@@ -1,0 +1,64 @@
+// The kernel-module check on machines whose /proc says little (a sandbox with no /proc/modules),
+// and what it says, in both languages: no Node error text, no English word in a Chinese line.
+
+import pc from 'picocolors';
+import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../../i18n/index.js';
+import { findCheck, runDoctor } from '../index.js';
+import type { DoctorInputs } from '../inputs.js';
+import { renderDoctorText } from '../report/render-text.js';
+import { makeGpuDevice } from '../testing/devices.js';
+import { createMemoryEnv } from '../testing/memory-env.js';
+
+const DEBIAN_12 = 'ID=debian\nVERSION_ID="12"\nPRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\n';
+const plain = pc.createColors(false);
+
+const nvmlOk: DoctorInputs['gpu'] = {
+  attempts: [{ id: 'nvml', ok: true, unavailable: null, durationMs: 1 }],
+  openedBackend: 'nvml',
+  reading: { driver: { driverVersion: '550.90.07', cudaDriverVersion: '12.4', nvmlVersion: null, unavailable: {} }, devices: [makeGpuDevice({ index: 0, name: 'NVIDIA H100 80GB HBM3', computeCapability: '9.0' })] },
+  readError: null,
+};
+const pci: DoctorInputs['pci'] = { ok: true, devices: [{ address: '0000:01:00.0', vendor: 'nvidia', vendorId: '10de', deviceId: '2330', name: 'GH100 [H100 SXM5 80GB]', kernelDriver: 'nvidia' }] };
+
+async function run(files: Record<string, string>, gpu: DoctorInputs['gpu']) {
+  const env = createMemoryEnv({ files: { '/etc/os-release': DEBIAN_12, '/proc/version': 'Linux version 6.1.0-25-amd64', ...files } });
+  return runDoctor(env, { gpu, pci, host: null });
+}
+
+describe('driver.kernel-module', () => {
+  it('with no /proc/modules to read, a driver that answers through NVML is a loaded module, not “not installed”', async () => {
+    const report = await run({}, nvmlOk);
+    const module = findCheck(report, 'driver.kernel-module')!;
+    expect(module.status).toBe('ok');
+    expect(module.summary).toEqual({ key: 'doctor.driver.module.loadedPerNvml', params: { version: '550.90.07' } });
+    expect(module.fix ?? null).toBeNull();
+  });
+
+  it.each([
+    ['en', '/proc/modules: not there to read', 'Loaded: the driver answers through NVML (550.90.07)'],
+    ['zh-CN', '/proc/modules：不存在，无从读取', '已加载：驱动通过 NVML 正常响应（550.90.07）'],
+  ] as const)('%s: the unreadable file is said in the language, without the system’s ENOENT text', async (locale, evidence, summary) => {
+    const text = renderDoctorText(await run({}, nvmlOk), { t: createTranslator(locale), color: plain, verbose: true });
+    expect(text).toContain(evidence);
+    expect(text).toContain(summary);
+    expect(text.split('\n').filter((line) => /ENOENT|no such file/.test(line))).toEqual([]);
+  });
+
+  it.each([
+    ['NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  570.86.15  Release Build\n', '已加载：570.86.15（开源模块）。'],
+    ['NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.90.07  Fri May 31 2024\n', '已加载：550.90.07（闭源模块）。'],
+  ])('the module’s flavor is a Chinese word in Chinese (%#)', async (version, said) => {
+    const report = await run({ '/proc/modules': 'nvidia 1 0 - Live 0x0\n', '/proc/driver/nvidia/version': version }, nvmlOk);
+    const summary = findCheck(report, 'driver.kernel-module')!.summary;
+    expect(createTranslator('zh-CN')(summary.key, summary.params)).toBe(said);
+  });
+
+  it('a step for the container’s host says so in full-width brackets in Chinese, in ASCII ones in English', async () => {
+    const report = await run({ '/.dockerenv': '' }, { attempts: [{ id: 'nvml', ok: false, unavailable: { code: 'library-not-found', detail: 'libnvidia-ml.so.1' }, durationMs: 1 }], openedBackend: null, reading: null, readError: null });
+    const zh = renderDoctorText(report, { t: createTranslator('zh-CN'), color: plain, verbose: false });
+    expect(zh).toContain('（在运行本容器的宿主机上执行）');
+    expect(zh).not.toContain(' (在运行');
+    expect(renderDoctorText(report, { t: createTranslator('en'), color: plain, verbose: false })).toContain(' (on the machine that runs this container)');
+  });
+});
