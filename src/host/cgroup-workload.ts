@@ -43,7 +43,8 @@ export function createWorkloadReader(procRoot: string, directory: PodDirectory |
       return entry.found === null ? null : workloadOf(entry.found, directory);
     },
     retainOnly(pids) {
-      for (const pid of cache.keys()) if (!pids.has(pid)) cache.delete(pid);
+      // forEach (deleting the visited entry is safe): no iterator result per process per tick.
+      cache.forEach((_, pid) => pids.has(pid) || cache.delete(pid));
     },
   };
 }

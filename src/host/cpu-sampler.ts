@@ -60,7 +60,8 @@ export function createProcessSampler(clockTicksPerSecond = LINUX_CLOCK_TICKS_PER
       return percent;
     },
     retainOnly(pids) {
-      for (const pid of baselines.keys()) if (!pids.has(pid)) baselines.delete(pid);
+      // forEach (deleting the visited entry is safe): no iterator result per process per tick.
+      baselines.forEach((_, pid) => pids.has(pid) || baselines.delete(pid));
     },
   };
 }

@@ -175,7 +175,8 @@ export function createMemberReader(options: MemberReaderOptions) {
     },
     retainOnly(pids: Pick<ReadonlySet<number>, 'has'>) {
       statFiles.retainOnly(pids);
-      for (const pid of identities.keys()) if (!pids.has(pid)) identities.delete(pid);
+      // forEach (deleting the visited entry is safe): no iterator result per process per tick.
+      identities.forEach((_, pid) => pids.has(pid) || identities.delete(pid));
     },
     close() {
       statFiles.close();

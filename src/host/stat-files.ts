@@ -86,7 +86,8 @@ export function createStatFileReader(options: StatFileReaderOptions): StatFileRe
     },
     forget: drop,
     retainOnly(keep) {
-      for (const id of [...held.keys()]) if (!keep.has(id)) drop(id);
+      // forEach (deleting the visited entry is safe): no copy of the keys, no iterator results.
+      held.forEach((_, id) => keep.has(id) || drop(id));
     },
     close() {
       for (const id of [...held.keys()]) drop(id);

@@ -61,10 +61,11 @@ export class CounterRequest {
 
   private prepare(): void {
     this.buffer.fill(0);
-    REQUESTS.forEach(([fieldId, scopeId], i) => {
-      this.buffer.setU32(i * FIELD_VALUE.size + FIELD_VALUE.fieldId, fieldId);
-      this.buffer.setU32(i * FIELD_VALUE.size + FIELD_VALUE.scopeId, scopeId);
-    });
+    // Indexed, not destructured: every GPU, every tick, and destructuring runs the iterator protocol.
+    for (let i = 0; i < REQUESTS.length; i++) {
+      this.buffer.setU32(i * FIELD_VALUE.size + FIELD_VALUE.fieldId, REQUESTS[i]![0]);
+      this.buffer.setU32(i * FIELD_VALUE.size + FIELD_VALUE.scopeId, REQUESTS[i]![1]);
+    }
   }
 
   *read(lib: NvmlLibrary, handle: bigint, platform: string): Plan<CounterBatch> {
