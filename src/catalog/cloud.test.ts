@@ -173,11 +173,11 @@ describe('offerings added for issue 17', () => {
     expect(rentalQuotes('rtx-4090').map((q) => q.offering.id)).not.toContain('suanjia-1x-rtx-4090-2026');
   });
 
-  it('rents a T4 at 矩池云 (Matpool) in CNY, and says its 30-day range was not recorded', () => {
-    // gpu-price-index (as read for this catalog): "T4 | 1.35 | 矩池云"
+  it('rents a T4 at 矩池云 (Matpool) in CNY, with the index\'s 30-day range', () => {
+    // gpu-price-index: "T4 16GB | 1.35 | 矩池云 | 1.35 | 1.35"
     const t4 = offering('matpool-1x-t4-2026');
     expect(t4).toMatchObject({ provider: 'matpool', gpuId: 't4', currency: 'CNY', rental: true });
-    expect(hourlyPrices(t4).perHour.onDemand).toMatchObject({ value: 1.35, note: { en: '30-day range not recorded.' } });
+    expect(hourlyPrices(t4).perHour.onDemand).toMatchObject({ value: 1.35, note: { en: '30-day range 1.35–1.35 CNY per hour.' } });
     expect(localRentalQuotes('t4').map((q) => q.offering.id)).toContain('matpool-1x-t4-2026');
   });
 });
