@@ -122,11 +122,11 @@ export function memoryCell(device: GpuDevice, barWidth: number, context: CellCon
   return used === null || total === null ? line.append(na(context)) : line.add(bytesPairShort(used, total), level ? style : theme.plain);
 }
 
-/** Every warning, worst colour first: "⚠ power cap, hot". */
+/** Every warning, worst colour first: "⚠ power cap, hot"; "⚠ 功率上限，温度过高". */
 export function warningsCell(device: GpuDevice, context: CellContext): Line | null {
   const list = warnings(device, context.t);
   if (list.length === 0) return null;
   const level = worst(list);
   const glyph = level === 'danger' ? context.theme.glyphs.error : context.theme.glyphs.warn;
-  return new Line().add(`${glyph} ${list.map((w) => w.text).join(', ')}`, levelStyle(context.theme, level));
+  return new Line().add(`${glyph} ${list.map((w) => w.text).join(context.t('top.warn.separator'))}`, levelStyle(context.theme, level));
 }

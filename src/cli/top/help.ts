@@ -6,7 +6,8 @@ import type { MessageKey, Translate } from '../../i18n/index.js';
 import { cellWidth, Line } from './line.js';
 import type { Theme } from './theme.js';
 
-const KEYS: [string, MessageKey][] = [
+/** The keys as typed (the same in every language), or a word for what is not a key (the mouse), translated. */
+const KEYS: [string | { word: MessageKey }, MessageKey][] = [
   ['q  Ctrl-C', 'top.help.key.quit'],
   ['h  ?  F1', 'top.help.key.help'],
   ['↑ ↓ PgUp PgDn Home End', 'top.help.key.move'],
@@ -25,7 +26,7 @@ const KEYS: [string, MessageKey][] = [
   ['v', 'top.help.key.view'],
   ['Ctrl-L', 'top.help.key.redraw'],
   ['Ctrl-Z', 'top.help.key.suspend'],
-  ['mouse', 'top.help.key.mouse'],
+  [{ word: 'top.help.keyName.mouse' }, 'top.help.key.mouse'],
 ];
 
 const FIELDS: [MessageKey, MessageKey][] = [
@@ -85,10 +86,11 @@ export function wrap(text: string, width: number): string[] {
 /** Every line of the help text for a box `width` columns wide. */
 export function helpLines(width: number, theme: Theme, t: Translate, ascii: boolean): Line[] {
   const lines: Line[] = [new Line().add(t('top.help.title'), theme.bold), new Line()];
-  const keyWidth = Math.max(...KEYS.map(([keys]) => cellWidth(asciiKeys(keys, ascii)))) + 2;
-  for (const [keys, description] of KEYS) {
+  const named = KEYS.map(([keys, description]) => [asciiKeys(typeof keys === 'string' ? keys : t(keys.word), ascii), description] as const);
+  const keyWidth = Math.max(...named.map(([keys]) => cellWidth(keys))) + 2;
+  for (const [keys, description] of named) {
     const wrapped = wrap(t(description), Math.max(10, width - keyWidth));
-    wrapped.forEach((text, i) => lines.push(new Line().add(i === 0 ? asciiKeys(keys, ascii) : '', theme.accent).padTo(keyWidth).add(text)));
+    wrapped.forEach((text, i) => lines.push(new Line().add(i === 0 ? keys : '', theme.accent).padTo(keyWidth).add(text)));
   }
   lines.push(new Line(), new Line().add(t('top.help.fields'), theme.bold));
   for (const [label, help] of FIELDS) {

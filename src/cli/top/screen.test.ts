@@ -103,6 +103,13 @@ describe('the top screen', () => {
     expect(text).not.toMatch(/held back 80 %/); // idling is not a limit
   });
 
+  it('in Chinese the warnings are joined with a Chinese comma, and a percentage has no space', () => {
+    const bad = h100(0, { temperatureCelsius: 88, clockEventReasons: ['sw-power-cap'], throttleTimePercent: { power: 35.2, thermal: 0, syncBoost: null, boardLimit: 0, lowUtilization: 0, reliability: 0 } });
+    const text = screen(box([bad]), 200, 40, { locale: 'zh-CN' }).lines.join('\n');
+    expect(text).toMatch(/温度过高，.*35% 的时间频率受限（功率）/);
+    expect(text).not.toMatch(/[\u4e00-\u9fff）], [\u4e00-\u9fff\d]/);
+  });
+
   it('outside text cannot move the cursor or forge lines: names and commands are escaped', () => {
     const evil = box([h100(0, { name: 'H100\u001b[2J\u001b]0;pwned\u0007' })], {
       processes: [gpuProcess({ pid: 7, command: 'python3 x.py\r\n[1] fake GPU line\u001b[31m', user: 'eve\u202e' })],
@@ -207,6 +214,13 @@ describe('the top screen', () => {
     expect(confirm).toContain('y sends it; any other key cancels');
     const menu = screen(box(), 100, 30, { state: { signalMenu: target } }).lines.join('\n');
     expect(menu).toMatch(/2 +SIGTERM/);
+  });
+
+  it('the help names the mouse in the reader’s language (keys stay as typed)', () => {
+    const zh = screen(box(), 100, 40, { locale: 'zh-CN', state: { help: true } }).lines.join('\n');
+    expect(zh).toMatch(/│ 鼠标 +点击进程即选中/);
+    expect(zh).not.toMatch(/\bmouse\b/);
+    expect(screen(box(), 100, 40, { state: { help: true } }).lines.join('\n')).toMatch(/│ mouse +click a process/);
   });
 
   it('Enter: the whole command line, the start, the threads and the children’s totals', () => {
