@@ -73,14 +73,14 @@ export function diffusionStates(
   };
 }
 
-/** Activation bytes of `batch` images at the layout's native resolution. */
-export function diffusionActivationBytes(arch: Denoised, batch: number, bytesPerValue: number, checkpointing: boolean, standardAttention: boolean): { bytes: number; notes: AdvisorNote[] } {
+/** Activation bytes of `batch` images of `resolution`² pixels. */
+export function diffusionActivationBytes(arch: Denoised, batch: number, bytesPerValue: number, checkpointing: boolean, standardAttention: boolean, resolution: number): { bytes: number; notes: AdvisorNote[] } {
   const layout = arch.denoiser.layout;
-  const values = unetActivationValuesPerImage(layout, layout.resolution, checkpointing, standardAttention);
+  const values = unetActivationValuesPerImage(layout, resolution, checkpointing, standardAttention);
   const perImage = values * bytesPerValue;
   return {
     bytes: perImage * batch,
-    notes: [{ key: checkpointing ? 'advisor.assume.unetActivationsCheckpointed' : 'advisor.assume.unetActivations', params: { resolution: layout.resolution, latent: layout.resolution / layout.latentScale, gib: round2(perImage / 1024 ** 3) } }],
+    notes: [{ key: checkpointing ? 'advisor.assume.unetActivationsCheckpointed' : 'advisor.assume.unetActivations', params: { resolution, latent: resolution / layout.latentScale, gib: round2(perImage / 1024 ** 3) } }],
   };
 }
 

@@ -111,3 +111,24 @@ describe('image inference on several GPUs', () => {
     expect(estimateMemory({ task: 'inference', model: 'llama-3-8b', gpuCount: 2 }).assumptions.map((n) => n.key)).toContain('advisor.assume.inferenceSplit');
   });
 });
+
+describe('--resolution', () => {
+  it('SDXL LoRA at 512² keeps a quarter of the activations; ResNet-50 at 448² four times; the published speed does not carry over', () => {
+    const native = estimateMemory({ task: 'finetune', model: 'sdxl', method: 'lora' });
+    const half = estimateMemory({ task: 'finetune', model: 'sdxl', method: 'lora', imageResolution: 512 });
+    expect(half.settings.imageResolution).toBe(512);
+    expect((half.perGpu.activationsBytes ?? 0) / (native.perGpu.activationsBytes ?? 1)).toBeGreaterThan(0.2);
+    expect((half.perGpu.activationsBytes ?? 0) / (native.perGpu.activationsBytes ?? 1)).toBeLessThan(0.3);
+    const resnet = estimateMemory({ task: 'train', model: 'resnet-50' });
+    const big = estimateMemory({ task: 'train', model: 'resnet-50', imageResolution: 448 });
+    expect((big.perGpu.activationsBytes ?? 0) / (resnet.perGpu.activationsBytes ?? 1)).toBeCloseTo(4, 1);
+    const inference = estimateMemory({ task: 'inference', model: 'sdxl', imageResolution: 768 });
+    expect(inference.assumptions.map((n) => n.key)).toContain('advisor.assume.diffusionWorkspaceScaled');
+  });
+
+  it('is refused for language models and for sides the feature maps cannot divide', () => {
+    expect(() => estimateMemory({ task: 'inference', model: 'llama-3-8b', imageResolution: 512 })).toThrow(/--seq-len/);
+    expect(() => estimateMemory({ task: 'inference', model: 'sdxl', imageResolution: 1000 })).toThrow(/multiple of 32/);
+    expect(estimateMemory({ task: 'inference', model: 'llama-3-8b' }).settings.imageResolution).toBeNull();
+  });
+});

@@ -13,7 +13,7 @@ import {
   transformerWeightsBytes,
 } from './inference.js';
 import type { ResolvedModel } from './resolve-model.js';
-import { defaultBatchSize, defaultSequenceLength, overheadBytes, positiveInteger } from './settings.js';
+import { defaultBatchSize, defaultSequenceLength, imageResolution, overheadBytes, positiveInteger } from './settings.js';
 import type { AdvisorNote, EstimateInput, MemoryEstimate, MissingReason, MissingTerm } from './types.js';
 
 function pick<T extends string>(name: string, value: T | undefined, choices: readonly T[], fallback: T): T {
@@ -52,6 +52,7 @@ export function estimateInference(input: EstimateInput, model: ResolvedModel): M
   const t = gpuCount;
   const s = defaultSequenceLength(input, model);
   const b = defaultBatchSize(input, model);
+  const resolution = imageResolution(input, model);
   const arch = model.architecture;
   const notes: AdvisorNote[] = [];
   const missing: { term: MissingTerm; reason: MissingReason }[] = [];
@@ -78,14 +79,18 @@ export function estimateInference(input: EstimateInput, model: ResolvedModel): M
   } else if (arch?.kind === 'transformer') {
     workspace = encoderWorkspaceBytes(arch, s, b) / t;
   } else if (arch?.kind === 'resnet') {
-    workspace = resnetWorkspaceBytes(arch, b, e) / t;
+    workspace = resnetWorkspaceBytes({ ...arch, inputResolution: resolution ?? arch.inputResolution }, b, e) / t;
   } else if (arch?.kind === 'composite' && model.id !== null && PUBLISHED_IMAGE_WORKSPACE[model.id] && weightDtype !== 'fp32') {
     // A diffusion pipeline has no layer-by-layer model here: its working memory is a published
     // peak per image, scaled with the batch (the images of a batch are denoised together).
     const published = PUBLISHED_IMAGE_WORKSPACE[model.id];
     if (published) {
-      workspace = (published.bytesPerImage * b) / t;
+      // Another resolution scales the published peak by the latent area: derived, and said so.
+      const side = resolution ?? published.resolution;
+      const perImage = published.bytesPerImage * (side / published.resolution) ** 2;
+      workspace = (perImage * b) / t;
       notes.push({ key: 'advisor.assume.diffusionWorkspace', params: { gib: round(published.bytesPerImage / 1024 ** 3, 2), resolution: published.resolution, source: published.source } });
+      if (side !== published.resolution) notes.push({ key: 'advisor.assume.diffusionWorkspaceScaled', params: { resolution: side, gib: round(perImage / 1024 ** 3, 2) } });
     }
   } else if (arch === null) {
     kvCache = null;
@@ -133,6 +138,7 @@ export function estimateInference(input: EstimateInput, model: ResolvedModel): M
       loraTargets: null,
       sequenceLength: s,
       batchSize: b,
+      imageResolution: resolution,
       recomputation: null,
       attention: 'flash',
       gpuCount,

@@ -15,7 +15,7 @@ import { denoiserOf, diffusionActivationBytes, diffusionStates, DIFFUSION_DEFAUL
 import { nf4BytesPerWeight } from './dtypes.js';
 import { LORA_TARGETS, loraTargetShapes, loraTrainableParameters, type LoraTargets } from './lora.js';
 import type { ResolvedModel } from './resolve-model.js';
-import { defaultBatchSize, defaultSequenceLength, overheadBytes, positiveInteger } from './settings.js';
+import { defaultBatchSize, defaultSequenceLength, imageResolution, overheadBytes, positiveInteger } from './settings.js';
 import {
   OPTIMIZERS,
   TRAINING_PRECISIONS,
@@ -120,6 +120,7 @@ function activations(
   recomputation: Recomputation,
   attention: AttentionKind,
   tensorParallel: number,
+  resolution: number | null,
 ): ActivationResult {
   if (input.activationsBytes !== undefined) {
     return { bytes: requireNumber('activationsBytes', input.activationsBytes), missing: null, notes: [{ key: 'advisor.assume.activationsGiven', params: {} }] };
@@ -133,13 +134,14 @@ function activations(
     return { bytes: result.totalBytes, missing: null, notes };
   }
   if (arch.kind === 'resnet') {
-    const bytes = (resnetActivationValuesPerImage(arch) * b * e) / tensorParallel;
-    return { bytes, missing: null, notes: [{ key: 'advisor.assume.resnetActivations', params: { resolution: arch.inputResolution } }] };
+    const side = resolution ?? arch.inputResolution;
+    const bytes = (resnetActivationValuesPerImage({ ...arch, inputResolution: side }) * b * e) / tensorParallel;
+    return { bytes, missing: null, notes: [{ key: 'advisor.assume.resnetActivations', params: { resolution: side } }] };
   }
   const diffusion = denoiserOf(model);
   if (diffusion) {
     // Full recomputation is gradient checkpointing; selective drops only the attention scores.
-    const result = diffusionActivationBytes(diffusion, b, e, recomputation === 'full', attention === 'standard' && recomputation === 'none');
+    const result = diffusionActivationBytes(diffusion, b, e, recomputation === 'full', attention === 'standard' && recomputation === 'none', resolution ?? diffusion.denoiser.layout.resolution);
     return { bytes: result.bytes / tensorParallel, missing: null, notes: result.notes };
   }
   return { bytes: null, missing: 'not-modelled', notes: [] };
@@ -164,6 +166,7 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
   const zeroStage: ZeroStage = choice('zeroStage', input.zeroStage, ZERO_STAGES, dataParallel > 1 ? 3 : 0);
   const s = defaultSequenceLength(input, model);
   const b = defaultBatchSize(input, model);
+  const resolution = imageResolution(input, model);
   const loraRank = method === 'full' ? null : positiveInteger('loraRank', input.loraRank, diffusion ? DIFFUSION_DEFAULT_LORA_RANK : DEFAULT_LORA_RANK);
   const loraTargets = method === 'full' ? null : choice('loraTargets', input.loraTargets, LORA_TARGETS, diffusion ? DIFFUSION_DEFAULT_LORA_TARGETS : 'all-linear');
 
@@ -180,7 +183,7 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
   };
   const perGpuStates = shardModelStates(perTensorShard, zeroStage, dataParallel);
   const e = precision === 'fp32' ? 4 : 2;
-  const act = activations(model, input, s, b, e, recomputation, attention, tensorParallel);
+  const act = activations(model, input, s, b, e, recomputation, attention, tensorParallel, resolution);
   const overhead = overheadBytes(input);
 
   const notes: AdvisorNote[] = [...statesResult.notes, ...act.notes];
@@ -211,6 +214,7 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
       loraTargets,
       sequenceLength: s,
       batchSize: b,
+      imageResolution: resolution,
       recomputation,
       attention,
       gpuCount,

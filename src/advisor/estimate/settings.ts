@@ -44,6 +44,22 @@ export function defaultBatchSize(input: EstimateInput, model: ResolvedModel): nu
   return positiveInteger('batchSize', input.batchSize, fallback);
 }
 
+/** Both ResNet-50 (stride 32) and SDXL (8× VAE, then three 2× downsamples) need sides divisible by 32. */
+const RESOLUTION_MULTIPLE = 32;
+
+/** The image side to estimate at: the model's native one unless given; null for language models. */
+export function imageResolution(input: EstimateInput, model: ResolvedModel): number | null {
+  const arch = model.architecture;
+  const native = arch?.kind === 'resnet' ? arch.inputResolution : arch?.kind === 'composite' ? (arch.denoiser?.layout.resolution ?? null) : null;
+  if (native === null) {
+    if (input.imageResolution !== undefined) throw new AdvisorError('advisor.error.resolutionNeedsImageModel', { model: model.name });
+    return null;
+  }
+  const value = positiveInteger('imageResolution', input.imageResolution, native);
+  if (value % RESOLUTION_MULTIPLE !== 0) throw new AdvisorError('advisor.error.badResolution', { value, multiple: RESOLUTION_MULTIPLE });
+  return value;
+}
+
 export function overheadBytes(input: EstimateInput): number {
   return input.overheadBytes === undefined ? DEFAULT_OVERHEAD_BYTES : requireNumber('overheadBytes', input.overheadBytes);
 }

@@ -54,6 +54,8 @@ export interface EstimateInput {
   sequenceLength?: number;
   /** Micro-batch per GPU (training) or concurrent sequences (inference). */
   batchSize?: number;
+  /** Image models: side of the square input in pixels (default native: ResNet-50 224, SDXL 1024). */
+  imageResolution?: number;
   recomputation?: Recomputation;
   attention?: AttentionKind;
   /** GPUs in all; training splits them into tensor-parallel groups × data-parallel replicas. */
@@ -101,6 +103,8 @@ export interface ResolvedSettings {
   loraTargets: LoraTargets | null;
   sequenceLength: number;
   batchSize: number;
+  /** Image models: the input's side in pixels; null for language models. */
+  imageResolution: number | null;
   recomputation: Recomputation | null;
   attention: AttentionKind;
   gpuCount: number;

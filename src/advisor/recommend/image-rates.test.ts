@@ -77,3 +77,12 @@ describe('recommend rates image models in images/s', () => {
     expect(r.options[0]?.reasons.map((n) => n.key)).toContain('advisor.reason.noImageRateAtAll');
   });
 });
+
+describe('another resolution', () => {
+  it('has no published speed: SDXL at 768² is ranked by fit and price, and the reason names the published 1024²', () => {
+    const r = recommend({ task: 'inference', model: 'sdxl', estimate: { imageResolution: 768 } });
+    const h100 = find(all(r), 'h100-sxm5-80gb');
+    expect(h100.throughput.rate).toBeNull();
+    expect(renderNote('en', h100.reasons.find((n) => n.key === 'advisor.reason.noImageRateResolution') ?? { key: 'common.notAvailable', params: {} })).toContain('1024×1024');
+  });
+});

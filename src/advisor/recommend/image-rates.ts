@@ -68,6 +68,9 @@ export interface ImageRateChoice {
   url: string;
 }
 
+/** The resolution every published figure was measured at. */
+export const PUBLISHED_RESOLUTION: Readonly<Record<ImageModel, number>> = { sdxl: 1024, 'resnet-50': 224 };
+
 export function isImageModel(id: string | null): id is ImageModel {
   return id === 'sdxl' || id === 'resnet-50';
 }

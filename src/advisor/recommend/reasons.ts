@@ -4,7 +4,7 @@ import { BYTES_PER_GIB } from '../../core/units.js';
 import type { AdvisorNote, MemoryEstimate } from '../estimate/types.js';
 import { formatMoney, formatMoneyRange } from '../pricing/format.js';
 import type { Context } from './context.js';
-import { gpusWithImageRates, isImageModel, PUBLISHED_IMAGE_RATES, type ImageModel } from './image-rates.js';
+import { gpusWithImageRates, isImageModel, PUBLISHED_IMAGE_RATES, PUBLISHED_RESOLUTION, type ImageModel } from './image-rates.js';
 import type { RecommendOption } from './types.js';
 
 const gib = (bytes: number) => Number((bytes / BYTES_PER_GIB).toFixed(1));
@@ -51,6 +51,8 @@ function imageSpeedReason(option: RecommendOption, context: Context, model: Imag
   const t = option.throughput;
   const published = t.imageRate;
   if (t.rate === null || published === null) {
+    const side = context.planner.candidates(1)[0]?.estimate?.settings.imageResolution ?? null;
+    if (side !== null && side !== PUBLISHED_RESOLUTION[model]) return { key: 'advisor.reason.noImageRateResolution', params: { resolution: side, published: PUBLISHED_RESOLUTION[model] } };
     const gpus = gpusWithImageRates(model, context.input.task === 'inference' ? 'inference' : 'train');
     const names = gpus.map((id) => context.gpuNames.get(id) ?? id).join(', ');
     return gpus.length === 0 ? { key: 'advisor.reason.noImageRateAtAll', params: {} } : { key: 'advisor.reason.noImageRate', params: { gpus: names } };

@@ -13,7 +13,7 @@
 //   - image models (ResNet-50, SDXL) run at published images/s (image-rates.ts), or have no speed.
 
 import type { MemoryEstimate } from '../estimate/types.js';
-import { isImageModel, publishedImageRate, type ImageModel } from './image-rates.js';
+import { isImageModel, PUBLISHED_RESOLUTION, publishedImageRate, type ImageModel } from './image-rates.js';
 import type { DeviceView } from './device.js';
 import type { SplitCandidate } from './memory-plan.js';
 import { rateWithFallback } from './precision.js';
@@ -82,7 +82,9 @@ export function throughputOf(view: DeviceView, count: number, task: RecommendTas
 /** Published images/s × GPUs (image-rates.ts); no published figure, no rate. */
 function imageThroughput(view: DeviceView, count: number, model: ImageModel, task: RecommendTask, estimate: MemoryEstimate): Pick<Throughput, 'rate' | 'linearRate' | 'scaling' | 'imageRate'> {
   const work = task === 'inference' ? 'inference' : 'train';
-  const published = publishedImageRate(model, work, view.entry.id, count, estimate.settings.precision === 'fp32');
+  // A figure measured at 1024² says nothing about 512²: another resolution has no published rate.
+  const native = estimate.settings.imageResolution === null || estimate.settings.imageResolution === PUBLISHED_RESOLUTION[model];
+  const published = native ? publishedImageRate(model, work, view.entry.id, count, estimate.settings.precision === 'fp32') : null;
   const link = ringLink(view, count);
   if (published === null) return { rate: null, linearRate: null, scaling: { efficiency: 1, link, computeSeconds: null, communicationSeconds: null }, imageRate: null };
   // Images are independent: N GPUs run N replicas. A multi-GPU result has paid for its

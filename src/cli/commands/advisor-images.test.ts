@@ -60,3 +60,18 @@ describe('images per second', () => {
     expect(zh.out).toContain('数据集');
   });
 });
+
+describe('--resolution', () => {
+  it('estimates SDXL at 768² and says the figure is scaled; a side that does not divide is a usage error in both languages', async () => {
+    const ok = await run(['estimate', '--task', 'inference', '--model', 'sdxl', '--resolution', '768']);
+    expect(ok.exitCode ?? 0).toBe(0);
+    expect(ok.out).toContain('768×768');
+    expect(ok.out).toContain('scaled by the latent area');
+    const bad = await run(['estimate', '--task', 'inference', '--model', 'sdxl', '--resolution', '1000']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.err).toContain('multiple of 32');
+    const zh = await run(['estimate', '--task', 'inference', '--model', 'llama-3-8b', '--resolution', '512'], 'zh-CN');
+    expect(zh.exitCode).toBe(2);
+    expect(zh.err).toContain('--seq-len');
+  });
+});

@@ -69,6 +69,7 @@ export function modelFromOptions(options: ModelOptions): string | CustomModelInp
 export interface EstimatorOptions {
   seqLen?: number;
   batch?: number;
+  resolution?: number;
   optimizer?: EstimateInput['optimizer'];
   method?: EstimateInput['method'];
   loraRank?: number;
@@ -86,6 +87,7 @@ export function addEstimatorOptions(command: Command, t: Translate, choices: Rec
   return command
     .addOption(new Option('--seq-len <n>', t('advisor.cli.option.seqLen')).argParser(ranged(t, '--seq-len')))
     .addOption(new Option('--batch <n>', t('advisor.cli.option.batch')).argParser(ranged(t, '--batch')))
+    .addOption(new Option('--resolution <px>', t('advisor.cli.option.resolution')).argParser(ranged(t, '--resolution')))
     .addOption(choiceOption('--optimizer <name>', t('advisor.cli.option.optimizer'), choices.optimizer))
     .addOption(choiceOption('--method <name>', t('advisor.cli.option.method'), choices.method))
     .addOption(new Option('--lora-rank <n>', t('advisor.cli.option.loraRank')).argParser(ranged(t, '--lora-rank')))
@@ -106,6 +108,7 @@ export function estimatorSettings(options: EstimatorOptions): Partial<EstimateIn
   const settings: Partial<EstimateInput> = {};
   if (options.seqLen !== undefined) settings.sequenceLength = options.seqLen;
   if (options.batch !== undefined) settings.batchSize = options.batch;
+  if (options.resolution !== undefined) settings.imageResolution = options.resolution;
   if (options.optimizer !== undefined) settings.optimizer = options.optimizer;
   if (options.method !== undefined) settings.method = options.method;
   if (options.loraRank !== undefined) settings.loraRank = options.loraRank;

@@ -91,10 +91,10 @@ export function renderEstimate(cli: CliContext, estimate: MemoryEstimate): strin
   const settings =
     estimate.task === 'inference'
       ? images
-        ? t('advisor.cli.estimate.inferenceSettingsImages', { dtype: s.weightDtype ?? '', batch: s.batchSize, gpus: s.gpuCount })
+        ? t('advisor.cli.estimate.inferenceSettingsImages', { dtype: s.weightDtype ?? '', batch: s.batchSize, resolution: s.imageResolution ?? 0, gpus: s.gpuCount })
         : t('advisor.cli.estimate.inferenceSettings', { dtype: s.weightDtype ?? '', kv: s.kvCacheDtype ?? '', seq: s.sequenceLength, batch: s.batchSize, gpus: s.gpuCount })
       : images
-        ? t('advisor.cli.estimate.trainingSettingsImages', { precision: precisionText(s.precision, t), optimizer: optimizerText(s.optimizer, t), method: methodText(s.method, t), batch: s.batchSize, gpus: s.gpuCount, zero: s.zeroStage ?? 0 })
+        ? t('advisor.cli.estimate.trainingSettingsImages', { precision: precisionText(s.precision, t), optimizer: optimizerText(s.optimizer, t), method: methodText(s.method, t), batch: s.batchSize, resolution: s.imageResolution ?? 0, gpus: s.gpuCount, zero: s.zeroStage ?? 0 })
         : t('advisor.cli.estimate.trainingSettings', { precision: precisionText(s.precision, t), optimizer: optimizerText(s.optimizer, t), method: methodText(s.method, t), seq: s.sequenceLength, batch: s.batchSize, recompute: recomputeText(s.recomputation, t), gpus: s.gpuCount, zero: s.zeroStage ?? 0, tp: s.tensorParallel });
   lines.push(color.dim(settings), '', t('advisor.cli.estimate.perGpu'), ...breakdownLines(cli, estimate.perGpu, estimate));
   if (s.gpuCount > 1) lines.push('', t('advisor.cli.estimate.allGpus', { gpus: s.gpuCount, total: formatBytes(estimate.total.totalBytes) }));

@@ -31,6 +31,7 @@ export const OPTION_RANGES = {
   // The workload.
   '--seq-len': int(1, 10_000_000),
   '--batch': int(1, 1_000_000),
+  '--resolution': int(32, 8192),
   '--lora-rank': int(1, 65_536),
   '--overhead-gib': range(0, 10_000),
   '--activations-gib': range(0, 100_000),

@@ -5,6 +5,11 @@ import { defineMessages } from '../define.js';
 
 export default defineMessages(
   {
+    'advisor.error.resolutionNeedsImageModel': '--resolution is for image models (ResNet-50, SDXL); {model} reads tokens, so give --seq-len instead.',
+    'advisor.error.badResolution': 'An image side of {value} pixels does not divide into the model’s feature maps: give a multiple of {multiple} (224, 512, 768, 1024 …).',
+    'advisor.cli.option.resolution': 'image models: side of the square input in pixels (default the model’s own: ResNet-50 224, SDXL 1024)',
+    'advisor.assume.diffusionWorkspaceScaled': 'At {resolution}×{resolution}: {gib} GiB per image, the published figure scaled by the latent area (derived, not measured).',
+    'advisor.reason.noImageRateResolution': 'Published images/s are for {published}×{published} images only; at {resolution}×{resolution} the speed is unknown rather than guessed.',
     'advisor.error.qloraNeedsTransformer': 'QLoRA quantises a language model’s linear layers to NF4; {model} is not trained that way. Use --method lora (adapters on the UNet) or full.',
 
     'advisor.assume.diffusionFullUnet': 'Only the UNet ({unet} B parameters) is trained, as the SDXL recipes do (diffusers, kohya-ss): {bytes} bytes per parameter ({precision}, {optimizer}).',
@@ -26,6 +31,11 @@ export default defineMessages(
     'advisor.cli.recommend.localShort.pcieWidth': 'PCIe: the GPUs here sit in {have} links; each GPU of this option wants {need}.',
   },
   {
+    'advisor.error.resolutionNeedsImageModel': '--resolution 用于图像模型（ResNet-50、SDXL）；{model} 处理的是 token，请改用 --seq-len。',
+    'advisor.error.badResolution': '图像边长 {value} 像素无法整除模型的特征图：请给 {multiple} 的倍数（224、512、768、1024 ……）。',
+    'advisor.cli.option.resolution': '图像模型：正方形输入的边长（像素），默认取模型原生的分辨率（224 或 1024）',
+    'advisor.assume.diffusionWorkspaceScaled': '在 {resolution}×{resolution} 下：每张图像 {gib} GiB，由公开数值按潜空间面积折算（推算，并非实测）。',
+    'advisor.reason.noImageRateResolution': '公开的每秒图像数只针对 {published}×{published} 的图像；在 {resolution}×{resolution} 下速度未知，不做猜测。',
     'advisor.error.qloraNeedsTransformer': 'QLoRA 把语言模型的线性层量化为 NF4；{model} 不这样训练。请用 --method lora（在 UNet 上加适配器）或 full。',
 
     'advisor.assume.diffusionFullUnet': '只训练 UNet（{unet} B 参数），与 SDXL 常用训练脚本（diffusers、kohya-ss）一致：每个参数 {bytes} 字节（{precision}，{optimizer}）。',

@@ -55,8 +55,8 @@ export default defineMessages(
     'advisor.assume.diffusionWorkspace': 'Working memory {gib} GiB per {resolution}×{resolution} image, from the published peak of a 16-bit run ({source}), times the batch.',
     'advisor.cost.assumeStreetPrice': 'Purchase at the street price, {price} per GPU ({market}, {asOf}, quoted in {quoted}).',
 
-    'advisor.cli.estimate.trainingSettingsImages': '{precision}, {optimizer}, {method}; batch of {batch} {batch:image|images}; {gpus} {gpus:GPU|GPUs}, ZeRO {zero}',
-    'advisor.cli.estimate.inferenceSettingsImages': 'weights {dtype}; batch of {batch} {batch:image|images}; {gpus} {gpus:GPU|GPUs}',
+    'advisor.cli.estimate.trainingSettingsImages': '{precision}, {optimizer}, {method}; batch of {batch} {batch:image|images} of {resolution}×{resolution}; {gpus} {gpus:GPU|GPUs}, ZeRO {zero}',
+    'advisor.cli.estimate.inferenceSettingsImages': 'weights {dtype}; batch of {batch} {batch:image|images} of {resolution}×{resolution}; {gpus} {gpus:GPU|GPUs}',
     'advisor.cli.option.costCurrency': 'currency the prices you give (--price, --host-price, --electricity, --cloud-price) are in and the result is shown in: USD, CNY or EUR',
     'advisor.cli.badList': 'unknown value "{value}"; expected a comma-separated list of: {choices}',
     'advisor.cli.option.currency': 'currency to show prices and read budgets in: USD, CNY or EUR (default USD)',
@@ -139,8 +139,8 @@ export default defineMessages(
     'advisor.assume.diffusionWorkspace': '工作显存按每张 {resolution}×{resolution} 图像 {gib} GiB 计（取自公开的 16 位运行峰值，{source}），乘以批量。',
     'advisor.cost.assumeStreetPrice': '按市场价采购，每张 {price}（{market}，{asOf}，原价以 {quoted} 计）。',
 
-    'advisor.cli.estimate.trainingSettingsImages': '{precision}，{optimizer}，{method}；每批 {batch} 张图像；{gpus} 张 GPU，ZeRO {zero}',
-    'advisor.cli.estimate.inferenceSettingsImages': '权重 {dtype}；每批 {batch} 张图像；{gpus} 张 GPU',
+    'advisor.cli.estimate.trainingSettingsImages': '{precision}，{optimizer}，{method}；每批 {batch} 张 {resolution}×{resolution} 图像；{gpus} 张 GPU，ZeRO {zero}',
+    'advisor.cli.estimate.inferenceSettingsImages': '权重 {dtype}；每批 {batch} 张 {resolution}×{resolution} 图像；{gpus} 张 GPU',
     'advisor.cli.option.costCurrency': '你给出的价格（--price、--host-price、--electricity、--cloud-price）所用的币种，结果也按此显示：USD、CNY 或 EUR',
     'advisor.cli.badList': '未知的取值“{value}”；应为以下各项的逗号分隔列表：{choices}',
     'advisor.cli.option.currency': '显示价格和解读预算所用的币种：USD、CNY 或 EUR（默认 USD）',
