@@ -12,6 +12,8 @@ export const MAX_TRACKED_GPUS = 64;
 /** The driver keeps ~6 samples a second; 10 per row of history leaves room at 1 Hz. */
 const SAMPLES_PER_ROW = 10;
 const SAMPLED_METRICS: readonly SampledMetric[] = ['gpuUtilPercent', 'memoryUtilPercent', 'powerDrawWatts'];
+/** NVML's utilisation samples are unsigned ints (whole percents): a byte each in the ring. */
+const WHOLE_PERCENT_SAMPLES: ReadonlySet<SampledMetric> = new Set(['gpuUtilPercent', 'memoryUtilPercent']);
 
 export interface DeviceHistoryWindow extends RingWindow {
   /** UUID, or `pci:<bus id>` / `index:<n>` for a backend that gives none. */
@@ -69,7 +71,7 @@ export class SampleHistory {
       const track = (series.uuid ? this.tracks.get(series.uuid) : undefined) ?? byIndex.get(series.deviceIndex);
       if (!track) continue;
       let ring = track.samples.get(series.metric);
-      if (!ring) track.samples.set(series.metric, (ring = new SampleRing(this.rows * SAMPLES_PER_ROW)));
+      if (!ring) track.samples.set(series.metric, (ring = new SampleRing(this.rows * SAMPLES_PER_ROW, { small: WHOLE_PERCENT_SAMPLES.has(series.metric) })));
       ring.append(series.timesMs, series.values);
     }
   }

@@ -39,10 +39,10 @@ describe('ColumnRing', () => {
     expect(ring.window(10_000).timesMs).toEqual([]);
   });
 
-  it('has a fixed size known up front: float32 for narrow columns, float64 for wide, a byte per validity flag', () => {
+  it('has a fixed size known up front: float32 for narrow columns, float64 for wide, no validity mask (missing is NaN)', () => {
     const ring = new ColumnRing(COLUMNS, 100);
     const before = ring.byteLength;
-    expect(before).toBe(100 * 8 + 100 * 4 + 100 + 100 * 8 + 100);
+    expect(before).toBe(100 * 8 + 100 * 4 + 100 * 8);
     for (let i = 0; i < 1000; i++) ring.push(i, { a: 1, b: 1 });
     expect(ring.byteLength).toBe(before);
   });
@@ -105,6 +105,19 @@ describe('SampleRing times (whole µs in Uint32 offsets)', () => {
     expect(sparse.window().timesMs).toEqual([1000, 1000 + 3 * HOUR_MS]);
     sparse.append([1000 + 4 * HOUR_MS], [3]);
     expect(sparse.window()).toEqual({ timesMs: [1000 + 3 * HOUR_MS, 1000 + 4 * HOUR_MS], values: [2, 3] });
+  });
+
+  it('holds whole percents in a byte each, and moves to float32 for good at the first value that is not one', () => {
+    const ring = new SampleRing(4, { small: true });
+    ring.append([1, 2, 3], [0, 100, 255]);
+    expect(ring.byteLength).toBe(4 * 4 + 4);
+    expect(ring.window().values).toEqual([0, 100, 255]);
+    ring.append([4, 5], [12.3, 256]);
+    expect(ring.byteLength).toBe(4 * 4 + 4 * 4);
+    expect(ring.window()).toEqual({ timesMs: [2, 3, 4, 5], values: [100, 255, 12.3, 256] });
+    const negative = new SampleRing(2, { small: true });
+    negative.append([1, 2], [5, -1]);
+    expect(negative.window().values).toEqual([5, -1]);
   });
 
   it('keeps times that are not whole µs exactly too', () => {

@@ -1,6 +1,8 @@
-// Bounded, columnar history: one typed array per column plus a validity mask, written in a
-// circle. Memory is fixed at construction (capacity × columns × 4 or 8 bytes), whatever runs for
-// how long, and a window is read out without touching the rest.
+// Bounded, columnar history: one typed array per column, written in a circle. A missing value is
+// stored as NaN (a value kept is always finite), so no validity mask is needed: 900 rows × 33
+// columns × 8 GPUs is 0.23 MiB less than with a byte per flag. Memory is fixed at construction
+// (capacity × columns × 4 or 8 bytes), whatever runs for how long, and a window is read out
+// without touching the rest.
 
 import type { Column } from './columns.js';
 import { RingTimes } from './ring-times.js';
@@ -15,7 +17,6 @@ export interface RingWindow {
 export class ColumnRing<Row> {
   private readonly times: Float64Array;
   private readonly values: (Float32Array | Float64Array)[];
-  private readonly valid: Uint8Array[];
   /** Index of the next row to write. */
   private head = 0;
   private count = 0;
@@ -27,7 +28,6 @@ export class ColumnRing<Row> {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`ring capacity must be a positive integer, got ${capacity}`);
     this.times = new Float64Array(capacity);
     this.values = columns.map((c) => (c.wide ? new Float64Array(capacity) : new Float32Array(capacity)));
-    this.valid = columns.map(() => new Uint8Array(capacity));
   }
 
   get size(): number {
@@ -42,7 +42,7 @@ export class ColumnRing<Row> {
   /** Bytes held by the arrays: what this ring costs, fixed from the start. */
   get byteLength(): number {
     let bytes = this.times.byteLength;
-    for (let i = 0; i < this.values.length; i++) bytes += (this.values[i]?.byteLength ?? 0) + (this.valid[i]?.byteLength ?? 0);
+    for (let i = 0; i < this.values.length; i++) bytes += this.values[i]?.byteLength ?? 0;
     return bytes;
   }
 
@@ -51,9 +51,8 @@ export class ColumnRing<Row> {
     this.times[at] = timeMs;
     for (let i = 0; i < this.columns.length; i++) {
       const value = this.columns[i]!.read(row);
-      const ok = value !== null && Number.isFinite(value);
-      this.values[i]![at] = ok ? value : 0;
-      this.valid[i]![at] = ok ? 1 : 0;
+      // NaN marks missing; ±Infinity (and NaN given) are missing too.
+      this.values[i]![at] = value !== null && Number.isFinite(value) ? value : Number.NaN;
     }
     this.head = (at + 1) % this.capacity;
     if (this.count < this.capacity) this.count++;
@@ -81,8 +80,8 @@ export class ColumnRing<Row> {
       timesMs[r] = this.times[at] ?? 0;
       for (const i of picked) {
         const column = this.columns[i]!;
-        const value = this.values[i]![at] ?? 0;
-        columns[column.name]![r] = this.valid[i]![at] ? (column.wide ? value : fromFloat32(value)) : null;
+        const value = this.values[i]![at] ?? Number.NaN;
+        columns[column.name]![r] = Number.isNaN(value) ? null : column.wide ? value : fromFloat32(value);
       }
     }
     return { timesMs, columns };
@@ -104,14 +103,22 @@ function fromFloat32(value: number): number {
 export class SampleRing {
   /** Whole µs as Uint32 offsets (ring-times.ts): 9,000 rows × 3 metrics × 8 GPUs is 0.8 MiB less. */
   private readonly times: RingTimes;
-  private readonly values: Float32Array;
+  /**
+   * `small`: a byte a sample while every value is a whole number 0–255 (the driver's utilisation
+   * samples are whole percents: 0.4 MiB less for 8 GPUs), moving to float32 for good at the first
+   * that is not; otherwise float32 from the start.
+   */
+  private values: Uint8Array | Float32Array;
   private head = 0;
   private count = 0;
 
-  constructor(readonly capacity: number) {
+  constructor(
+    readonly capacity: number,
+    { small = false }: { small?: boolean } = {},
+  ) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`ring capacity must be a positive integer, got ${capacity}`);
     this.times = new RingTimes(capacity);
-    this.values = new Float32Array(capacity);
+    this.values = small ? new Uint8Array(capacity) : new Float32Array(capacity);
   }
 
   get size(): number {
@@ -139,6 +146,7 @@ export class SampleRing {
       const kept = this.count < this.capacity ? this.count : this.capacity - 1;
       const oldest = (this.head + this.capacity - kept) % this.capacity;
       this.times.set(this.head, t, oldest, kept);
+      if (this.values instanceof Uint8Array && !(Number.isInteger(v) && v >= 0 && v <= 255)) this.values = Float32Array.from(this.values);
       this.values[this.head] = v;
       this.head = (this.head + 1) % this.capacity;
       if (this.count < this.capacity) this.count++;
@@ -157,7 +165,8 @@ export class SampleRing {
       const t = this.times.get(at);
       if (t < sinceMs) continue;
       timesMs.push(t);
-      values.push(fromFloat32(this.values[at] ?? 0));
+      const value = this.values[at] ?? 0;
+      values.push(this.values instanceof Uint8Array ? value : fromFloat32(value));
     }
     return { timesMs, values };
   }
