@@ -1,7 +1,7 @@
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../i18n/index.js';
-import { device, snapshot } from './__fixtures__/snapshot.js';
+import { device, gpuProcess, snapshot } from './__fixtures__/snapshot.js';
 import { renderInfoText, shortenCommand } from './info-text.js';
 
 const color = pc.createColors(false);
@@ -44,6 +44,15 @@ describe('info text', () => {
     expect(text).toContain('没有发现驱动可用的 GPU');
     expect(text).toContain('nvml: NVIDIA 内核驱动未加载');
     expect(text).toContain('gpuwise doctor');
+  });
+
+  it('a process’s memory and age read in the reader’s language', () => {
+    const startedAt = new Date(Date.now() - (13 * 60 + 24) * 1000 - 500).toISOString();
+    const snap = snapshot([device({ name: 'RTX 4090' })], { processes: [gpuProcess({ pid: 77, user: 'alice', rssBytes: 2 ** 31, cpuPercent: 12, startedAt, command: 'python3 train.py' })] });
+    const line = (locale: 'en' | 'zh-CN') => renderInfoText(snap, { ...options(locale), locale }).split('\n').find((l) => l.includes(' 77 '))!;
+    expect(line('en')).toMatch(/RSS 2\.0 GiB {2}13m24s {2}python3 train\.py/);
+    expect(line('zh-CN')).toMatch(/内存 2\.0 GiB {2}13 分 24 秒 {2}python3 train\.py/);
+    expect(line('zh-CN')).not.toContain('RSS');
   });
 
   it('shortens the program path of a command, not its arguments', () => {

@@ -111,7 +111,7 @@ function renderProcess(process: GpuProcess, last: boolean, migWidth: number, opt
   const stats = [
     process.smUtilPercent === null ? '' : `SM ${process.smUtilPercent}%`,
     process.cpuPercent === null ? '' : `CPU ${Math.round(process.cpuPercent)}%`,
-    process.rssBytes === null ? '' : `RSS ${formatBytes(process.rssBytes)}`,
+    process.rssBytes === null ? '' : t('info.process.rss', { bytes: formatBytes(process.rssBytes) }),
     process.startedAt === null ? '' : formatDuration((Date.now() - Date.parse(process.startedAt)) / 1000, options.locale),
   ].filter(Boolean);
   const columns = `    ${branch} ${padStart(String(process.pid), 7)} ${padEnd(kind, 3)}${mig} ${padEnd(truncate(user, 10), 10)} ${padStart(memory, 9)}`;
