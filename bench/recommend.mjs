@@ -37,6 +37,7 @@ const WORKLOADS = [
   { name: 'inference llama-3-70b', input: { task: 'inference', model: 'llama-3-70b' } },
   { name: 'inference mixtral int4', input: { task: 'inference', model: 'mixtral-8x7b', estimate: { weightDtype: 'int4' } } },
   { name: 'train resnet-50', input: { task: 'train', model: 'resnet-50' } },
+  { name: 'finetune lora sdxl', input: { task: 'finetune', model: 'sdxl', estimate: { method: 'lora' } } },
 ];
 
 function baseline(input) {
