@@ -80,7 +80,8 @@ export function renderEstimate(cli: CliContext, estimate: MemoryEstimate): strin
   const s = estimate.settings;
   const m = estimate.model;
   const task = t(`advisor.cli.task.${estimate.task}`);
-  const params = (m.parameterCount / 1e9).toFixed(2);
+  // ResNet-50's 25.6M reads 0.026 B, not a rounded 0.03 B.
+  const params = (m.parameterCount / 1e9).toFixed(m.parameterCount < 1e9 ? 3 : 2);
   const heading =
     estimate.task === 'inference'
       ? t('advisor.cli.estimate.headingInference', { model: modelNameText(m.name, t), task, params })
