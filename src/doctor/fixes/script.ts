@@ -7,7 +7,7 @@
 import { safeText } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
 import { allChecks, type DoctorReport } from '../report/report.js';
-import { stepLocation, text } from '../report/render-text.js';
+import { stepLocation, systemName, text } from '../report/render-text.js';
 import { safeTranslator } from '../report/safe-translate.js';
 import type { CheckResult, FixShell, FixStep } from '../types.js';
 import { psQuote, shQuote } from './shell-quote.js';
@@ -53,7 +53,7 @@ function wrapComment(line: string): string[] {
 }
 
 function header(report: DoctorReport, shell: FixShell, t: Translate, needsAdmin: boolean, file: string): string[] {
-  const system = report.machine.target.prettyName ?? report.machine.target.family;
+  const system = systemName(report.machine.target, t);
   const lines = shell === 'sh' ? ['#!/usr/bin/env bash'] : [];
   lines.push(...wrapComment(t('doctor.script.title', { system, date: report.generatedAt })));
   lines.push(...wrapComment(t('doctor.script.review')));

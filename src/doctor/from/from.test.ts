@@ -110,6 +110,27 @@ describe('doctor --from other pastes', () => {
     expect(report.machine.platform).toBe('win32');
   });
 
+  it.each([
+    ['Amazon Linux 2 (x86_64)', 'amzn', '2', 'sudo yum install -y gcc kernel-devel-$(uname -r)'],
+    ['Amazon Linux 2023 (x86_64)', 'amzn', '2023', 'sudo dnf config-manager --add-repo https://developer.download.nvidia.com/compute/cuda/repos/amzn2023/x86_64/cuda-amzn2023.repo'],
+    ['Oracle Linux Server 8.9 (x86_64)', 'ol', '8.9', 'sudo dnf install -y oracle-epel-release-el8'],
+  ])('a collect_env on %s gets that system’s commands', async (os, id, version, command) => {
+    const text = ['PyTorch version: 2.5.1+cu124', 'CUDA used to build PyTorch: 12.4', `OS: ${os}`, 'Is CUDA available: False',
+      'GPU models and configuration: GPU 0: NVIDIA A10G', 'Nvidia driver version: 470.82.01'].join('\n');
+    const report = await doctor(text);
+    expect(report.machine.target).toMatchObject({ family: 'rhel', distroId: id, versionId: version });
+    expect(check(report, 'frameworks.pytorch')?.fix?.steps.flatMap((s) => s.commands)).toContain(command);
+  });
+
+  it('a paste that names no distribution is “Linux (distribution unknown)” in the reader’s words, not the family’s id', async () => {
+    const paste = readPaste(readFileSync(path.join(DIR, '8x-h100-80gb-hbm3-sxm_driver-565.57.01_nvidia-smi-q.txt'), 'utf8'));
+    const report = await runDoctorOnPaste(paste, NOW);
+    expect(report.machine.target.family).toBe('linux-other');
+    const heading = (locale: 'en' | 'zh-CN') => renderDoctorText(report, { t: createTranslator(locale), color: plain, verbose: false }).split('\n')[0];
+    expect(heading('en')).toBe('gpuwise doctor — Linux (distribution unknown) (linux/x64)');
+    expect(heading('zh-CN')).toBe('gpuwise doctor —— Linux（发行版未知）（linux/x64）');
+  });
+
   it('a Mac\'s system_profiler paste is judged as a Mac: no CUDA there, and MPS said', async () => {
     const text = readFileSync(path.resolve(DIR, '../vendors/macos/m3-pro-18core_system-profiler-json.json'), 'utf8');
     const report = await runDoctorOnPaste(readPaste(text), NOW);

@@ -5,6 +5,7 @@ import type pc from 'picocolors';
 import { safeText } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
 import type { CheckResult, CheckStatus, FixStep, Message } from '../types.js';
+import type { FixTarget } from '../fixes/target.js';
 import { allChecks, findCheck, type DoctorReport } from './report.js';
 import { safeTranslator } from './safe-translate.js';
 
@@ -93,12 +94,17 @@ export function verdictText(report: DoctorReport, t: Translate): string {
   }
 }
 
+/** The system's name: os-release's, or the family in the reader's words (a paste may name no distribution). */
+export function systemName(target: FixTarget, t: Translate): string {
+  return target.prettyName ?? t(`doctor.render.system.${target.family}`);
+}
+
 /** The report as text for a terminal: every value from the machine shown through `safeText`. */
 export function renderDoctorText(report: DoctorReport, options: RenderTextOptions): string {
   const safe: RenderTextOptions = { ...options, t: safeTranslator(options.t) };
   const { t, color } = safe;
   const machine = report.machine;
-  const system = machine.target.prettyName ?? machine.target.family;
+  const system = systemName(machine.target, t);
   const lines = [color.bold(t('doctor.render.heading', { system, platform: machine.platform, arch: machine.arch })), ''];
   for (const { layer, checks } of report.layers) {
     if (checks.length === 0) continue;
