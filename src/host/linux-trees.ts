@@ -26,7 +26,7 @@ type Pending = 'none' | 'full' | PidRange;
 export function extendTree(root: number, tree: DiscoveredTree, newcomers: ReadonlyMap<number, number>, parents: ReadonlySet<number> = new Set(newcomers.values())): DiscoveredTree {
   // Most trees (every tree, on most ticks) are no newcomer's parent: a look-up per member, with
   // nothing allocated, instead of a set of the tree per tree per tick.
-  if (!parents.has(root) && !tree.links.some((link) => parents.has(link.pid))) return tree;
+  if (!parents.has(root) && !anyLinkIn(tree, parents)) return tree;
   const members = new Set<number>([root]);
   for (const link of tree.links) members.add(link.pid);
   const added: [pid: number, parentPid: number][] = [];
@@ -49,6 +49,11 @@ export function extendTree(root: number, tree: DiscoveredTree, newcomers: Readon
   for (const link of tree.links) adopt(link.parentPid, link.pid);
   for (const [pid, parentPid] of added) adopt(parentPid, pid);
   return { ...walkTree(root, (pid) => children.get(pid) ?? []), source: tree.source };
+}
+
+function anyLinkIn(tree: DiscoveredTree, pids: ReadonlySet<number>): boolean {
+  for (let i = 0; i < tree.links.length; i++) if (pids.has(tree.links[i]!.pid)) return true;
+  return false;
 }
 
 const cpuOf = (node: HostProcessNode): number | null => node.cpuPercent;
@@ -128,9 +133,9 @@ export function createTreeReader(procRoot: string, members: MemberReader) {
       if (newcomers.size > 0) {
         const staleSet = new Set(stale);
         const parents = new Set(newcomers.values());
-        for (const root of roots) {
-          const known = knownTrees.get(root);
-          if (known !== undefined && !staleSet.has(root)) known.tree = extendTree(root, known.tree, newcomers, parents);
+        for (let r = 0; r < roots.length; r++) {
+          const known = knownTrees.get(roots[r]!);
+          if (known !== undefined && !staleSet.has(roots[r]!)) known.tree = extendTree(roots[r]!, known.tree, newcomers, parents);
         }
       }
     }
@@ -149,8 +154,8 @@ export function createTreeReader(procRoot: string, members: MemberReader) {
       }
       trees.set(roots[r]!, links === null ? known.tree : { ...known.tree, links });
     }
-    const current = new Set(roots);
-    for (const pid of knownTrees.keys()) if (!current.has(pid)) knownTrees.delete(pid);
+    // `trees` has every root that has a known tree: the others' trees go.
+    knownTrees.forEach((_, pid) => trees.has(pid) || knownTrees.delete(pid));
     return trees;
   }
 
