@@ -86,3 +86,14 @@ describe('another resolution', () => {
     expect(renderNote('en', h100.reasons.find((n) => n.key === 'advisor.reason.noImageRateResolution') ?? { key: 'common.notAvailable', params: {} })).toContain('1024×1024');
   });
 });
+
+describe('ResNet-50 inference', () => {
+  it('ranks the MLPerf systems by images/s per GPU count: one H100 (88,714) above one L40S (43,937 from Dell’s 4-GPU run) above one L4 (12,717)', () => {
+    const r = recommend({ task: 'inference', model: 'resnet-50', sortBy: 'throughput' });
+    const ids = r.options.map((o) => o.gpuId);
+    expect(ids.indexOf('h100-sxm5-80gb')).toBeLessThan(ids.indexOf('l40s'));
+    expect(ids.indexOf('l40s')).toBeLessThan(ids.indexOf('a100-pcie-80gb'));
+    expect(ids.indexOf('a100-pcie-80gb')).toBeLessThan(ids.indexOf('l4'));
+    expect(find(r.options, 'l40s').throughput.rate).toBeCloseTo(175746 / 4, 3);
+  });
+});

@@ -4,7 +4,8 @@
 //   - MLPerf Inference v4.0, datacenter, closed division, Offline scenario (the results'
 //     mlperf_log_summary.txt, "Samples per second"): stable-diffusion-xl (SDXL 1.0 base,
 //     1024×1024 images) and resnet50 (ImageNet, 224×224), each in the submitter's own software
-//     and number formats (TensorRT for NVIDIA, PyTorch with SynapseAI for Gaudi 2);
+//     and number formats (TensorRT for NVIDIA, PyTorch with SynapseAI for Gaudi 2), from NVIDIA's,
+//     Dell's and Intel-HabanaLabs' submissions;
 //   - NVIDIA DeepLearningExamples, ResNet-50 v1.5 for PyTorch (pytorch-21.03 NGC container):
 //     training images/s on 1 and 8 GPUs of DGX A100 80GB and DGX-1 V100 16/32GB, in mixed
 //     precision and in TF32 (A100) / FP32 (V100).
@@ -43,6 +44,10 @@ export const PUBLISHED_IMAGE_RATES: readonly PublishedImageRate[] = [
   { model: 'sdxl', work: 'inference', gpuId: 'gaudi2', gpus: 8, imagesPerSecond: 6.25699, source: MLPERF_SOURCE, url: mlperf('Intel-HabanaLabs', 'HLS-Gaudi2-PT', 'stable-diffusion-xl') },
   { model: 'resnet-50', work: 'inference', gpuId: 'h100-sxm5-80gb', gpus: 1, imagesPerSecond: 88714.3, source: MLPERF_SOURCE, url: mlperf('NVIDIA', 'DGX-H100_H100-SXM-80GBx1_TRT', 'resnet50') },
   { model: 'resnet-50', work: 'inference', gpuId: 'h100-sxm5-80gb', gpus: 8, imagesPerSecond: 703770, source: MLPERF_SOURCE, url: mlperf('NVIDIA', 'DGX-H100_H100-SXM-80GBx8_TRT', 'resnet50') },
+  { model: 'resnet-50', work: 'inference', gpuId: 'a100-pcie-80gb', gpus: 4, imagesPerSecond: 157826, source: MLPERF_SOURCE, url: mlperf('Dell', 'R750xa_A100_PCIe_80GBx4_TRT', 'resnet50') },
+  { model: 'resnet-50', work: 'inference', gpuId: 'l40s', gpus: 4, imagesPerSecond: 175746, source: MLPERF_SOURCE, url: mlperf('Dell', 'R760xa_L40Sx4_TRT', 'resnet50') },
+  // Dell's XR7620 is entered as an edge system; its Offline run is the same test.
+  { model: 'resnet-50', work: 'inference', gpuId: 'l4', gpus: 1, imagesPerSecond: 12716.9, source: MLPERF_SOURCE, url: mlperf('Dell', 'XR7620_L4x1_TRT', 'resnet50') },
   { model: 'resnet-50', work: 'train', gpuId: 'a100-sxm4-80gb', gpus: 1, imagesPerSecond: 2470, source: DLE_SOURCE, url: DLE },
   { model: 'resnet-50', work: 'train', gpuId: 'a100-sxm4-80gb', gpus: 8, imagesPerSecond: 16621, source: DLE_SOURCE, url: DLE },
   { model: 'resnet-50', work: 'train', gpuId: 'a100-sxm4-80gb', gpus: 1, imagesPerSecond: 938, fp32: true, source: DLE_SOURCE, url: DLE },
