@@ -48,6 +48,15 @@ export interface PrometheusClient {
   query(expr: string, timeSeconds?: number): Promise<Sample[]>;
   queryRange(expr: string, start: number, end: number, stepSeconds: number): Promise<RangeSeries[]>;
   alerts(): Promise<RawAlert[]>;
+  /** The rule groups Prometheus evaluates (/api/v1/rules): GPU-hours need their interval. Optional for stand-ins. */
+  rules?(): Promise<RawRuleGroup[]>;
+}
+
+export interface RawRuleGroup {
+  name: string;
+  /** Seconds between evaluations. */
+  interval: number;
+  rules: { name: string; type: string }[];
 }
 
 export interface RawAlert {
@@ -126,6 +135,16 @@ export function createPrometheusClient(options: PrometheusClientOptions): Promet
     async alerts() {
       const data = await get<{ alerts?: RawAlert[] }>('api/v1/alerts', {});
       return Array.isArray(data.alerts) ? data.alerts : [];
+    },
+    async rules() {
+      const data = await get<{ groups?: unknown[] }>('api/v1/rules', { type: 'record' });
+      const groups = Array.isArray(data.groups) ? data.groups : [];
+      return groups.flatMap((g) => {
+        const group = g as { name?: unknown; interval?: unknown; rules?: unknown };
+        if (typeof group.interval !== 'number' || !(group.interval > 0) || !Array.isArray(group.rules)) return [];
+        const rules = (group.rules as { name?: unknown; type?: unknown }[]).filter((r) => typeof r?.name === 'string').map((r) => ({ name: r.name as string, type: String(r.type) }));
+        return [{ name: String(group.name ?? ''), interval: group.interval, rules }];
+      });
     },
   };
 }

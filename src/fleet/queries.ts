@@ -45,27 +45,65 @@ export function idleProcessesQuery(windowSeconds: number): string {
 const USER_GPUS_RAW = 'count by (user, namespace) (count by (user, namespace, instance, gpu) (gpuwise_process_gpu_memory_used_bytes))';
 const NODE_GPUS_RAW = 'sum by (instance, job, Hostname) (gpuwise_gpu_processes > bool 0)';
 
-/** Raw series: a subquery at a fixed step (the expression is evaluated at each step). */
-function rawGpuHours(inner: string, by: string, rangeSeconds: number, top: number): string {
-  const step = gpuHoursStep(rangeSeconds);
-  return `topk(${top}, sum by (${by}) (sum_over_time((${inner})[${seconds(rangeSeconds)}:${seconds(step)}])) * ${step} / 3600)`;
+/** The two GPU-hours lists: the recording rule's series, the raw expression it records, its keys. */
+export const GPU_HOURS = {
+  users: { recorded: 'gpuwise:user_gpus_allocated', raw: USER_GPUS_RAW, by: 'user, namespace', keys: ['user', 'namespace'] },
+  nodes: { recorded: 'gpuwise:node_gpus_allocated', raw: NODE_GPUS_RAW, by: 'instance, job, Hostname', keys: ['instance', 'Hostname'] },
+} as const;
+export type GpuHoursList = keyof typeof GPU_HOURS;
+
+/** A subquery at a fixed step (the expression is evaluated at each step), summed into GPU-hours. */
+function stepGpuHours(inner: string, by: string, rangeSeconds: number, stepSeconds: number): string {
+  return `sum by (${by}) (sum_over_time((${inner})[${seconds(rangeSeconds)}:${seconds(stepSeconds)}])) * ${stepSeconds} / 3600`;
 }
 
 /**
- * A recording rule's series has one sample per rule interval, so its sum over the range divided
- * by its samples per hour is GPU-hours — one pass over the samples, several times faster than a
- * subquery. Samples per hour: the most any of its series has in the last hour.
+ * From the raw series: every process series at every step. `stepSeconds` defaults to the range's
+ * own; the part of a range before the recording rules began is read at the whole range's step,
+ * so its steps meet the recorded ones.
  */
-function recordedGpuHours(series: string, by: string, rangeSeconds: number, top: number): string {
-  return `topk(${top}, sum by (${by}) (sum_over_time(${series}[${seconds(rangeSeconds)}])) / scalar(max(count_over_time(${series}[1h]))))`;
+export function rawGpuHoursQuery(list: GpuHoursList, rangeSeconds: number, top: number | null, stepSeconds = gpuHoursStep(rangeSeconds)): string {
+  const sum = stepGpuHours(GPU_HOURS[list].raw, GPU_HOURS[list].by, rangeSeconds, stepSeconds);
+  return top === null ? sum : `topk(${top}, ${sum})`;
 }
 
+/**
+ * The recording rule's samples summed over the range, per user or node: one pass over a few
+ * series per user or node instead of every process's. Times the rule's interval, that is
+ * GPU-seconds (gpu-hours.ts) — right however young the recording is, which dividing by its
+ * samples in the last hour was not.
+ */
+export function recordedSumQuery(list: GpuHoursList, rangeSeconds: number): string {
+  return `sum by (${GPU_HOURS[list].by}) (sum_over_time(${GPU_HOURS[list].recorded}[${seconds(rangeSeconds)}]))`;
+}
+
+/**
+ * How many evaluations of the rules the range holds: their per-node GPU count, which every
+ * scraped node has at every evaluation (a user's series is there only while they hold a GPU).
+ */
+export function recordedEvaluationsQuery(rangeSeconds: number): string {
+  return `max(count_over_time(gpuwise:node_gpus[${seconds(rangeSeconds)}]))`;
+}
+
+/** Without the rules API: the rule's samples in the last hour (its interval, once it is an hour old). */
+export function recordedPerHourQuery(list: GpuHoursList): string {
+  return `max(count_over_time(${GPU_HOURS[list].recorded}[1h]))`;
+}
+
+/**
+ * One query for GPU-hours per user: the raw form, or the recorded one of docs/fleet.md (samples
+ * over samples per hour, as Grafana's panels use it: right once the rules are an hour old).
+ */
 export function topUsersQuery(rangeSeconds: number, top: number, recorded: boolean): string {
-  return recorded ? recordedGpuHours('gpuwise:user_gpus_allocated', 'user, namespace', rangeSeconds, top) : rawGpuHours(USER_GPUS_RAW, 'user, namespace', rangeSeconds, top);
+  return recorded ? onePassGpuHours('users', rangeSeconds, top) : rawGpuHoursQuery('users', rangeSeconds, top);
 }
 
 export function topNodesQuery(rangeSeconds: number, top: number, recorded: boolean): string {
-  return recorded ? recordedGpuHours('gpuwise:node_gpus_allocated', 'instance, job, Hostname', rangeSeconds, top) : rawGpuHours(NODE_GPUS_RAW, 'instance, job, Hostname', rangeSeconds, top);
+  return recorded ? onePassGpuHours('nodes', rangeSeconds, top) : rawGpuHoursQuery('nodes', rangeSeconds, top);
+}
+
+function onePassGpuHours(list: GpuHoursList, rangeSeconds: number, top: number): string {
+  return `topk(${top}, ${recordedSumQuery(list, rangeSeconds)} / scalar(${recordedPerHourQuery(list)}))`;
 }
 
 /** The heatmap: mean utilisation per node over time (one query_range). */

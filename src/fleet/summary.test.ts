@@ -5,13 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RawAlert, Sample } from './client.js';
 import { fakePrometheus } from './testing/fake-client.js';
-import { GRID_QUERIES, idleGpusQuery, idleProcessesQuery, topNodesQuery, topUsersQuery } from './queries.js';
+import { GRID_QUERIES, idleGpusQuery, idleProcessesQuery, rawGpuHoursQuery, recordedEvaluationsQuery, recordedSumQuery } from './queries.js';
 import { fleetSummary } from './summary.js';
 
 const n1 = { instance: 'n1:8478', job: 'gpuwise', Hostname: 'n1' };
 const gpu = (g: string, more: Record<string, string> = {}) => ({ ...n1, gpu: g, UUID: `GPU-${g}`, modelName: 'NVIDIA H100 80GB HBM3', ...more });
 
-const fakeClient = (answers: Record<string, Sample[]>, alerts: RawAlert[] = []) => fakePrometheus(answers, {}, alerts);
+const rules = [{ name: 'gpuwise-fleet', interval: 60, rules: [{ name: 'gpuwise:node_gpus_allocated', type: 'recording' }] }];
+const fakeClient = (answers: Record<string, Sample[]>, alerts: RawAlert[] = []) => fakePrometheus(answers, {}, alerts, rules);
 
 describe('fleetSummary', () => {
   const answers: Record<string, Sample[]> = {
@@ -26,8 +27,10 @@ describe('fleetSummary', () => {
       { metric: { ...gpu('0'), pid: '10', user: 'alice', name: 'python3' }, value: 1e9 },
       { metric: { ...gpu('0'), pid: '11', user: 'bob', name: 'python3', namespace: 'ml', pod: 'train-0', container: 'trainer' }, value: 3e9 },
     ],
-    [topUsersQuery(3600, 5, false)]: [{ metric: { user: 'alice' }, value: 1 }, { metric: { user: 'bob', namespace: 'ml' }, value: 2.5 }, { metric: { user: 'carol' }, value: 0 }],
-    [topNodesQuery(3600, 5, true)]: [{ metric: { instance: 'n1:8478', Hostname: 'n1', job: 'gpuwise' }, value: 3.5 }],
+    // The rules every minute for the whole hour; users: no rule of theirs loaded (raw series).
+    [recordedEvaluationsQuery(3600)]: [{ metric: {}, value: 61 }],
+    [rawGpuHoursQuery('users', 3600, 5)]: [{ metric: { user: 'alice' }, value: 1 }, { metric: { user: 'bob', namespace: 'ml' }, value: 2.5 }, { metric: { user: 'carol' }, value: 0 }],
+    [recordedSumQuery('nodes', 3600)]: [{ metric: { instance: 'n1:8478', Hostname: 'n1', job: 'gpuwise' }, value: 210 }],
   };
   const alerts: RawAlert[] = [
     { labels: { alertname: 'GpuLost', severity: 'critical', gpu: '1' }, annotations: { summary: 'GPU 1 on n1 is lost' }, state: 'firing', activeAt: '2026-12-01T15:00:00Z' },
@@ -45,13 +48,14 @@ describe('fleetSummary', () => {
     ]);
     expect(summary.idle).toHaveLength(1);
     expect(summary.idle[0]!.processes.map((p) => [p.user, p.pod])).toEqual([['bob', 'train-0'], ['alice', null]]);
-    expect(summary.topUsers).toEqual([{ key: { user: 'bob', namespace: 'ml' }, gpuHours: 2.5 }, { key: { user: 'alice' }, gpuHours: 1 }]);
-    expect(summary.topNodes).toEqual([{ key: { instance: 'n1:8478', Hostname: 'n1' }, gpuHours: 3.5 }]);
+    expect(summary.topUsers).toEqual([{ key: { user: 'bob', namespace: 'ml' }, gpuHours: 2.5, source: 'raw' }, { key: { user: 'alice' }, gpuHours: 1, source: 'raw' }]);
+    expect(summary.topNodes).toEqual([{ key: { instance: 'n1:8478', Hostname: 'n1' }, gpuHours: 3.5, source: 'recorded' }]);
     expect(summary.usedRecordingRules).toEqual({ users: false, nodes: true });
+    expect(summary.gpuHoursBasis).toEqual({ users: { recordedFrom: null, rawSeconds: 3600 }, nodes: { recordedFrom: new Date((1_790_000_000 - 3600) * 1000).toISOString(), rawSeconds: 0 } });
     expect(summary.alerts.map((a) => [a.name, a.state])).toEqual([['GpuLost', 'firing'], ['GpuMemoryNearlyFull', 'pending']]);
     expect(summary.at).toBe(new Date(1_790_000_000_000).toISOString());
-    // 6 grid + 2 idle + 2 or 3 per top list: the count does not depend on the fleet.
-    expect(client.asked.length).toBe(11);
+    // 6 grid + 2 idle + 1 for the rules' evaluations + 1 to 3 per top list: the count does not depend on the fleet.
+    expect(client.asked.length).toBe(13);
   });
 
   it('never sends a query naming one node', async () => {

@@ -1,10 +1,11 @@
 // The fleet summary: the node × GPU grid, idle-but-allocated GPUs with whose processes hold
-// them, top users and nodes by GPU-hours over a range, and the alerts that fire — a fixed
-// handful of queries, run side by side, whatever the fleet's size.
+// them, top users and nodes by GPU-hours over a range (gpu-hours.ts), and the alerts that fire —
+// a fixed handful of queries, run side by side, whatever the fleet's size.
 
 import type { PrometheusClient, Sample } from './client.js';
-import { GRID_QUERIES, idleGpusQuery, idleProcessesQuery, topNodesQuery, topUsersQuery } from './queries.js';
-import type { FleetAlert, FleetGpu, FleetNode, FleetProcess, FleetSummary, GpuHours, IdleAllocatedGpu } from './types.js';
+import { gpuHours, recordingOf } from './gpu-hours.js';
+import { GRID_QUERIES, idleGpusQuery, idleProcessesQuery } from './queries.js';
+import type { FleetAlert, FleetGpu, FleetNode, FleetProcess, FleetSummary, IdleAllocatedGpu } from './types.js';
 
 export interface FleetSummaryOptions {
   /** GPU-hours over this range (default 7 days). */
@@ -76,26 +77,12 @@ function buildIdle(idle: Sample[], processes: Sample[]): IdleAllocatedGpu[] {
     .sort((a, b) => (a.hostname ?? a.instance).localeCompare(b.hostname ?? b.instance) || Number(a.gpu) - Number(b.gpu));
 }
 
-function toHours(samples: Sample[], keys: string[]): GpuHours[] {
-  return samples
-    .filter((s) => s.value !== null && s.value > 0)
-    .map((s) => ({ key: Object.fromEntries(keys.flatMap((k) => (s.metric[k] ? [[k, s.metric[k]]] : []))), gpuHours: s.value! }))
-    .sort((a, b) => b.gpuHours - a.gpuHours);
-}
-
 export function toAlerts(raw: Awaited<ReturnType<PrometheusClient['alerts']>>): FleetAlert[] {
   const order = { firing: 0, pending: 1 } as const;
   return raw
     .filter((a): a is typeof a & { state: 'firing' | 'pending' } => a.state === 'firing' || a.state === 'pending')
     .map((a) => ({ name: a.labels.alertname ?? '', state: a.state, severity: a.labels.severity ?? null, labels: a.labels, summary: a.annotations?.summary ?? null, activeAt: a.activeAt ?? null }))
     .sort((a, b) => order[a.state] - order[b.state] || a.name.localeCompare(b.name));
-}
-
-/** GPU-hours from the recording rules where they answer, else from the raw series. */
-async function hours(client: PrometheusClient, query: (recorded: boolean) => string, at: number | undefined): Promise<{ samples: Sample[]; recorded: boolean }> {
-  const recorded = await client.query(query(true), at);
-  if (recorded.length > 0) return { samples: recorded, recorded: true };
-  return { samples: await client.query(query(false), at), recorded: false };
 }
 
 export async function fleetSummary(client: PrometheusClient, options: FleetSummaryOptions = {}): Promise<FleetSummary> {
@@ -105,11 +92,12 @@ export async function fleetSummary(client: PrometheusClient, options: FleetSumma
   // Not floored to the second: a node whose first scrape landed this second is in the answer.
   const at = options.atSeconds ?? Date.now() / 1000;
   const q = (expr: string) => client.query(expr, at);
+  const recording = recordingOf(client, rangeSeconds, at);
   const [up, state, util, used, total, processes, idle, idleProcesses, users, nodeHours, alerts] = await Promise.all([
     q(GRID_QUERIES.up), q(GRID_QUERIES.state), q(GRID_QUERIES.util), q(GRID_QUERIES.memoryUsed), q(GRID_QUERIES.memoryTotal), q(GRID_QUERIES.processes),
     q(idleGpusQuery(idleWindowSeconds)), q(idleProcessesQuery(idleWindowSeconds)),
-    hours(client, (recorded) => topUsersQuery(rangeSeconds, top, recorded), at),
-    hours(client, (recorded) => topNodesQuery(rangeSeconds, top, recorded), at),
+    recording.then((r) => gpuHours(client, 'users', rangeSeconds, top, at, r)),
+    recording.then((r) => gpuHours(client, 'nodes', rangeSeconds, top, at, r)),
     client.alerts(),
   ]);
   return {
@@ -119,9 +107,10 @@ export async function fleetSummary(client: PrometheusClient, options: FleetSumma
     idleWindowSeconds,
     nodes: buildGrid(up, state, util, used, total, processes),
     idle: buildIdle(idle, idleProcesses),
-    topUsers: toHours(users.samples, ['user', 'namespace']),
-    topNodes: toHours(nodeHours.samples, ['instance', 'Hostname']),
+    topUsers: users.entries,
+    topNodes: nodeHours.entries,
     alerts: toAlerts(alerts),
-    usedRecordingRules: { users: users.recorded, nodes: nodeHours.recorded },
+    usedRecordingRules: { users: users.basis.recordedFrom !== null, nodes: nodeHours.basis.recordedFrom !== null },
+    gpuHoursBasis: { users: users.basis, nodes: nodeHours.basis },
   };
 }

@@ -49,6 +49,20 @@ export interface GpuHours {
   /** user (+ namespace) or node, as the entry is keyed. */
   key: Record<string, string>;
   gpuHours: number;
+  /**
+   * Where the figure comes from: `recorded`, the recording rules alone; `raw`, estimated from the
+   * raw series (the rules had recorded nothing of it); `mixed`, the rules' part plus the raw
+   * series' for the part of the range before the rules began.
+   */
+  source: 'recorded' | 'raw' | 'mixed';
+}
+
+/** How one GPU-hours list was read. */
+export interface GpuHoursBasis {
+  /** From when the recording rules cover the range (ISO 8601); null: none of it (all from raw series). */
+  recordedFrom: string | null;
+  /** Seconds at the start of the range read from the raw series instead: 0 when the rules cover it all. */
+  rawSeconds: number;
 }
 
 export interface FleetAlert {
@@ -71,8 +85,10 @@ export interface FleetSummary {
   topUsers: GpuHours[];
   topNodes: GpuHours[];
   alerts: FleetAlert[];
-  /** Which GPU-hours came from the recording rules (faster) rather than raw series. */
+  /** Which GPU-hours came from the recording rules (faster) rather than raw series (alone). */
   usedRecordingRules: { users: boolean; nodes: boolean };
+  /** Which part of the range each list read from the recording rules and which from raw series. */
+  gpuHoursBasis: { users: GpuHoursBasis; nodes: GpuHoursBasis };
 }
 
 export interface FleetHeatmap {

@@ -183,6 +183,35 @@ describe.skipIf(PROMETHEUS === null)(`a fleet of three serve instances behind a 
     expect(refused.stderr).toContain('cannot reach Prometheus at http://127.0.0.1:1');
   });
 
+  it('has GPU-hours, and sane ones, a few seconds after the recording rules began: the part before them read from raw series, and said so', async () => {
+    // When the rules' series and the raw ones began (their first samples).
+    const firstSample = async (series: string) => Number((await instant(`min(min_over_time(timestamp(${series})[10m:1s]))`))[0]?.value[1] ?? NaN);
+    const rulesFrom = await until('the recording rules evaluated', async () => {
+      const t = await firstSample('gpuwise:node_gpus_allocated');
+      return Number.isFinite(t) ? t : null;
+    }, 20_000);
+    const scrapedFrom = await firstSample('gpuwise_gpu_processes');
+    // Three rule evaluations in: recorded for seconds, raw for the rest of the 5 minutes.
+    const at = Math.ceil(rulesFrom) + 3;
+    await until('that moment passed', async () => (Date.now() / 1000 > at + 1 ? true : null), 10_000);
+    const json = gpuwise(['fleet', '--prometheus', promUrl, '--range', '5m', '--at', String(at), '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const summary = JSON.parse(json.stdout) as FleetSummary;
+    expect(summary.topNodes.length).toBeGreaterThan(0);
+    expect(summary.gpuHoursBasis.nodes.recordedFrom).not.toBeNull();
+    expect(summary.gpuHoursBasis.nodes.rawSeconds).toBeGreaterThan(200);
+    // No node held more GPU-hours than all its GPUs since it was first scraped (a recording of a
+    // few samples once read as a whole hour's).
+    for (const entry of summary.topNodes) {
+      const gpus = uuidsOf(nodes.get(entry.key.instance!)!).length;
+      expect(entry.gpuHours, JSON.stringify(entry)).toBeLessThanOrEqual((gpus * (at - scrapedFrom + 3)) / 3600);
+    }
+    const text = gpuwise(['fleet', '--prometheus', promUrl, '--range', '5m', '--at', String(at)]);
+    expect(text.stdout).toContain('The recording rules cover this range from');
+    const zh = gpuwise(['fleet', '--prometheus', promUrl, '--range', '5m', '--at', String(at), '--lang', 'zh-CN']);
+    expect(zh.stdout).toContain('记录规则从');
+  });
+
   it('answers every query of the Grafana dashboard with data', async () => {
     interface Panel { title?: string; targets?: { expr?: string }[]; panels?: Panel[] }
     const dashboard = JSON.parse(readFileSync(join(DEPLOY, 'grafana', 'gpuwise-fleet.json'), 'utf8')) as { panels: Panel[]; templating: { list: { name: string; query: string }[] } };

@@ -4,7 +4,7 @@
 import { toSafeJson } from '../../core/safe-text.js';
 import { createPrometheusClient, FleetError } from '../../fleet/client.js';
 import { fleetSummary } from '../../fleet/summary.js';
-import type { FleetNode, FleetSummary, GpuHours } from '../../fleet/types.js';
+import type { FleetNode, FleetSummary, GpuHours, GpuHoursBasis } from '../../fleet/types.js';
 import type { CliContext } from '../context.js';
 import { formatBytesPair } from '../render/format.js';
 import { safeView } from '../render/safe-view.js';
@@ -51,9 +51,13 @@ function nodeName(node: { hostname: string | null; instance: string }): string {
   return node.hostname === null ? safeView(node.instance) : `${safeView(node.hostname)} (${safeView(node.instance)})`;
 }
 
-function hoursLines(cli: CliContext, list: GpuHours[], who: (key: Record<string, string>) => string): string[] {
-  if (list.length === 0) return [`  ${cli.t('fleet.hours.none')}`];
-  return list.map((entry) => `  ${cli.t('fleet.hours.line', { who: who(entry.key), hours: entry.gpuHours.toFixed(1) })}`);
+const HOURS_LINE = { recorded: 'fleet.hours.line', raw: 'fleet.hours.lineRaw', mixed: 'fleet.hours.lineMixed' } as const;
+
+function hoursLines(cli: CliContext, list: GpuHours[], basis: GpuHoursBasis, who: (key: Record<string, string>) => string): string[] {
+  // The recording rules began within the range: the part before is read from raw series (fleet/gpu-hours.ts).
+  const note = basis.recordedFrom !== null && basis.rawSeconds > 0 ? [`  ${cli.color.dim(cli.t('fleet.hours.rawBefore', { from: basis.recordedFrom }))}`] : [];
+  if (list.length === 0) return [`  ${cli.t('fleet.hours.none')}`, ...note];
+  return [...list.map((entry) => `  ${cli.t(HOURS_LINE[entry.source], { who: who(entry.key), hours: entry.gpuHours.toFixed(1) })}`), ...note];
 }
 
 export function renderFleet(cli: CliContext, summary: FleetSummary): string {
@@ -81,9 +85,9 @@ export function renderFleet(cli: CliContext, summary: FleetSummary): string {
   }
   const range = humanRange(summary.rangeSeconds);
   lines.push('', color.bold(t('fleet.section.users', { range })));
-  lines.push(...hoursLines(cli, summary.topUsers, (k) => [k.user ?? t('fleet.hours.unknownUser'), k.namespace].filter(Boolean).map((x) => safeView(x!)).join(' / ')));
+  lines.push(...hoursLines(cli, summary.topUsers, summary.gpuHoursBasis.users, (k) => [k.user ?? t('fleet.hours.unknownUser'), k.namespace].filter(Boolean).map((x) => safeView(x!)).join(' / ')));
   lines.push('', color.bold(t('fleet.section.topNodes', { range })));
-  lines.push(...hoursLines(cli, summary.topNodes, (k) => nodeName({ hostname: k.Hostname ?? null, instance: k.instance ?? '' })));
+  lines.push(...hoursLines(cli, summary.topNodes, summary.gpuHoursBasis.nodes, (k) => nodeName({ hostname: k.Hostname ?? null, instance: k.instance ?? '' })));
   lines.push('', color.bold(t('fleet.section.alerts')));
   if (summary.alerts.length === 0) lines.push(`  ${t('fleet.alerts.none')}`);
   for (const alert of summary.alerts) {

@@ -24,10 +24,11 @@ const summary: FleetSummary = {
     { instance: 'n2:8478', job: 'gpuwise', hostname: null, up: false, gpus: [] },
   ],
   idle: [{ instance: 'n1:8478', hostname: 'gpu-01', gpu: '0', maxUtilPercent: 0, processes: [{ pid: '10', name: 'python3\u001b[2J', user: 'alice', namespace: 'ml', pod: 'train-0', container: 'trainer', memoryUsedBytes: 4e9 }] }],
-  topUsers: [{ key: { user: 'alice', namespace: 'ml' }, gpuHours: 12.345 }],
-  topNodes: [{ key: { instance: 'n1:8478', Hostname: 'gpu-01' }, gpuHours: 40 }],
+  topUsers: [{ key: { user: 'alice', namespace: 'ml' }, gpuHours: 12.345, source: 'mixed' }, { key: { user: 'bob' }, gpuHours: 2, source: 'raw' }],
+  topNodes: [{ key: { instance: 'n1:8478', Hostname: 'gpu-01' }, gpuHours: 40, source: 'raw' }],
   alerts: [{ name: 'GpuLost', state: 'firing', severity: 'critical', labels: {}, summary: 'GPU 1 on gpu-01 is lost', activeAt: null }],
   usedRecordingRules: { users: true, nodes: false },
+  gpuHoursBasis: { users: { recordedFrom: '2026-12-01T14:59:00.000Z', rawSeconds: 7 * 86_400 - 60 }, nodes: { recordedFrom: null, rawSeconds: 7 * 86_400 } },
 };
 
 describe('gpuwise fleet', () => {
@@ -69,6 +70,14 @@ describe('gpuwise fleet', () => {
     expect(en).toContain('n2:8478  DOWN');
     expect(en).toContain('alice, ml/train-0');
     expect(en).toContain('FIRING GpuLost [critical]');
+    // GPU-hours the recording rules had not recorded yet are said to be estimated from raw series.
+    expect(en).toContain('alice / ml: 12.3 GPU-hours (partly estimated from raw series)');
+    expect(en).toContain('bob: 2.0 GPU-hours (estimated from raw series)');
+    expect(en).toContain('The recording rules cover this range from 2026-12-01T14:59:00.000Z; before that, GPU-hours are estimated from the raw series.');
+    const zh = renderFleet(collectingContext('zh-CN'), summary);
+    expect(zh).toContain('alice / ml：12.3 GPU 时（部分由原始序列估算）');
+    expect(zh).toContain('gpu-01 (n1:8478)：40.0 GPU 时（由原始序列估算）');
+    expect(zh).toContain('记录规则从 2026-12-01T14:59:00.000Z 起覆盖这段时间');
     expect(humanRange(604_800)).toBe('7d');
     expect(humanRange(5400)).toBe('90m');
   });
