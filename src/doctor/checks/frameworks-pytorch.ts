@@ -4,6 +4,7 @@
 
 import { driverSupportFor } from '../compat/cuda-driver.js';
 import { decodeCudnnVersion } from '../compat/cudnn.js';
+import { LAST_TORCH_FOR_OLD_GLIBC, oldGlibcOf } from '../compat/glibc.js';
 import { choosePytorchBuild, pytorchLocalTag } from '../compat/pytorch-builds.js';
 import { FRAMEWORK_DOCS, pytorchInstallSteps } from '../fixes/frameworks.js';
 import { driverInstallSteps } from '../fixes/driver.js';
@@ -77,7 +78,7 @@ async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'ye
   const support = driverSupportFor(torch.cudaBuild, { driverVersion: ctx.driver.version, driverMaxCuda: ctx.driver.maxCuda, os: ctx.driver.os });
   if (support === 'too-old') {
     const params = { ...base, cuda: torch.cudaBuild, driverCuda: ctx.driver.maxCuda ?? '?', driver: ctx.driver.version ?? '?' };
-    if (choosePytorchBuild(ctx.driver.maxCuda, ccs)) return verdict('fail', msg('doctor.frameworks.torch.driverTooOld', params), evidence, reinstall());
+    if (choosePytorchBuild(ctx.driver.maxCuda, ccs, oldGlibcOf(ctx.target) ? LAST_TORCH_FOR_OLD_GLIBC : null)) return verdict('fail', msg('doctor.frameworks.torch.driverTooOld', params), evidence, reinstall());
     const requirement = await driverRequirement(ctx, 525);
     return verdict('fail', msg('doctor.frameworks.torch.driverTooOld', params), evidence, {
       why: msg('doctor.frameworks.torch.noBuildForDriverWhy'),

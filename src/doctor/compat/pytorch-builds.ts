@@ -69,12 +69,16 @@ export interface PytorchChoice {
 /**
  * The build to install. `driverMaxCuda` is the newest CUDA the driver supports (null when there is
  * no driver yet: then the newest build that covers the GPUs, to go with a new driver).
+ * `newestTorch` caps the release (a system whose glibc newer wheels do not run on): only builds
+ * published with it, pinned to it.
  */
-export function choosePytorchBuild(driverMaxCuda: string | null, computeCapabilities: readonly string[]): PytorchChoice | null {
+export function choosePytorchBuild(driverMaxCuda: string | null, computeCapabilities: readonly string[], newestTorch: string | null = null): PytorchChoice | null {
   for (const build of PYTORCH_CUDA_BUILDS) {
     if (driverMaxCuda && compareVersions(majorMinor(driverMaxCuda) ?? driverMaxCuda, build.cuda) < 0) continue;
     if (!computeCapabilities.every((cc) => pytorchBuildCoversGpu(build, cc))) continue;
-    const packages = build.lastTorch ? [`torch==${build.lastTorch}`] : ['torch'];
+    if (newestTorch && !build.torchReleases.includes(majorMinor(newestTorch) ?? newestTorch)) continue;
+    const pin = newestTorch && (!build.lastTorch || compareVersions(newestTorch, build.lastTorch) < 0) ? newestTorch : build.lastTorch;
+    const packages = pin ? [`torch==${pin}`] : ['torch'];
     return { build, pipArgs: ['-m', 'pip', 'install', '--upgrade', ...packages, '--index-url', pytorchIndexUrl(build.tag)] };
   }
   return null;

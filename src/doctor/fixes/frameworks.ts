@@ -2,9 +2,11 @@
 // URL for the newest CUDA build the driver supports, TensorFlow's [and-cuda] extra, JAX's
 // cuda12/cuda13 extra — and WSL2 for TensorFlow on Windows.
 
-import { choosePytorchBuild, PYTORCH_SOURCES } from '../compat/pytorch-builds.js';
+import { LAST_TORCH_FOR_OLD_GLIBC, oldGlibcOf, PYTORCH_MIN_GLIBC } from '../compat/glibc.js';
+import { choosePytorchBuild, PYTORCH_SOURCES, type PytorchChoice } from '../compat/pytorch-builds.js';
 import { JAX_SOURCES, type JaxCudaExtra } from '../compat/jax-builds.js';
 import { TENSORFLOW_SOURCES } from '../compat/tensorflow-builds.js';
+import type { MessageKey, MessageParams } from '../../i18n/index.js';
 import type { FixStep } from '../types.js';
 import { psQuote, shQuote } from './shell-quote.js';
 import { step } from './steps.js';
@@ -27,6 +29,14 @@ function shellOf(target: FixTarget) {
   return target.family === 'windows' ? ('powershell' as const) : ('sh' as const);
 }
 
+/** What the install step says: the build, and on an old glibc why it is not the newest release. */
+export function torchInstallExplain(python: string, choice: PytorchChoice, glibc: string | null): [MessageKey, MessageParams] {
+  const build = { python, tag: choice.build.tag, cuda: choice.build.cuda };
+  return glibc
+    ? ['doctor.fix.step.pipInstallTorchOldGlibc', { ...build, torch: LAST_TORCH_FOR_OLD_GLIBC, glibc, needed: PYTORCH_MIN_GLIBC }]
+    : ['doctor.fix.step.pipInstallTorch', build];
+}
+
 /** Replaces the installed torch with the CUDA build that fits the driver and GPUs. */
 export function pytorchInstallSteps(
   target: FixTarget,
@@ -34,17 +44,13 @@ export function pytorchInstallSteps(
   driverMaxCuda: string | null,
   computeCapabilities: readonly string[],
 ): FixStep[] | null {
-  const choice = choosePytorchBuild(driverMaxCuda, computeCapabilities);
+  const glibc = oldGlibcOf(target);
+  const choice = choosePytorchBuild(driverMaxCuda, computeCapabilities, glibc ? LAST_TORCH_FOR_OLD_GLIBC : null);
   if (!choice) return null;
   const shell = shellOf(target);
   return [
     step('doctor.fix.step.pipUninstallTorch', { python }, [pythonCommand(target, python, ['-m', 'pip', 'uninstall', '-y', 'torch'])], { shell, needsRoot: false }),
-    step(
-      'doctor.fix.step.pipInstallTorch',
-      { python, tag: choice.build.tag, cuda: choice.build.cuda },
-      [pythonCommand(target, python, choice.pipArgs)],
-      { shell, needsRoot: false },
-    ),
+    step(...torchInstallExplain(python, choice, glibc), [pythonCommand(target, python, choice.pipArgs)], { shell, needsRoot: false }),
   ];
 }
 

@@ -1,8 +1,9 @@
 // Guides for the frameworks (PyTorch, TensorFlow, JAX) and the final "verify everything" list.
 
 import { chooseJaxExtra } from '../compat/jax-builds.js';
+import { LAST_TORCH_FOR_OLD_GLIBC, oldGlibcOf } from '../compat/glibc.js';
 import { choosePytorchBuild, pytorchIndexUrl } from '../compat/pytorch-builds.js';
-import { jaxInstallSteps, tensorflowLinuxSteps, tensorflowWindowsSteps, TF_WSL_CHECK } from '../fixes/frameworks.js';
+import { jaxInstallSteps, tensorflowLinuxSteps, tensorflowWindowsSteps, TF_WSL_CHECK, torchInstallExplain } from '../fixes/frameworks.js';
 import { psQuote, shQuote } from '../fixes/shell-quote.js';
 import { step } from '../fixes/steps.js';
 import { msg, type FixShell, type FixStep } from '../types.js';
@@ -45,9 +46,10 @@ export function pytorchGuide(ctx: GuideContext): Guide {
   steps.push(
     stepFromCheck(ctx, 'doctor.guide.step.installTorch', 'frameworks.pytorch', () => {
       if (ctx.noGpu) return [pipInstall(ctx, ['-m', 'pip', 'install', 'torch', '--index-url', pytorchIndexUrl('cpu')], 'doctor.guide.action.torchCpu', undefined)];
-      const choice = choosePytorchBuild(ctx.report.machine.driver.maxCuda, ctx.computeCapabilities);
+      const glibc = oldGlibcOf(ctx.report.machine.target);
+      const choice = choosePytorchBuild(ctx.report.machine.driver.maxCuda, ctx.computeCapabilities, glibc ? LAST_TORCH_FOR_OLD_GLIBC : null);
       if (!choice) return [];
-      return [pipInstall(ctx, choice.pipArgs, 'doctor.fix.step.pipInstallTorch', { python: ctx.python, tag: choice.build.tag, cuda: choice.build.cuda })];
+      return [pipInstall(ctx, choice.pipArgs, ...torchInstallExplain(ctx.python, choice, glibc))];
     }),
   );
   return { topic: 'pytorch', title: msg('doctor.guide.title.pytorch'), steps, verify: [verification('doctor.guide.verify.torch', [pythonCheck(ctx, TORCH_CHECK)], shellOf(ctx))] };
