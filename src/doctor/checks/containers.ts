@@ -13,7 +13,8 @@ export const containersDocker: Check = {
     const docker = await ctx.facts.docker();
     if (!docker.cliPath) return outcome('skipped', msg('doctor.containers.docker.absent'));
     const evidence: Message[] = [ev('doctor.ev.dockerCli', { path: docker.cliPath, version: docker.cliVersion ?? '?' })];
-    if (docker.daemonDetail) evidence.push(ev('doctor.ev.raw', { text: docker.daemonDetail }));
+    // docker's own words, marked as a quote: they are in whatever language docker speaks.
+    if (docker.daemonDetail) evidence.push(ev('doctor.ev.dockerSaid', { text: docker.daemonDetail }));
     switch (docker.daemon) {
       case 'ok':
         evidence.push(ev('doctor.ev.dockerRuntimes', { runtimes: (docker.runtimes ?? []).join(', '), default: docker.defaultRuntime ?? '?' }));

@@ -1,5 +1,6 @@
 // The kernel-module check on machines whose /proc says little (a sandbox with no /proc/modules),
-// and what it says, in both languages: no Node error text, no English word in a Chinese line.
+// and what the doctor says of the system in both languages: no Node error text, no English word
+// in a Chinese line unless it is marked as the system's own words (docker's).
 
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +61,24 @@ describe('driver.kernel-module', () => {
     expect(zh).toContain('（在运行本容器的宿主机上执行）');
     expect(zh).not.toContain(' (在运行');
     expect(renderDoctorText(report, { t: createTranslator('en'), color: plain, verbose: false })).toContain(' (on the machine that runs this container)');
+  });
+});
+
+describe('containers.docker', () => {
+  it('docker’s own error is shown as a quote, introduced in the reader’s language', async () => {
+    const docker = { file: '/usr/bin/docker', result: { kind: 'exited' as const, exitCode: 0, stdout: 'Docker version 27.3.1, build ce12230\n', stderr: '', truncated: false, durationMs: 1 } };
+    const refused = 'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?';
+    const env = createMemoryEnv({
+      files: { '/etc/os-release': DEBIAN_12, '/usr/bin/docker': '' },
+      env: { PATH: '/usr/bin' },
+      commands: [
+        { ...docker, args: ['--version'] },
+        { ...docker, args: ['info', '--format', '{{json .Runtimes}}|{{.DefaultRuntime}}'], result: { ...docker.result, exitCode: 1, stdout: '', stderr: `${refused}\n` } },
+      ],
+    });
+    const report = await runDoctor(env, { gpu: null, pci: null, host: null }, { only: ['containers.docker'] });
+    const zh = renderDoctorText(report, { t: createTranslator('zh-CN'), color: plain, verbose: false });
+    expect(zh).toContain(`· docker 的原话：${refused}`);
+    expect(renderDoctorText(report, { t: createTranslator('en'), color: plain, verbose: false })).toContain(`· docker says: ${refused}`);
   });
 });
