@@ -19,7 +19,7 @@ import { optionReasons, recommendationAssumptions } from './reasons.js';
 import { compareOptions, sortValue } from './sort.js';
 import { throughputOf } from './throughput.js';
 import { COMPUTE_PRECISIONS, DEPLOYMENTS, RECOMMEND_TASKS, SORT_KEYS, type RecommendInput, type RecommendOption, type Recommendation, type Throughput } from './types.js';
-import { defaultMargin, usableMemory } from './usable-memory.js';
+import { defaultMargin, usableMemory, type UsableMemory } from './usable-memory.js';
 import { CURRENCIES } from '../../catalog/gpu-enums.js';
 import type { Context } from './context.js';
 
@@ -67,7 +67,8 @@ function budgetCheck(context: Context, price: number | null, rentalPerHour: numb
 interface Evaluated {
   candidate: SplitCandidate;
   fits: boolean | null;
-  throughput: Omit<Throughput, 'relative'>;
+  /** null for a split that does not fit: rated only if it is the one kept (optionForGpu). */
+  throughput: Omit<Throughput, 'relative'> | null;
 }
 
 /** Of the ways to split the work over `count` GPUs, the fastest that fits; else the smallest need. */
@@ -80,19 +81,19 @@ function bestSplit(view: DeviceView, count: number, usableBytes: number, context
     if (need !== null && need > usableBytes) continue;
     const fits = need === null || candidate.needIsLowerBound ? null : true;
     const throughput = throughputOf(view, count, context.input.task, context.precision, candidate);
-    if (best === null || (throughput.rate ?? 0) > (best.throughput.rate ?? 0)) best = { candidate, fits, throughput };
+    if (best === null || (throughput.rate ?? 0) > (best.throughput?.rate ?? 0)) best = { candidate, fits, throughput };
     // Candidates come least communication first: one that loses nothing cannot be beaten.
-    if (best.throughput.scaling.efficiency >= 1) break;
+    if (best.throughput !== null && best.throughput.scaling.efficiency >= 1) break;
   }
   if (best) return best;
   if (!smallest) throw new Error('memory planner produced no candidate');
-  return { candidate: smallest, fits: false, throughput: throughputOf(view, count, context.input.task, context.precision, smallest) };
+  return { candidate: smallest, fits: false, throughput: null };
 }
 
-function buildOption(view: DeviceView, count: number, context: Context): RecommendOption {
+function buildOption(view: DeviceView, count: number, context: Context, usable: UsableMemory, split: Evaluated): RecommendOption {
   const { entry } = view;
-  const usable = usableMemory(entry, view.memoryBytes, context.margin);
-  const { candidate, fits, throughput } = bestSplit(view, count, usable.usableBytes, context);
+  const { candidate, fits } = split;
+  const throughput = split.throughput ?? throughputOf(view, count, context.input.task, context.precision, candidate);
   const need = candidate.perGpuNeedBytes;
   const boards = boardsFor(view, count);
   const chosen = gpuPrice(entry, context.currency, context.fx);
@@ -150,16 +151,20 @@ function countsFor(entry: GpuEntry, counts: number[], context: Context): number[
   return allowed.length > 0 ? allowed : counts.slice(0, 1);
 }
 
-/** The fewest GPUs of this model that hold the work; the most allowed when none does. */
+/**
+ * The fewest GPUs of this model that hold the work; the most allowed when none does. Only the
+ * count kept becomes a full option (price, machines, host): the others are fit checks alone.
+ */
 function optionForGpu(entry: GpuEntry, counts: number[], context: Context): RecommendOption {
   const view = deviceView(entry);
-  let last: RecommendOption | null = null;
+  const usable = usableMemory(entry, view.memoryBytes, context.margin);
+  let last: { count: number; split: Evaluated } | null = null;
   for (const count of countsFor(entry, counts, context)) {
-    last = buildOption(view, count, context);
-    if (last.memory.fits !== false) return last;
+    last = { count, split: bestSplit(view, count, usable.usableBytes, context) };
+    if (last.split.fits !== false) break;
   }
   if (!last) throw new Error('no GPU count to try');
-  return last;
+  return buildOption(view, last.count, context, usable, last.split);
 }
 
 function validate(input: RecommendInput): void {
