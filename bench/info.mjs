@@ -1,4 +1,4 @@
-// Benchmark: one-shot `gpuwise info --json` (the built CLI, bin/gpuwise.mjs → dist/) on the fake
+// Benchmark: one-shot `gpuwise info --json` (the built CLI, bin/gpuwise.cjs → dist/) on the fake
 // 8×H100 with real call costs, against bare `node -e 0` in the same run: wall time (aim ≤ 2×)
 // and peak RSS (aim ≤ 1.2×). Whole processes, alternating, so both see the same machine load;
 // peak RSS from /usr/bin/time (GNU time's %M, the kernel's maxrss). Where Debian's python3 and
@@ -52,7 +52,7 @@ function peakKiB(command, argv, runEnv) {
 
 const subjects = [
   { name: 'node -e 0 (baseline)', command: process.execPath, argv: ['-e', '0'], env },
-  { name: 'gpuwise info --json', command: process.execPath, argv: ['bin/gpuwise.mjs', 'info', '--json'], env },
+  { name: 'gpuwise info --json', command: process.execPath, argv: ['bin/gpuwise.cjs', 'info', '--json'], env },
 ];
 const peers = args.peers !== 'none' && existsSync(peersDir) && spawnSync(PYTHON, ['-c', 'import psutil, blessed, termcolor, cachetools'], { stdio: 'ignore' }).status === 0;
 if (peers) {

@@ -1,28 +1,26 @@
 // Bundles the CLI, the library entry and the NVML worker into dist/ for a fast start. Native packages (koffi) stay external: they must
-// load their .node binary from node_modules (STACK.md, pitfall P9).
-import { readFileSync, rmSync } from 'node:fs';
+// load their .node binary from node_modules (STACK.md, pitfall P9). The CLI is CommonJS
+// (dist/cli.cjs, scripts/build-cjs.mjs); the library entry and the worker are ES modules.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildCommonJsCli } from './build-cjs.mjs';
 import { catalogPlugin } from './build-catalog.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-// dist/cli.mjs sets the CLI's V8 flags (scripts/v8-flags.mjs), then imports the CLI: dynamically,
-// because a bundle's static imports (shared chunks) would all be evaluated before the flags. The
-// library entry sets none — a library must not change its host application's heap.
-const CLI_ENTRY = `import 'gpuwise:v8-flags'; await import('./src/cli/main.ts');`;
+// dist/cli.cjs sets the CLI's V8 flags (scripts/v8-flags.mjs) before it loads the program: an
+// entry of its own, since a bundle's shared chunks would otherwise be evaluated before the flags.
+// The library entry sets none — a library must not change its host application's heap.
 const V8_FLAGS = `import { applyCliV8Flags, startHeapCompaction } from './scripts/v8-flags.mjs'; applyCliV8Flags(); startHeapCompaction();`;
 
-/** Serves the two modules above: the CLI's entry and the flags it imports first. */
-const cliEntry = {
-  name: 'gpuwise-cli-entry',
+/** Serves the module above as `gpuwise:v8-flags`. */
+const v8FlagsEntry = {
+  name: 'gpuwise-v8-flags-entry',
   setup(b) {
-    b.onResolve({ filter: /^gpuwise:(cli|v8-flags)$/ }, (args) => ({ path: args.path, namespace: 'gpuwise' }));
-    b.onLoad({ filter: /.*/, namespace: 'gpuwise' }, (args) => ({
-      contents: args.path === 'gpuwise:cli' ? CLI_ENTRY : V8_FLAGS,
-      resolveDir: root,
-      loader: 'js',
-    }));
+    b.onResolve({ filter: /^gpuwise:v8-flags$/ }, (args) => ({ path: args.path, namespace: 'gpuwise' }));
+    b.onLoad({ filter: /.*/, namespace: 'gpuwise' }, () => ({ contents: V8_FLAGS, resolveDir: root, loader: 'js' }));
   },
 };
 
@@ -46,14 +44,13 @@ const lazyCommanderChildProcess = {
 // resolves from node_modules.
 const outdir = process.env.GPUWISE_DIST_DIR ? fileURLToPath(new URL(process.env.GPUWISE_DIST_DIR, `file://${process.cwd()}/`)) : `${root}dist`;
 
-// Chunk names carry content hashes: without this, dist/chunks keeps every old build's (and npm
-// would publish them).
-rmSync(`${outdir}/chunks`, { recursive: true, force: true });
 
-await build({
+const catalog = await catalogPlugin(root, outdir);
+
+const esm = await build({
   // The NVML worker thread is an entry of its own: long-running commands start it by file.
-  entryPoints: { cli: 'gpuwise:cli', index: 'src/index.ts', 'nvml-worker': 'src/backends/nvml/worker-entry.ts' },
-  plugins: [cliEntry, lazyCommanderChildProcess, await catalogPlugin(root, outdir)],
+  entryPoints: { index: 'src/index.ts', 'nvml-worker': 'src/backends/nvml/worker-entry.ts' },
+  plugins: [lazyCommanderChildProcess, catalog],
   absWorkingDir: root,
   outdir,
   // Commands import their implementation lazily; splitting keeps those out of the start path.
@@ -70,5 +67,23 @@ await build({
   banner: { js: "import { createRequire as __gpuwiseCreateRequire } from 'node:module'; const require = __gpuwiseCreateRequire(import.meta.url);" },
   sourcemap: 'linked',
   minify: true,
+  metafile: true,
   logLevel: 'warning',
 });
+
+const cjsOutputs = await buildCommonJsCli({ root, outdir, plugins: [v8FlagsEntry, lazyCommanderChildProcess, catalog], flagsEntry: 'gpuwise:v8-flags', mainEntry: 'src/cli/main.ts' });
+
+// dist/cli.mjs, for whoever starts the CLI as an ES module (bin/gpuwise.mjs, scripts): the same CLI.
+writeFileSync(
+  `${outdir}/cli.mjs`,
+  `// The gpuwise CLI is CommonJS (dist/cli.cjs, scripts/build-cjs.mjs); this runs it from an ES module.\nimport { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('./cli.cjs');\n`,
+);
+rmSync(`${outdir}/cli.mjs.map`, { force: true });
+
+// Chunk names carry content hashes: without this, dist/chunks keeps every old build's (and npm
+// would publish them). Removed only now, after the new ones are written: a CLI started from dist/
+// meanwhile (other work's tests) still finds every chunk its entry names.
+const built = new Set([...Object.keys(esm.metafile.outputs).map((file) => join(root, file)), ...cjsOutputs]);
+for (const name of readdirSync(`${outdir}/chunks`)) {
+  if (!built.has(join(outdir, 'chunks', name))) rmSync(join(outdir, 'chunks', name), { force: true });
+}

@@ -34,9 +34,11 @@ function noteForeignCharset(cli: CliContext): void {
   if (foreign) cli.err(`${cli.t('cli.note.foreignCharset', { ...foreign })}\n`);
 }
 
-const exitCode = await main();
-process.exitCode = exitCode;
-// A GPU call still in the driver past its deadline would hold Node's exit until the driver
-// answers (Node joins its threads on the way out): end without waiting for it.
-const { nativeCallsInFlight, exitWithoutWaitingForDrivers } = await import('../backends/registry.js');
-if (nativeCallsInFlight() > 0) await exitWithoutWaitingForDrivers(exitCode);
+// No top-level await: the bundle is CommonJS (scripts/build-cjs.mjs).
+void main().then(async (exitCode) => {
+  process.exitCode = exitCode;
+  // A GPU call still in the driver past its deadline would hold Node's exit until the driver
+  // answers (Node joins its threads on the way out): end without waiting for it.
+  const { nativeCallsInFlight, exitWithoutWaitingForDrivers } = await import('../backends/registry.js');
+  if (nativeCallsInFlight() > 0) await exitWithoutWaitingForDrivers(exitCode);
+});

@@ -1,4 +1,4 @@
-// Running the built CLI as a user does (bin/gpuwise.mjs → dist/), for the e2e tests.
+// Running the built CLI as a user does (bin/gpuwise.cjs, package.json's bin → dist/), for the e2e tests.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureFakeNvmlBuilt } from '../fake-nvml/paths.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const BIN = fileURLToPath(new URL('../../bin/gpuwise.mjs', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/gpuwise.cjs', import.meta.url));
 /** PATH with no nvidia-smi on it, so the machine looks like one without a driver. */
 export const BARE_PATH = '/usr/local/bin:/usr/bin:/bin';
 
@@ -36,7 +36,7 @@ export function shell(script: string, env: Record<string, string> = {}): CliResu
 /** For beforeAll: the fake NVML and the bundle the tests run. */
 export async function ensureBuilt(): Promise<void> {
   await ensureFakeNvmlBuilt();
-  if (!existsSync(new URL('../../dist/cli.mjs', import.meta.url))) {
+  if (!existsSync(new URL('../../dist/cli.cjs', import.meta.url))) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stderr}`);
   }

@@ -1,0 +1,92 @@
+// The CLI as CommonJS: dist/cli.cjs and its chunks (dist/chunks/*.cjs). A one-shot command is
+// mostly Node's own start-up, and Node's ES module loader adds to it: the loader itself, and the
+// wrapper of each builtin an ES module imports, which reads every export (`node:fs` thereby loads
+// fs/promises and readline, `node:util` parseArgs and MIME). Measured on `info --json`: −1.4 MiB
+// of peak RSS and a tenth of the wall time (docs/benchmarks.md, "Round four").
+//
+// esbuild splits only ES modules, so the CLI is bundled in two passes: first split as ES modules
+// (as dist/ always was), then each output converted to CommonJS on its own, imports between the
+// outputs kept as require() of the converted files. A dynamic import() of a chunk becomes a
+// require() inside a promise: the lazy commands stay lazy. The V8 flags must be set before any
+// other code runs, so they are an entry of their own that dist/cli.cjs requires first.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { build } from 'esbuild';
+
+// What import.meta.url is in the ES modules: each converted file's own URL, as it was.
+const MODULE_URL = '__gpuwiseModuleUrl';
+
+/** Builds dist/cli.cjs, dist/chunks/cli-*.cjs and the chunks they load; returns their paths. */
+export async function buildCommonJsCli({ root, outdir, plugins, flagsEntry, mainEntry }) {
+  const esm = await build({
+    entryPoints: { 'chunks/cli-flags': flagsEntry, 'chunks/cli-main': mainEntry },
+    plugins,
+    absWorkingDir: root,
+    outdir,
+    write: false,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    external: ['koffi', 'better-sqlite3'],
+    define: { 'import.meta.url': MODULE_URL },
+    sourcemap: 'linked',
+    minify: true,
+    logLevel: 'warning',
+  });
+  // The first pass goes to a scratch folder (build/ is git-ignored), the second reads it from
+  // there with its source maps, so the maps of the CommonJS files point at the TypeScript.
+  const scratch = join(root, 'build', `cli-esm-${process.pid}`);
+  rmSync(scratch, { recursive: true, force: true });
+  const entries = [];
+  for (const file of esm.outputFiles) {
+    const path = join(scratch, relative(outdir, file.path));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, file.contents);
+    if (path.endsWith('.mjs')) entries.push(path);
+  }
+  let converted;
+  try {
+    converted = await build({
+      entryPoints: entries,
+      absWorkingDir: root,
+      outbase: scratch,
+      outdir,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      outExtension: { '.js': '.cjs' },
+      // import() of a chunk becomes require() in a promise (a real import() would start the ES
+      // module loader again).
+      supported: { 'dynamic-import': false },
+      banner: { js: `var ${MODULE_URL}=require("node:url").pathToFileURL(__filename).href;` },
+      plugins: [
+        {
+          name: 'gpuwise-cjs-chunks',
+          setup(b) {
+            // Every import stays an import of its own file: chunks by their converted name.
+            b.onResolve({ filter: /.*/ }, (args) =>
+              args.kind === 'entry-point' ? undefined : { path: args.path.startsWith('.') ? args.path.replace(/\.mjs$/, '.cjs') : args.path, external: true },
+            );
+          },
+        },
+      ],
+      sourcemap: 'linked',
+      minify: true,
+      metafile: true,
+      logLevel: 'warning',
+    });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  const entry = join(outdir, 'cli.cjs');
+  writeFileSync(
+    entry,
+    `"use strict";\n// The gpuwise CLI (scripts/build-cjs.mjs): the V8 flags first, then the program.\nrequire("./chunks/cli-flags.cjs");\nrequire("./chunks/cli-main.cjs");\n`,
+  );
+  return [...Object.keys(converted.metafile.outputs).map((file) => join(root, file)), entry];
+}
