@@ -118,6 +118,9 @@ async function measure(name, rate, command, argv, env, { report: asks = true, ru
     ready: ready.slice(0, 40),
     seconds: Number(elapsed.toFixed(1)),
     cpu_percent: Number(((100 * (end.cpuSeconds - start.cpuSeconds)) / elapsed).toFixed(2)),
+    // user / system: JavaScript, GC and the fake driver's spins against the kernel's work (/proc, syscalls).
+    cpu_user_percent: Number(((100 * (end.userSeconds - start.userSeconds)) / elapsed).toFixed(2)),
+    cpu_system_percent: Number(((100 * (end.systemSeconds - start.systemSeconds)) / elapsed).toFixed(2)),
     rss_mib: Number((end.rssBytes / MiB).toFixed(1)),
     peak_rss_mib: Number((Math.max(peakRss, end.rssBytes, end.hwmBytes) / MiB).toFixed(1)),
     ...(lastThird.length > 1 ? { rss_last_third_mib: [Math.min(...lastThird), Math.max(...lastThird)].map((b) => Number((b / MiB).toFixed(1))) } : {}),
@@ -190,7 +193,7 @@ try {
     const mib = (bytes) => (bytes / MiB).toFixed(1);
     const floorCpu = (r.floorCpuUs * r.rate) / 1e4;
     console.log(
-      `  ${r.variant}${r.before ? ` at ${r.before}` : ""}, ${r.rate} Hz: backend ${r.meanBackendMs.toFixed(1)} ms (modelled driver ${(r.floorUs / 1000).toFixed(1)} ms, ` +
+      `  ${r.variant}${r.before ? ` at ${r.before}` : ""}, ${r.rate} Hz: CPU user ${r.cpu_user_percent} + system ${r.cpu_system_percent} %; backend ${r.meanBackendMs.toFixed(1)} ms (modelled driver ${(r.floorUs / 1000).toFixed(1)} ms, ` +
         `${floorCpu.toFixed(2)} % of a core spun) + host ${r.meanHostMs.toFixed(1)} ms a sample; ` +
         `RSS = ${mib(r.fileBackedBytes)} file-backed + ${mib(r.anonymousBytes)} anonymous, of which main heap ${mib(r.heapTotal)} ` +
         `(new ${mib(r.newSpace)}, old ${mib(r.oldSpace)}; ${mib(r.heapLiveAfterGc)} live), history ${mib(r.historyBytes)}`,

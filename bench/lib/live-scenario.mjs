@@ -43,6 +43,7 @@ export function procUsage(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime, stime are fields 14 and 15 of stat (11 and 12 after the comm), in USER_HZ ticks.
-  const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / 100;
-  return { rssBytes: kib('VmRSS') * 1024, hwmBytes: kib('VmHWM') * 1024, cpuSeconds };
+  const userSeconds = Number(fields[11]) / 100;
+  const systemSeconds = Number(fields[12]) / 100;
+  return { rssBytes: kib('VmRSS') * 1024, hwmBytes: kib('VmHWM') * 1024, cpuSeconds: userSeconds + systemSeconds, userSeconds, systemSeconds };
 }
