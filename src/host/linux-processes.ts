@@ -4,6 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { isoTime } from '../core/iso-time.js';
 import type { HostProcessTree, HostResolution, HostThreadSummary, ProcessWorkload, SnapshotProblem } from '../core/snapshot.js';
 import { inClusterPodDirectory } from './cgroup-pods.js';
 import { createWorkloadReader } from './cgroup-workload.js';
@@ -151,7 +152,7 @@ export function createLinuxProcessEnricher(options: LinuxProcessEnricherOptions)
     if (startTicks === null || bootTime === null) return null;
     const ms = Math.round((bootTime + startTicks / options.clockTicksPerSecond) * 1000);
     // A garbled btime or start time must not reach Date (which throws past ±8.64e15 ms).
-    return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : null;
+    return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? isoTime(new Date(ms)) : null;
   }
 
   function describe(reading: Extract<ProcessReading, { kind: 'found' }>, member: Member | undefined, cpuPercent: number | null, bootTime: number | null): HostProcessDetails {

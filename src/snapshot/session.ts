@@ -7,6 +7,7 @@ import { openFirstBackend, type BackendAttempt } from '../backends/chain.js';
 import { backendDrivers, type BackendRegistryOptions, type KnownBackendId } from '../backends/registry.js';
 import { createHostReader, DEFAULT_FIRST_SAMPLE_WINDOW_MS, type HostReader, type HostReaderOptions } from '../host/index.js';
 import { validateReading } from '../core/validate.js';
+import { isoTime } from '../core/iso-time.js';
 
 export interface SessionOptions extends BackendRegistryOptions {
   /** Use only this backend. */
@@ -68,7 +69,7 @@ export async function openSession(options: SessionOptions = {}): Promise<Snapsho
   }));
 
   const takeOnce = async (): Promise<TimedSnapshot> => {
-    const at = now().toISOString();
+    const at = isoTime(now());
     const started = performance.now();
     let backendMs = 0;
     let summaryMs = 0;
