@@ -1,28 +1,10 @@
 // Small formatters shared by the text renderers. Column widths are display widths: a Chinese
 // character takes two terminal columns, so padding by .length would misalign every table.
 
-import { eastAsianWidth } from 'get-east-asian-width';
 import { BYTES_PER_GIB, BYTES_PER_MIB } from '../../core/units.js';
 
-// Colour codes (SGR) take no columns. Our renderers only emit SGR, so this is all there is to strip.
-const SGR = /\u001b\[[0-9;]*m/g;
-// Marks that combine with the character before them, and the joiners and selectors of emoji.
-const ZERO_WIDTH = /[\u0300-\u036f\u200b-\u200f\u2060\ufe00-\ufe0f]/;
-
-/**
- * Terminal columns of `text`: East Asian wide and fullwidth characters count 2, the rest 1.
- * (string-width does this for every script and emoji, but its Intl.Segmenter and emoji tables
- * cost ~60 ms at start, more than the rest of `gpuwise info`.)
- */
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const char of text.replace(SGR, '')) {
-    const codePoint = char.codePointAt(0) ?? 0;
-    if (codePoint < 0x20 || ZERO_WIDTH.test(char)) continue;
-    width += codePoint < 0x1100 ? 1 : eastAsianWidth(codePoint);
-  }
-  return width;
-}
+export { displayWidth } from '../../core/text-width.js';
+import { displayWidth } from '../../core/text-width.js';
 
 export function padEnd(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - displayWidth(text)));

@@ -2,6 +2,7 @@
 // /metrics and the dashboard use (i18n field.*.help), so GPU-Util and SM activity are explained
 // the same way everywhere.
 
+import { wrapText as wrap } from '../../core/text-width.js';
 import type { MessageKey, Translate } from '../../i18n/index.js';
 import { cellWidth, Line } from './line.js';
 import type { Theme } from './theme.js';
@@ -44,44 +45,8 @@ const FIELDS: [MessageKey, MessageKey][] = [
 
 const NOTES: MessageKey[] = ['top.help.note.graph', 'top.help.note.colors', 'top.help.note.iowait', 'top.help.note.namespace', 'top.help.note.signal'];
 
-/** Word-wraps `text` to `width` columns (Chinese breaks between any two characters). */
-export function wrap(text: string, width: number): string[] {
-  if (width <= 0) return [];
-  const tokens = text.match(/[\x21-\x7e\u00a0-\u10ff]+|\s+|./gu) ?? [];
-  const lines: string[] = [];
-  let line = '';
-  let used = 0;
-  for (const token of tokens) {
-    if (/^\s+$/.test(token)) {
-      if (used > 0 && used < width) {
-        line += ' ';
-        used += 1;
-      }
-      continue;
-    }
-    const w = cellWidth(token);
-    if (used + w > width && used > 0) {
-      lines.push(line.trimEnd());
-      line = '';
-      used = 0;
-    }
-    // A token wider than the whole line is split where it must be.
-    let rest = token;
-    while (cellWidth(rest) > width) {
-      let head = '';
-      for (const char of rest) {
-        if (cellWidth(head + char) > width) break;
-        head += char;
-      }
-      lines.push(head);
-      rest = rest.slice(head.length);
-    }
-    line += rest;
-    used += cellWidth(rest);
-  }
-  if (line.trim() !== '') lines.push(line.trimEnd());
-  return lines;
-}
+/** Word-wraps to display columns (shared with the doctor's fix scripts). */
+export { wrap };
 
 /** Every line of the help text for a box `width` columns wide. */
 export function helpLines(width: number, theme: Theme, t: Translate, ascii: boolean): Line[] {

@@ -2,13 +2,15 @@
 // for this machine, a stop at the first reboot, nothing executed by gpuwise.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { displayWidth } from '../../core/text-width.js';
 import { createTranslator } from '../../i18n/index.js';
 import { renderFixScript, runDoctor } from '../index.js';
+import { readPaste, runDoctorOnPaste } from '../from/run-from.js';
 import { loadFixtureEnv } from '../testing/fixture-env.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/doctor/', import.meta.url));
@@ -103,5 +105,18 @@ describe('fix scripts', () => {
       expect(renderFixScript(report, t, { fileName: 'my fixes/run it.sh' }).content).toContain("bash 'my fixes/run it.sh'");
     }
     expect(renderFixScript(report, createTranslator('en')).content).toContain('bash fix-gpu.sh');
+  });
+
+  it.each(['en', 'zh-CN'] as const)('%s: comment lines fit in 96 terminal columns (a Chinese character is two)', async (locale) => {
+    // The RHEL 7 paste's driver step explains itself at length (about 200 columns in Chinese).
+    const paste = readFileSync(fileURLToPath(new URL('../../../test/fixtures/import/collect-env_pytorch-43058_torch-1.6.0_cuda-10.2-build_driver-418.67_2x-v100.txt', import.meta.url)), 'utf8');
+    const script = renderFixScript(await runDoctorOnPaste(readPaste(paste)), createTranslator(locale), { includeWarnings: true });
+    expect(script.content).toContain('rhel-7-workstation-optional-rpms');
+    // Commands left commented out ("#   sudo …") are commands, kept whole.
+    const comments = script.content.split('\n').filter((line) => line.startsWith('# ') && !line.startsWith('#   '));
+    expect(comments.length).toBeGreaterThan(3);
+    for (const line of comments) {
+      if (!/\S{60,}/.test(line)) expect(displayWidth(line), line).toBeLessThanOrEqual(96);
+    }
   });
 });

@@ -5,6 +5,7 @@
 // gpuwise never runs any of it.
 
 import { safeText } from '../../core/safe-text.js';
+import { wrapText } from '../../core/text-width.js';
 import type { Translate } from '../../i18n/index.js';
 import { allChecks, type DoctorReport } from '../report/report.js';
 import { stepLocation, systemName, text } from '../report/render-text.js';
@@ -37,19 +38,10 @@ function runCommandFor(shell: FixShell, file: string): string {
 const WIDTH = 96;
 const REBOOT_COMMANDS = ['sudo reboot', 'Restart-Computer'];
 
+/** `line` as comment lines of at most WIDTH display columns (a Chinese character is two). */
 function wrapComment(line: string): string[] {
-  const words = line.split(/\s+/).filter(Boolean);
-  const out: string[] = [];
-  let current = '#';
-  for (const word of words) {
-    if (current.length + word.length + 1 > WIDTH && current !== '#') {
-      out.push(current);
-      current = '#';
-    }
-    current += ` ${word}`;
-  }
-  out.push(current);
-  return out;
+  const lines = wrapText(line, WIDTH - 2, true);
+  return lines.length === 0 ? ['#'] : lines.map((text) => `# ${text}`);
 }
 
 function header(report: DoctorReport, shell: FixShell, t: Translate, needsAdmin: boolean, file: string): string[] {
