@@ -82,3 +82,15 @@ describe('containers.docker', () => {
     expect(renderDoctorText(report, { t: createTranslator('en'), color: plain, verbose: false })).toContain(`· docker says: ${refused}`);
   });
 });
+
+describe('os.secure-boot', () => {
+  it('with the module loaded, the Secure Boot state is a phrase of the language, not the state’s id', async () => {
+    const report = await run({ '/proc/modules': 'nvidia 1 0 - Live 0x0\n' }, nvmlOk);
+    const check = findCheck(report, 'os.secure-boot')!;
+    expect(check.summary.key).toBe('doctor.os.secureBoot.moduleLoaded.not-uefi');
+    const zh = renderDoctorText(report, { t: createTranslator('zh-CN'), color: plain, verbose: true });
+    expect(zh).toContain('NVIDIA 模块已加载；这台机器不是以 UEFI 方式启动，没有安全启动。');
+    expect(zh).toContain('没有 /sys/firmware/efi：不是以 UEFI 方式启动。');
+    expect(zh).not.toMatch(/not-uefi|absent/);
+  });
+});

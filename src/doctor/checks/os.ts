@@ -102,8 +102,9 @@ export const osSecureBoot: Check = {
     if ((await ctx.facts.container()) !== null) return outcome('skipped', msg('doctor.skip.containerHost'));
     if ((await nvidiaPresence(ctx)) === 'no') return skippedNoGpu();
     const [secureBoot, modules] = await Promise.all([ctx.facts.secureBoot(), ctx.facts.modules()]);
-    const evidence = secureBoot.evidence ? [ev('doctor.ev.raw', { text: secureBoot.evidence })] : [];
-    if (modules.nvidia) return outcome('skipped', msg('doctor.os.secureBoot.moduleLoaded', { state: secureBoot.state }), evidence);
+    // No /sys/firmware/efi is said in words; mokutil's line and the efivar's byte are shown as read.
+    const evidence = secureBoot.state === 'not-uefi' ? [ev('doctor.ev.efiAbsent')] : secureBoot.evidence ? [ev('doctor.ev.raw', { text: secureBoot.evidence })] : [];
+    if (modules.nvidia) return outcome('skipped', msg(`doctor.os.secureBoot.moduleLoaded.${secureBoot.state}`), evidence);
     switch (secureBoot.state) {
       case 'enabled': {
         const installed = await ctx.facts.installedNvidiaModule();

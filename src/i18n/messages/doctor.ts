@@ -86,7 +86,10 @@ export default defineMessages(
     'doctor.os.container.why': 'A container sees GPUs only when it is started through the NVIDIA Container Toolkit (docker run --gpus all); that also mounts the driver’s libraries. Nothing inside the container can fix this.',
 
     'doctor.os.secureBoot.title': 'Secure Boot',
-    'doctor.os.secureBoot.moduleLoaded': 'The NVIDIA module is loaded, so Secure Boot ({state}) is not blocking it.',
+    'doctor.os.secureBoot.moduleLoaded.enabled': 'The NVIDIA module is loaded, so Secure Boot (enabled) is not blocking it.',
+    'doctor.os.secureBoot.moduleLoaded.disabled': 'The NVIDIA module is loaded; Secure Boot is disabled.',
+    'doctor.os.secureBoot.moduleLoaded.not-uefi': 'The NVIDIA module is loaded; this machine boots without UEFI, so there is no Secure Boot.',
+    'doctor.os.secureBoot.moduleLoaded.unknown': 'The NVIDIA module is loaded, so Secure Boot (whatever its state) is not blocking it.',
     'doctor.os.secureBoot.enabled': 'Secure Boot is on and the installed NVIDIA module {version} is not loaded: the kernel refuses a module signed with a key it does not trust.',
     'doctor.os.secureBoot.enabledUbuntu': 'Secure Boot is on. Ubuntu’s archive drivers are signed and load as they are; a DKMS-built module needs its key enrolled when the installer asks.',
     'doctor.os.secureBoot.enabledNoDriver': 'Secure Boot is on: the NVIDIA module you install must be signed — enroll the DKMS key (MOK) when the installer asks.',
@@ -239,7 +242,10 @@ export default defineMessages(
     'doctor.os.container.why': '容器只有经由 NVIDIA Container Toolkit 启动（docker run --gpus all）才能看到 GPU，同时挂载驱动的库文件。在容器内部无法解决。',
 
     'doctor.os.secureBoot.title': '安全启动（Secure Boot）',
-    'doctor.os.secureBoot.moduleLoaded': 'NVIDIA 模块已加载，安全启动（{state}）没有拦截它。',
+    'doctor.os.secureBoot.moduleLoaded.enabled': 'NVIDIA 模块已加载，安全启动（已开启）没有拦截它。',
+    'doctor.os.secureBoot.moduleLoaded.disabled': 'NVIDIA 模块已加载；安全启动已关闭。',
+    'doctor.os.secureBoot.moduleLoaded.not-uefi': 'NVIDIA 模块已加载；这台机器不是以 UEFI 方式启动，没有安全启动。',
+    'doctor.os.secureBoot.moduleLoaded.unknown': 'NVIDIA 模块已加载，无论安全启动处于什么状态，都没有拦截它。',
     'doctor.os.secureBoot.enabled': '安全启动已开启，已安装的 NVIDIA 模块 {version} 却没有加载：内核拒绝了未用受信任密钥签名的模块。',
     'doctor.os.secureBoot.enabledUbuntu': '安全启动已开启。Ubuntu 官方仓库的驱动已经签名，可以直接加载；DKMS 编译的模块需要在安装程序提示时登记密钥。',
     'doctor.os.secureBoot.enabledNoDriver': '安全启动已开启：安装的 NVIDIA 模块必须签名——安装程序提示时请登记 DKMS 密钥（MOK）。',
