@@ -58,7 +58,7 @@ export const driverPersistence: Check = {
     if (gpus.length === 0) return outcome('skipped', msg('doctor.skip.noDevicesRead'));
     const known = gpus.filter((g) => g.persistenceMode !== null);
     if (known.length === 0) return outcome('skipped', msg('doctor.driver.persistence.unknown'));
-    const evidence = known.map((g) => ev('doctor.ev.persistence', { index: g.index ?? '?', state: g.persistenceMode ? 'on' : 'off' }));
+    const evidence = known.map((g) => ev(g.persistenceMode ? 'doctor.ev.persistence.on' : 'doctor.ev.persistence.off', { index: g.index ?? '?' }));
     const off = known.filter((g) => g.persistenceMode === false);
     if (off.length === 0) return outcome('ok', msg('doctor.driver.persistence.on', { count: known.length }), evidence);
     const fix = ctx.target.container ? null : persistenceFix();

@@ -1,8 +1,12 @@
 // The Python interpreters the framework checks ran in, and any probe that could not finish (a hung
 // import, a crash): those are reported here rather than guessed at.
 
+import type { InterpreterSource } from '../facts/python.js';
 import { msg, type Message } from '../types.js';
 import { ev, outcome, type Check } from './check.js';
+
+/** Where an interpreter was found, by the name the user knows it from (the same in every language). */
+const SOURCE_NAMES: Record<InterpreterSource, string> = { path: 'PATH', virtualenv: 'VIRTUAL_ENV', conda: 'CONDA_PREFIX' };
 
 export const frameworksPython: Check = {
   id: 'frameworks.python',
@@ -16,7 +20,7 @@ export const frameworksPython: Check = {
       const has = (name: 'torch' | 'tensorflow' | 'jax') => (probe[name].installed ? (probe[name].version ?? '?') : '—');
       return ev('doctor.ev.interpreter', {
         python: probe.interpreter.path,
-        source: probe.interpreter.source,
+        source: SOURCE_NAMES[probe.interpreter.source],
         version: probe.python.version,
         prefix: probe.python.prefix,
         torch: has('torch'),

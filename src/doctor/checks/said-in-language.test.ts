@@ -2,6 +2,7 @@
 // and what the doctor says of the system in both languages: no Node error text, no English word
 // in a Chinese line unless it is marked as the system's own words (docker's).
 
+import { fileURLToPath } from 'node:url';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../i18n/index.js';
@@ -9,6 +10,7 @@ import { findCheck, runDoctor } from '../index.js';
 import type { DoctorInputs } from '../inputs.js';
 import { renderDoctorText } from '../report/render-text.js';
 import { makeGpuDevice } from '../testing/devices.js';
+import { loadFixtureEnv } from '../testing/fixture-env.js';
 import { createMemoryEnv } from '../testing/memory-env.js';
 
 const DEBIAN_12 = 'ID=debian\nVERSION_ID="12"\nPRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\n';
@@ -92,5 +94,18 @@ describe('os.secure-boot', () => {
     expect(zh).toContain('NVIDIA 模块已加载；这台机器不是以 UEFI 方式启动，没有安全启动。');
     expect(zh).toContain('没有 /sys/firmware/efi：不是以 UEFI 方式启动。');
     expect(zh).not.toMatch(/not-uefi|absent/);
+  });
+});
+
+describe('evidence words', () => {
+  it('persistence mode and where an interpreter was found read in the language (no on/off, no source id)', async () => {
+    const gpu = structuredClone(nvmlOk)!;
+    gpu.reading!.devices[0]!.persistenceMode = true;
+    const zh = renderDoctorText(await run({ '/proc/modules': 'nvidia 1 0 - Live 0x0\n' }, gpu), { t: createTranslator('zh-CN'), color: plain, verbose: true });
+    expect(zh).toContain('GPU 0：持久模式已开启');
+    const fixture = loadFixtureEnv(fileURLToPath(new URL('../../../test/fixtures/doctor/cpu-torch-on-gpu', import.meta.url)));
+    const python = renderDoctorText(await runDoctor(fixture.env, fixture.inputs), { t: createTranslator('zh-CN'), color: plain, verbose: true });
+    expect(python).toMatch(/（经 (PATH|VIRTUAL_ENV|CONDA_PREFIX) 找到）：Python [\d.]+，前缀 /);
+    expect(python).not.toMatch(/（(path|virtualenv|conda)）|prefix /);
   });
 });
