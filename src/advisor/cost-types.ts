@@ -1,8 +1,10 @@
 // Input and typed result of the cost model (cost.ts).
 
 import type { CloudCatalog } from '../catalog/cloud.js';
-import type { GpuCatalog } from '../catalog/index.js';
+import type { Currency, PriceMarket } from '../catalog/gpu-enums.js';
+import type { GpuCatalog, PriceQuote } from '../catalog/index.js';
 import type { AdvisorNote } from './estimate/types.js';
+import type { FxTable } from './pricing/fx.js';
 import type { ComputePrecision } from './recommend/types.js';
 
 export interface CostInput {
@@ -35,8 +37,44 @@ export interface CostInput {
   runGpuHours?: number;
   /** Model FLOPs utilisation assumed to turn runFlops into hours. Default 40. */
   mfuPercent?: number;
+  /**
+   * The buyer's currency (default USD): which catalog readings are taken — a price from its market
+   * or quoted in it, a rental charged in it (cost-prices.ts) — and how the notes write money.
+   * The amounts above and the result stay in USD.
+   */
+  currency?: Currency;
+  /** Exchange rates (default: the dated table in pricing/fx.ts). */
+  fx?: FxTable;
   catalog?: GpuCatalog;
   cloudCatalog?: CloudCatalog;
+}
+
+/** The catalog price reading a purchase was taken from, per GPU, in the buyer's currency. */
+export interface PriceReading {
+  kind: PriceQuote['kind'];
+  market: PriceMarket;
+  quotedCurrency: Currency;
+  currency: Currency;
+  /** The middle of the range (what the model takes), and its ends. */
+  amount: number;
+  low: number;
+  high: number;
+  asOf: string;
+  /** Source ids in the GPU catalog. */
+  sources: string[];
+  /** Neither from the buyer's market nor quoted in the buyer's currency: converted at the dated rate. */
+  converted: boolean;
+}
+
+/** The rental a rent price was taken from, as the provider charges it. */
+export interface RentalReading {
+  offeringId: string;
+  provider: string;
+  instanceType: string;
+  chargedIn: Currency;
+  chargedPerGpuHour: number;
+  /** Charged in another currency than the buyer's (none in it is in the catalog): converted. */
+  converted: boolean;
 }
 
 export interface PriceWithOrigin {
@@ -44,10 +82,14 @@ export interface PriceWithOrigin {
   origin: 'catalog' | 'user';
   /** When the price held: launch announcement or the cloud price's asOf; null for user prices. */
   asOf: string | null;
+  /** For a catalog purchase price: which reading, from which market, and whether it was converted. */
+  reading?: PriceReading;
 }
 
 export interface CostResult {
   gpu: { id: string; name: string };
+  /** The buyer's currency the readings were chosen for (the amounts are in USD). */
+  currency: Currency;
   count: number;
   years: number;
   utilizationPercent: number;
@@ -68,7 +110,7 @@ export interface CostResult {
     usdPerBusyGpuHour: number;
   };
   /** Renting the same GPU-hours; null (with `rentReason`) when no price is known. */
-  rent: { perGpuHour: PriceWithOrigin; offeringId: string | null; provider: string | null; totalUsd: number } | null;
+  rent: { perGpuHour: PriceWithOrigin; offeringId: string | null; provider: string | null; totalUsd: number; rental: RentalReading | null } | null;
   rentReason: 'no-cloud-price' | null;
   /** Months until buying has cost less than renting at this utilisation; null: never (see verdict). */
   paybackMonths: number | null;

@@ -22,7 +22,7 @@ describe('total cost of ownership', () => {
   it('purchase + power at TDP × busy hours × PUE × tariff', () => {
     const busy = 3 * 8760 * 0.5;
     expect(result.busyGpuHours).toBe(busy);
-    expect(result.own.purchasePerGpu).toEqual({ usd: 30000, origin: 'catalog', asOf: '2020' });
+    expect(result.own.purchasePerGpu).toMatchObject({ usd: 30000, origin: 'catalog', asOf: '2020', reading: { kind: 'launch', market: 'global', quotedCurrency: 'USD', converted: false } });
     expect(result.own.energyKwh).toBeCloseTo(0.7 * busy * DEFAULT_PUE, 6);
     expect(result.own.powerUsd).toBeCloseTo(0.7 * busy * DEFAULT_PUE * DEFAULT_ELECTRICITY_USD_PER_KWH, 6);
     expect(result.own.totalUsd).toBeCloseTo(30000 + result.own.powerUsd, 6);

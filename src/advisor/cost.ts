@@ -6,15 +6,16 @@
 // works, and a rented GPU is paid only while used. Payback: months until the purchase is repaid by
 // what renting would have cost beyond the running cost; break-even utilisation: the share of time
 // above which buying beats renting over the period. Every input can be overridden; every default
-// is reported as an assumption, with its source and date.
+// is reported as an assumption, with its source and date. The buyer's currency picks the catalog
+// readings (a Chinese price and a rental in yuan for CNY; cost-prices.ts); the sums are in USD.
 
-import { loadCloudCatalog } from '../catalog/cloud.js';
+import { CURRENCIES } from '../catalog/gpu-enums.js';
 import { loadGpuCatalog } from '../catalog/index.js';
-import type { CostInput, CostResult, PriceWithOrigin } from './cost-types.js';
+import { catalogPurchase, catalogRental, noteMoney } from './cost-prices.js';
+import type { CostInput, CostResult, PriceWithOrigin, RentalReading } from './cost-types.js';
 import { AdvisorError, requireNumber } from './errors.js';
-import { gpuPrice } from './pricing/gpu-price.js';
 import type { AdvisorNote } from './estimate/types.js';
-import { cheapestRentals } from './recommend/markets.js';
+import { convert, DEFAULT_FX } from './pricing/fx.js';
 import { rateWithFallback } from './recommend/precision.js';
 import { COMPUTE_PRECISIONS } from './recommend/types.js';
 import { resolveGpu } from './resolve-gpu.js';
@@ -70,26 +71,23 @@ export function estimateCost(input: CostInput): CostResult {
     throw new AdvisorError('advisor.error.badChoice', { name: 'precision', value: precision, choices: COMPUTE_PRECISIONS.join(', ') });
   }
   if (input.runFlops !== undefined && input.runGpuHours !== undefined) throw new AdvisorError('advisor.error.runTwice');
+  const currency = input.currency ?? 'USD';
+  if (!(CURRENCIES as readonly string[]).includes(currency)) throw new AdvisorError('advisor.error.badChoice', { name: 'currency', value: currency, choices: CURRENCIES.join(', ') });
+  const fx = input.fx ?? DEFAULT_FX;
 
   if (input.utilizationPercent === undefined) notes.push({ key: 'advisor.cost.assumeUtilization', params: { percent: utilization } });
   if (input.pue === undefined) notes.push({ key: 'advisor.cost.assumePue', params: { pue, asOf: DEFAULT_PUE_AS_OF } });
-  if (input.electricityUsdPerKwh === undefined) notes.push({ key: 'advisor.cost.assumeElectricity', params: { price: electricity, asOf: DEFAULT_ELECTRICITY_AS_OF } });
+  if (input.electricityUsdPerKwh === undefined) notes.push({ key: 'advisor.cost.assumeElectricity', params: { price: noteMoney(convert(electricity, 'USD', currency, fx), currency), asOf: DEFAULT_ELECTRICITY_AS_OF } });
   if (input.powerWattsPerGpu === undefined) notes.push({ key: 'advisor.cost.assumeTdp', params: { watts } });
 
-  const catalogPrice = gpuPrice(entry, 'USD');
   let purchasePerGpu: PriceWithOrigin;
   if (input.purchasePriceUsd !== undefined) {
     purchasePerGpu = { usd: requireNumber('purchasePriceUsd', input.purchasePriceUsd), origin: 'user', asOf: null };
-  } else if (catalogPrice !== null) {
-    // Street prices first (converted to USD at the dated rate), then the launch price.
-    const perGpu = catalogPrice.amount / (entry.devicesPerBoard?.value ?? 1);
-    purchasePerGpu = { usd: perGpu, origin: 'catalog', asOf: catalogPrice.asOf };
-    notes.push({
-      key: catalogPrice.kind === 'launch' ? 'advisor.cost.assumeLaunchPrice' : 'advisor.cost.assumeStreetPrice',
-      params: { price: Math.round(perGpu), asOf: catalogPrice.asOf, market: catalogPrice.market, quoted: catalogPrice.quotedCurrency },
-    });
   } else {
-    throw new AdvisorError('advisor.error.noPurchasePrice', { gpu: entry.name });
+    const chosen = catalogPurchase(entry, currency, fx, catalog);
+    if (chosen === null) throw new AdvisorError('advisor.error.noPurchasePrice', { gpu: entry.name });
+    purchasePerGpu = chosen.price;
+    notes.push(...chosen.notes);
   }
 
   const busyHoursPerGpu = years * HOURS_PER_YEAR * (utilization / 100);
@@ -103,15 +101,15 @@ export function estimateCost(input: CostInput): CostResult {
   const ownPerBusyHour = ownTotal / busyGpuHours;
 
   let perGpuHour: PriceWithOrigin | null = null;
-  let offering: { id: string; provider: string } | null = null;
+  let rental: RentalReading | null = null;
   if (input.cloudUsdPerGpuHour !== undefined) {
     perGpuHour = { usd: requireNumber('cloudUsdPerGpuHour', input.cloudUsdPerGpuHour), origin: 'user', asOf: null };
   } else {
-    const quote = cheapestRentals(input.cloudCatalog ?? loadCloudCatalog()).get(entry.id);
-    if (quote) {
-      perGpuHour = { usd: quote.perGpuHour, origin: 'catalog', asOf: quote.asOf };
-      offering = { id: quote.offeringId, provider: quote.provider };
-      notes.push({ key: 'advisor.cost.assumeCloudPrice', params: { price: Number(quote.perGpuHour.toFixed(3)), provider: quote.provider, instance: quote.instanceType, asOf: quote.asOf } });
+    const chosen = catalogRental(entry.id, currency, fx, input.cloudCatalog);
+    if (chosen) {
+      perGpuHour = chosen.perGpuHour;
+      rental = chosen.rental;
+      notes.push(...chosen.notes);
     }
   }
 
@@ -159,6 +157,7 @@ export function estimateCost(input: CostInput): CostResult {
 
   return {
     gpu: { id: entry.id, name: entry.name },
+    currency,
     count,
     years,
     utilizationPercent: utilization,
@@ -177,7 +176,7 @@ export function estimateCost(input: CostInput): CostResult {
       totalUsd: ownTotal,
       usdPerBusyGpuHour: ownPerBusyHour,
     },
-    rent: perGpuHour === null || rentTotal === null ? null : { perGpuHour, offeringId: offering?.id ?? null, provider: offering?.provider ?? null, totalUsd: rentTotal },
+    rent: perGpuHour === null || rentTotal === null ? null : { perGpuHour, offeringId: rental?.offeringId ?? null, provider: rental?.provider ?? null, totalUsd: rentTotal, rental },
     rentReason: perGpuHour === null ? 'no-cloud-price' : null,
     paybackMonths,
     paybackWithinPeriod: paybackMonths !== null && paybackMonths <= months,

@@ -35,9 +35,13 @@ const MARKET_KEYS: Record<string, MessageKey> = {
 
 export function renderNote(locale: Locale, note: AdvisorNote): string {
   const params = withEnumLabels(note.params, (key, values) => translate(locale, key, values));
-  // A price's market is a code in the result ("cn"), a name in the text ("Chinese market").
-  const market = typeof params.market === 'string' ? MARKET_KEYS[params.market] : undefined;
-  if (market) params.market = translate(locale, market);
+  // A price's market is a code in the result ("cn"), a name in the text ("Chinese market"); `home`
+  // is the market of the buyer's currency (cost's conversion notes).
+  for (const name of ['market', 'home']) {
+    const value = params[name];
+    const market = typeof value === 'string' ? MARKET_KEYS[value] : undefined;
+    if (market) params[name] = translate(locale, market);
+  }
   // Money in a sentence is written as in the tables: "$3.784", "$15,992" (src/i18n/format.ts).
   if (typeof params.price === 'number') params.price = `$${formatNumber(params.price, locale, params.price >= 100 ? 0 : 3)}`;
   // Counts as large as a parameter count are grouped ("41,943,040"); years and small counts are not.

@@ -33,10 +33,26 @@ export function quotesOf(entry: GpuEntry): PriceQuote[] {
   return quotes;
 }
 
+/** The market a buyer paying in `currency` shops in (CNY → China, USD → the US, EUR → Europe). */
+export function homeMarket(currency: Currency): PriceMarket {
+  return HOME_MARKET[currency];
+}
+
+/** A quote from the asked currency's market, or quoted in that currency: shown without conversion risk. */
+export function isHomeQuote(quote: Pick<PriceQuote, 'market' | 'currency'>, currency: Currency): boolean {
+  return quote.market === HOME_MARKET[currency] || quote.currency === currency;
+}
+
 /** Lower is better: street before launch; within each, the asked market or currency first. */
 function rank(quote: PriceQuote, currency: Currency): number {
-  const home = quote.market === HOME_MARKET[currency] || quote.currency === currency ? 0 : 1;
-  return (quote.kind === 'launch' ? 2 : 0) + home;
+  return (quote.kind === 'launch' ? 2 : 0) + (isHomeQuote(quote, currency) ? 0 : 1);
+}
+
+/** The newest quote from the asked currency's market (any kind); null when the catalog has none. */
+export function newestHomeQuote(quotes: readonly PriceQuote[], currency: Currency): PriceQuote | null {
+  let best: PriceQuote | null = null;
+  for (const quote of quotes) if (isHomeQuote(quote, currency) && (best === null || quote.asOf > best.asOf)) best = quote;
+  return best;
 }
 
 export function choosePrice(quotes: readonly PriceQuote[], currency: Currency, fx: FxTable = DEFAULT_FX): ChosenPrice | null {

@@ -29,17 +29,24 @@ export interface RentalPrice {
   asOf: string;
 }
 
+export interface RentalChoice {
+  /** Take a rental charged in `currency` over a cheaper one charged in another (cost's choice). */
+  chargedInCurrencyFirst?: boolean;
+}
+
 /**
  * Cheapest on-demand price per GPU-hour for every GPU id the cloud catalog prices, compared in
  * `currency` (an AutoDL price in CNY against a Lambda price in USD, at the same exchange rate).
  */
-export function cheapestRentals(catalog: CloudCatalog = loadCloudCatalog(), currency: Currency = 'USD', fx: FxTable = DEFAULT_FX): Map<string, RentalPrice> {
+export function cheapestRentals(catalog: CloudCatalog = loadCloudCatalog(), currency: Currency = 'USD', fx: FxTable = DEFAULT_FX, choice: RentalChoice = {}): Map<string, RentalPrice> {
+  const abroad = (charged: Currency) => (choice.chargedInCurrencyFirst === true && charged !== currency ? 1 : 0);
   const byGpu = new Map<string, RentalPrice>();
   for (const gpuId of new Set(catalog.offerings.map((o) => o.gpuId))) {
     for (const quote of localRentalQuotes(gpuId, 'onDemand', catalog)) {
       const perGpuHour = convert(quote.perGpuHour, quote.currency, currency, fx);
       const known = byGpu.get(gpuId);
-      if (known && (known.perGpuHour < perGpuHour || (known.perGpuHour === perGpuHour && known.offeringId < quote.offering.id))) continue;
+      const byHome = known ? abroad(quote.currency) - abroad(known.quotedCurrency) : 0;
+      if (known && (byHome > 0 || (byHome === 0 && (known.perGpuHour < perGpuHour || (known.perGpuHour === perGpuHour && known.offeringId < quote.offering.id))))) continue;
       byGpu.set(gpuId, {
         offeringId: quote.offering.id,
         provider: quote.offering.provider,

@@ -19,9 +19,10 @@ function fxOf(options: CostOptions): FxTable {
 }
 
 export function costInputFromOptions(options: CostOptions): CostInput {
-  const input: CostInput = { gpu: options.gpu };
   const currency = options.currency ?? 'USD';
   const fx = fxOf(options);
+  // The currency also picks the catalog readings: a Chinese price and a rental in yuan for CNY.
+  const input: CostInput = { gpu: options.gpu, currency, fx };
   const map: [keyof CostOptions, keyof CostInput][] = [
     ['count', 'count'],
     ['price', 'purchasePriceUsd'],

@@ -34,7 +34,7 @@ export default defineMessages(
     'advisor.cost.assumePue': 'PUE {pue}: the industry average (Uptime Institute, {asOf}).',
     'advisor.cost.assumeElectricity': 'Electricity at {price}/kWh (US commercial average, EIA, {asOf}); set your own tariff.',
     'advisor.cost.assumeTdp': 'Each GPU draws its board power, {watts} W, while it works.',
-    'advisor.cost.assumeLaunchPrice': 'Purchase at the launch price, {price} (announced {asOf}); today’s price may differ.',
+    'advisor.cost.assumeLaunchPrice': 'Purchase at the launch price, {price} per GPU ({market}, announced {asOf}) — source: {source}; today’s price may differ.',
     'advisor.cost.assumeCloudPrice': 'Renting at {price} per GPU-hour: {provider} {instance}, on-demand, price as of {asOf}.',
     'advisor.cost.assumeMfu': 'Run time assumes {percent}% model FLOPs utilisation (Llama 3 trained at 38–43%).',
 
@@ -145,7 +145,7 @@ export default defineMessages(
     'advisor.cost.assumePue': 'PUE 取 {pue}：行业平均值（Uptime Institute，{asOf}）。',
     'advisor.cost.assumeElectricity': '电价按 {price}/千瓦时（美国商业用电平均水平，EIA，{asOf}）；请按你的电价设置。',
     'advisor.cost.assumeTdp': '每张 GPU 工作时按其板卡功耗 {watts} W 计算。',
-    'advisor.cost.assumeLaunchPrice': '按首发价 {price} 采购（{asOf} 公布）；当前价格可能不同。',
+    'advisor.cost.assumeLaunchPrice': '按首发价采购，每张 {price}（{market}，{asOf} 公布）——来源：{source}；当前价格可能不同。',
     'advisor.cost.assumeCloudPrice': '按每 GPU 小时 {price} 租用：{provider} {instance}，按需价格，截至 {asOf}。',
     'advisor.cost.assumeMfu': '训练时长按 {percent}% 的模型算力利用率（MFU）估算（Llama 3 训练时为 38–43%）。',
     'advisor.reason.splitTensorParallel': '通过张量并行切分到 {count} 张 GPU（权重和 KV 缓存均分）。',

@@ -1,0 +1,89 @@
+// Which catalog prices the cost model takes, for a buyer paying in `currency`. The purchase price is
+// chosen exactly as recommend chooses it (pricing/gpu-price.ts: street before launch, the asked
+// currency's market first, newest first), so `cost --currency CNY` and `recommend --currency CNY`
+// price an H20 from the same Chinese reading. A rental charged in the asked currency comes before a
+// cheaper one charged in another (a buyer in China rents from 矩池云 or 算家云 in yuan). Whatever is
+// converted says so, with the rate and its date; the model itself works in USD.
+
+import { loadCloudCatalog, type CloudCatalog } from '../catalog/cloud.js';
+import type { Currency } from '../catalog/gpu-enums.js';
+import { getSource, type GpuCatalog, type GpuEntry } from '../catalog/index.js';
+import { formatMoney, formatMoneyRange } from '../i18n/format.js';
+import type { PriceReading, PriceWithOrigin, RentalReading } from './cost-types.js';
+import type { AdvisorNote } from './estimate/types.js';
+import { convert, type FxTable } from './pricing/fx.js';
+import { gpuPrice, homeMarket, isHomeQuote, newestHomeQuote, quotesOf } from './pricing/gpu-price.js';
+import { cheapestRentals } from './recommend/markets.js';
+
+/** "1 USD = 6.83 CNY", written the way round whose figure is at least 1 (not "1 CNY = 0.146 USD"). */
+export function rateText(from: Currency, to: Currency, fx: FxTable): { base: Currency; rate: string; quote: Currency } {
+  const forward = convert(1, from, to, fx);
+  const [base, quote, rate] = forward >= 1 ? [from, to, forward] : [to, from, 1 / forward];
+  return { base, quote, rate: String(Number(rate.toPrecision(3))) };
+}
+
+/** Money in a sentence: whole units from 100 up, else two or three decimals ("$0.13", "$1.098"). */
+export function noteMoney(amount: number, currency: Currency): string {
+  if (Math.abs(amount) >= 100) return formatMoney(amount, currency, 'en', 0);
+  return formatMoney(amount, currency, 'en', 3).replace(/(\.\d\d)0$/, '$1');
+}
+
+const publishers = (ids: readonly string[], catalog: GpuCatalog): string =>
+  [...new Set(ids.map((id) => getSource(id, catalog)?.publisher ?? id))].join('; ');
+
+/** The catalog's purchase price per GPU for a buyer paying in `currency`; null when it has none. */
+export function catalogPurchase(entry: GpuEntry, currency: Currency, fx: FxTable, catalog: GpuCatalog): { price: PriceWithOrigin; notes: AdvisorNote[] } | null {
+  const chosen = gpuPrice(entry, currency, fx);
+  if (chosen === null) return null;
+  // A price per board (a dual-GCD MI250) is shared among the devices on it.
+  const devices = entry.devicesPerBoard?.value ?? 1;
+  const converted = !isHomeQuote({ market: chosen.market, currency: chosen.quotedCurrency }, currency);
+  const reading: PriceReading = {
+    kind: chosen.kind,
+    market: chosen.market,
+    quotedCurrency: chosen.quotedCurrency,
+    currency,
+    amount: chosen.amount / devices,
+    low: chosen.low / devices,
+    high: chosen.high / devices,
+    asOf: chosen.asOf,
+    sources: chosen.sources,
+    converted,
+  };
+  const source = publishers(chosen.sources, catalog);
+  const params = { price: noteMoney(reading.amount, currency), range: formatMoneyRange(reading.low, reading.high, currency), market: chosen.market, asOf: chosen.asOf, source };
+  const ranged = Math.abs(reading.high - reading.low) >= 0.5;
+  const key = chosen.kind === 'launch' ? 'advisor.cost.assumeLaunchPrice' : ranged ? 'advisor.cost.assumeStreetRange' : 'advisor.cost.assumeStreetPrice';
+  const notes: AdvisorNote[] = [{ key, params }];
+  if (converted) {
+    notes.push({ key: 'advisor.cost.priceConverted', params: { home: homeMarket(currency), to: currency, market: chosen.market, from: chosen.quotedCurrency, ...rateText(chosen.quotedCurrency, currency, fx), fxAsOf: fx.asOf } });
+    // Only a launch price can rank below a converted street price: say it was there and why not taken.
+    const passed = newestHomeQuote(quotesOf(entry), currency);
+    if (passed !== null) {
+      const price = convert((passed.low + passed.high) / 2, passed.currency, currency, fx) / devices;
+      notes.push({ key: 'advisor.cost.homeLaunchPassedOver', params: { home: homeMarket(currency), price: noteMoney(price, currency), asOf: passed.asOf } });
+    }
+  }
+  return { price: { usd: convert(reading.amount, currency, 'USD', fx), origin: 'catalog', asOf: chosen.asOf, reading }, notes };
+}
+
+/** The catalog's on-demand rental for a buyer paying in `currency`; null when nobody rents it out. */
+export function catalogRental(gpuId: string, currency: Currency, fx: FxTable, cloud: CloudCatalog = loadCloudCatalog()): { rental: RentalReading; perGpuHour: PriceWithOrigin; notes: AdvisorNote[] } | null {
+  const quote = cheapestRentals(cloud, currency, fx, { chargedInCurrencyFirst: true }).get(gpuId);
+  if (quote === undefined) return null;
+  const charged = convert(quote.perGpuHour, currency, quote.quotedCurrency, fx);
+  const converted = quote.quotedCurrency !== currency;
+  const rental: RentalReading = { offeringId: quote.offeringId, provider: quote.provider, instanceType: quote.instanceType, chargedIn: quote.quotedCurrency, chargedPerGpuHour: charged, converted };
+  const notes: AdvisorNote[] = [{ key: 'advisor.cost.assumeCloudPrice', params: { price: noteMoney(quote.perGpuHour, currency), provider: quote.provider, instance: quote.instanceType, asOf: quote.asOf } }];
+  if (converted) {
+    notes.push({ key: 'advisor.cost.cloudConverted', params: { to: currency, provider: quote.provider, charged: noteMoney(charged, quote.quotedCurrency), from: quote.quotedCurrency, ...rateText(quote.quotedCurrency, currency, fx), fxAsOf: fx.asOf } });
+  } else {
+    // Cheaper abroad, at today's rate: worth a line, not the default (another currency, another market).
+    const cheapest = cheapestRentals(cloud, currency, fx).get(gpuId);
+    if (cheapest !== undefined && cheapest.quotedCurrency !== currency && cheapest.perGpuHour < quote.perGpuHour) {
+      const abroad = convert(cheapest.perGpuHour, currency, cheapest.quotedCurrency, fx);
+      notes.push({ key: 'advisor.cost.cloudCheaperAbroad', params: { from: cheapest.quotedCurrency, to: currency, provider: cheapest.provider, instance: cheapest.instanceType, charged: noteMoney(abroad, cheapest.quotedCurrency), price: noteMoney(cheapest.perGpuHour, currency) } });
+    }
+  }
+  return { rental, perGpuHour: { usd: convert(quote.perGpuHour, currency, 'USD', fx), origin: 'catalog', asOf: quote.asOf }, notes };
+}
