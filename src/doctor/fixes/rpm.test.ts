@@ -80,6 +80,8 @@ describe('driver install commands per RPM system', () => {
     expect(commands(driverInstallSteps(rocky9, PROPRIETARY_580))).toEqual(expect.arrayContaining(['sudo dnf module enable -y nvidia-driver:580-dkms', 'sudo dnf install -y cuda-drivers']));
     expect(commands(driverInstallSteps(rocky9, { branch: null, openModule: false }))).toContain('sudo dnf module enable -y nvidia-driver:latest-dkms');
     expect(commands(driverInstallSteps(rocky9, { branch: null, openModule: true }))).toContain('sudo dnf module enable -y nvidia-driver:open-dkms');
+    // With no branch to name, the step does not say "R".
+    expect(driverInstallSteps(rocky9, { branch: null, openModule: true }).map((st) => st.explain.key)).toContain('doctor.fix.step.dnfDriverLatest');
   });
 
   it('RHEL 10: no driver modules; a branch is held with versionlock', () => {

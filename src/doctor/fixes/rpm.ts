@@ -108,10 +108,10 @@ function driverPackageStep(sys: RpmSystem, choice: DriverChoice): FixStep {
   }
   if (sys.kind !== 'amazon' && (sys.major ?? 9) >= 10) {
     const lock = branch === null ? [] : ['sudo dnf install -y python3-dnf-plugin-versionlock', `sudo dnf versionlock add '*nvidia*${branch}*'`];
-    return step('doctor.fix.step.dnfDriver', { branch: branch ?? '' }, [...lock, `sudo dnf install -y ${pkg}`]);
+    return step(branch === null ? 'doctor.fix.step.dnfDriverLatest' : 'doctor.fix.step.dnfDriver', { branch: branch ?? '' }, [...lock, `sudo dnf install -y ${pkg}`]);
   }
   const stream = choice.openModule ? (branch === null ? 'open-dkms' : `${branch}-open`) : branch === null ? 'latest-dkms' : `${branch}-dkms`;
-  return step('doctor.fix.step.dnfDriver', { branch: branch ?? '' }, [`sudo dnf module enable -y nvidia-driver:${stream}`, `sudo dnf install -y ${pkg}`]);
+  return step(branch === null ? 'doctor.fix.step.dnfDriverLatest' : 'doctor.fix.step.dnfDriver', { branch: branch ?? '' }, [`sudo dnf module enable -y nvidia-driver:${stream}`, `sudo dnf install -y ${pkg}`]);
 }
 
 /** Prerequisites, headers and driver for an RPM system whose NVIDIA repository `repoSteps` adds. */
