@@ -7,7 +7,7 @@ export { compareGpus, COMPARE_METRICS, COMPUTE_METRICS, METRIC_UNITS, type Compa
 export { resolveGpu, type ResolvedGpu } from './resolve-gpu.js';
 export * from './recommend/index.js';
 export { estimateCost, DEFAULT_ELECTRICITY_USD_PER_KWH, DEFAULT_MFU_PERCENT, DEFAULT_PUE, DEFAULT_UTILIZATION_PERCENT, DEFAULT_YEARS, HOURS_PER_YEAR } from './cost.js';
-export type { CostInput, CostResult, PriceWithOrigin } from './cost-types.js';
+export type { CostInput, CostResult, PriceReading, PriceWithOrigin, RentalReading } from './cost-types.js';
 export { AdvisorError, isAdvisorError, type AdvisorErrorKey } from './errors.js';
 export { metricLabel, renderNote } from './notes.js';
 export { convert, DEFAULT_FX, parseFxOverrides, type FxTable } from './pricing/fx.js';
