@@ -62,7 +62,7 @@ export default defineMessages(
 
     'advisor.cli.estimate.trainingSettingsImages': '{precision}, {optimizer}, {method}; batch of {batch} {batch:image|images} of {resolution}×{resolution}; {gpus} {gpus:GPU|GPUs}, ZeRO {zero}',
     'advisor.cli.estimate.inferenceSettingsImages': 'weights {dtype}; batch of {batch} {batch:image|images} of {resolution}×{resolution}; {gpus} {gpus:GPU|GPUs}',
-    'advisor.cli.option.costCurrency': 'currency the prices you give (--price, --host-price, --electricity, --cloud-price) are in and the result is shown in: USD, CNY or EUR',
+    'advisor.cli.option.costCurrency': 'currency the prices you give (--price, --host-price, --electricity, --cloud-price) are in and the result is shown in: USD, CNY or EUR; it also picks the catalog prices of that market (CNY: Chinese prices, rentals in yuan)',
     'advisor.cli.badList': 'unknown value "{value}"; expected a comma-separated list of: {choices}',
     'advisor.cli.option.currency': 'currency to show prices and read budgets in: USD, CNY or EUR (default USD)',
     'advisor.cli.option.fx': 'exchange rates, e.g. USD:CNY=7.1 (comma-separated; default: the dated table)',
@@ -151,7 +151,7 @@ export default defineMessages(
 
     'advisor.cli.estimate.trainingSettingsImages': '{precision}，{optimizer}，{method}；每批 {batch} 张 {resolution}×{resolution} 图像；{gpus} 张 GPU，ZeRO {zero}',
     'advisor.cli.estimate.inferenceSettingsImages': '权重 {dtype}；每批 {batch} 张 {resolution}×{resolution} 图像；{gpus} 张 GPU',
-    'advisor.cli.option.costCurrency': '你给出的价格（--price、--host-price、--electricity、--cloud-price）所用的币种，结果也按此显示：USD、CNY 或 EUR',
+    'advisor.cli.option.costCurrency': '你给出的价格（--price、--host-price、--electricity、--cloud-price）所用的币种，结果也按此显示：USD、CNY 或 EUR；目录价格也按该币种的市场选取（CNY：中国市场价、以人民币计费的租用）',
     'advisor.cli.badList': '未知的取值“{value}”；应为以下各项的逗号分隔列表：{choices}',
     'advisor.cli.option.currency': '显示价格和解读预算所用的币种：USD、CNY 或 EUR（默认 USD）',
     'advisor.cli.option.fx': '汇率，例如 USD:CNY=7.1（可用逗号分隔多个；默认使用带日期的内置汇率表）',
