@@ -5,7 +5,7 @@
 // line arrives on stdin, one JSON line with what it saw from the inside, and exits. The parent
 // reads CPU time and RSS from /proc, from outside, before it asks.
 //
-//   node child.mjs --hz 1 [--v8-flags="…"|--v8-flags=none] [--worker|--inline] [--no-proc] [--all-pool] [--no-compaction]
+//   node child.mjs --hz 1 [--v8-flags="…"|--v8-flags=none (flags apart by spaces or commas)] [--worker|--inline] [--no-proc] [--all-pool] [--no-compaction]
 //                  [--compaction-growth 1.5]   (the old space's growth past which the periodic compaction runs)
 //
 // --worker reads NVML in the worker thread (isolateNvml), --inline on the main thread, whatever
@@ -22,7 +22,7 @@ import { applyCliV8Flags, CLI_V8_FLAGS, startHeapCompaction } from '../../script
 import { unavoidableCost } from './nvml-floor.mjs';
 
 const { values: args } = parseArgs({ options: { hz: { type: 'string' }, 'v8-flags': { type: 'string' }, inline: { type: 'boolean' }, worker: { type: 'boolean' }, 'no-proc': { type: 'boolean' }, 'all-pool': { type: 'boolean' }, 'no-compaction': { type: 'boolean' }, 'compaction-growth': { type: 'string' } } });
-const flags = args['v8-flags'] === undefined ? CLI_V8_FLAGS : args['v8-flags'] === 'none' ? [] : args['v8-flags'].split(/\s+/).filter(Boolean);
+const flags = args['v8-flags'] === undefined ? CLI_V8_FLAGS : args['v8-flags'] === 'none' ? [] : args['v8-flags'].split(/[\s,]+/).filter(Boolean);
 applyCliV8Flags(flags);
 // The CLI's heap policy too, unless measuring without the CLI's settings (or told not to).
 if (args['v8-flags'] !== 'none' && !args['no-compaction']) startHeapCompaction(undefined, args['compaction-growth'] === undefined ? undefined : Number(args['compaction-growth']));
