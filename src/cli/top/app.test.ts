@@ -144,6 +144,15 @@ describe('the top app', () => {
     expect(app.frame().join('\n')).toContain('Reading every 500ms.');
   });
 
+  it('in Chinese the new interval is said in Chinese units, in the header and in the message', async () => {
+    const { app, keys } = start({ t: createTranslator('zh-CN'), locale: 'zh-CN' });
+    await tick();
+    await keys('+');
+    expect(app.frame()[0]).toContain('每 500 毫秒');
+    expect(app.frame().join('\n')).toContain('每 500 毫秒读取一次。');
+    expect(app.frame().join('\n')).not.toMatch(/\d+ms\b/);
+  });
+
   it('says how long since the last reading when the next is overdue', async () => {
     const { app, advance, keys } = start();
     await tick();

@@ -301,7 +301,7 @@ export default defineMessages(
     'top.signal.gone': 'PID {pid} 已经结束。',
     'top.signal.changed': 'PID {pid} 已不是你选中的进程（原进程已结束，PID 被重用）；未发送任何信号。',
     'top.signal.self': '这是 gpuwise 自身；要退出请按 q。',
-    'top.interval.changed': '每 {interval} 读取一次。',
+    'top.interval.changed': '每 {interval}读取一次。',
     'top.details.gone': '该进程已不在列表中。',
     'top.details.started': '启动于',
     'top.details.threads': '线程',
