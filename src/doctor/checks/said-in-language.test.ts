@@ -12,6 +12,8 @@ import { renderDoctorText } from '../report/render-text.js';
 import { makeGpuDevice } from '../testing/devices.js';
 import { loadFixtureEnv } from '../testing/fixture-env.js';
 import { createMemoryEnv } from '../testing/memory-env.js';
+import { driverInstallSteps } from '../fixes/driver.js';
+import type { FixTarget } from '../fixes/target.js';
 
 const DEBIAN_12 = 'ID=debian\nVERSION_ID="12"\nPRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\n';
 const plain = pc.createColors(false);
@@ -107,5 +109,21 @@ describe('evidence words', () => {
     const python = renderDoctorText(await runDoctor(fixture.env, fixture.inputs), { t: createTranslator('zh-CN'), color: plain, verbose: true });
     expect(python).toMatch(/（经 (PATH|VIRTUAL_ENV|CONDA_PREFIX) 找到）：Python [\d.]+，前缀 /);
     expect(python).not.toMatch(/（(path|virtualenv|conda)）|prefix /);
+  });
+});
+
+describe('driver steps with no branch to recommend', () => {
+  it.each([
+    [{ family: 'windows' as const, wsl: false, container: null }],
+    [{ family: 'ubuntu' as const, wsl: true, container: null }],
+    [{ family: 'ubuntu' as const, wsl: false, container: { engine: 'docker', evidence: ['/.dockerenv'] } }],
+  ])('never say “R or newer” (%#)', (change) => {
+    const target = { distroId: 'ubuntu', versionId: '24.04', prettyName: null, arch: 'x64', ...change } as FixTarget;
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const t = createTranslator(locale);
+      const said = driverInstallSteps(target, { branch: null, openModule: true }).map((s) => t(s.explain.key, s.explain.params));
+      expect(said.join('\n')).not.toMatch(/\bR(?= or newer| 或更新)|R（|\(R\)/);
+      expect(said.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -90,7 +90,7 @@ function linuxDriverSteps(target: FixTarget, choice: DriverChoice): FixStep[] {
 export function driverInstallSteps(target: FixTarget, choice: DriverChoice): FixStep[] {
   if (target.wsl) {
     return [
-      step('doctor.fix.step.wslWindowsDriver', { url: DRIVER_DOCS.download, branch: choice.branch ?? '' }, [
+      step(choice.branch === null ? 'doctor.fix.step.wslWindowsDriverAny' : 'doctor.fix.step.wslWindowsDriver', { url: DRIVER_DOCS.download, branch: choice.branch ?? '' }, [
         `Start-Process "${DRIVER_DOCS.download}"`,
       ], { shell: 'powershell', where: 'windows-host', needsRoot: true }),
       step('doctor.fix.step.wslUpdate', undefined, ['wsl --update', 'wsl --shutdown'], { shell: 'powershell', where: 'windows-host' }),
@@ -98,7 +98,7 @@ export function driverInstallSteps(target: FixTarget, choice: DriverChoice): Fix
   }
   if (target.family === 'windows') {
     return [
-      step('doctor.fix.step.windowsDriver', { url: DRIVER_DOCS.download, branch: choice.branch ?? '' }, [`Start-Process "${DRIVER_DOCS.download}"`], {
+      step(choice.branch === null ? 'doctor.fix.step.windowsDriverAny' : 'doctor.fix.step.windowsDriver', { url: DRIVER_DOCS.download, branch: choice.branch ?? '' }, [`Start-Process "${DRIVER_DOCS.download}"`], {
         shell: 'powershell',
         needsRoot: true,
         rebootAfter: true,
@@ -113,7 +113,7 @@ export function driverInstallSteps(target: FixTarget, choice: DriverChoice): Fix
 
 /** A step for the machine that runs this container: its own doctor run knows its system. */
 export function onHostStep(branch: number | null): FixStep {
-  return step('doctor.fix.step.driverOnHost', { branch: branch ?? '' }, ['gpuwise doctor --fix-script fix-gpu.sh'], {
+  return step(branch === null ? 'doctor.fix.step.driverOnHostAny' : 'doctor.fix.step.driverOnHost', { branch: branch ?? '' }, ['gpuwise doctor --fix-script fix-gpu.sh'], {
     where: 'container-host',
     needsRoot: false,
   });
