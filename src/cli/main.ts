@@ -4,6 +4,7 @@
 import { CommanderError } from 'commander';
 import { foreignCharset } from './charset.js';
 import { createCliContext, type CliContext } from './context.js';
+import { lazyStderr } from './lazy-stderr.js';
 import { exitOnOutputErrors } from './output-errors.js';
 import { programFor } from './program-for.js';
 
@@ -12,7 +13,7 @@ const OK_CODES = new Set(['commander.helpDisplayed', 'commander.help', 'commande
 export async function main(argv: readonly string[] = process.argv): Promise<number> {
   const cli = createCliContext(argv);
   exitOnOutputErrors(
-    { stdout: process.stdout, stderr: process.stderr },
+    { stdout: process.stdout, stderr: lazyStderr() },
     { t: cli.t, exit: (code) => process.exit(code), exitCode: () => (typeof process.exitCode === 'number' ? process.exitCode : undefined) },
   );
   noteForeignCharset(cli);

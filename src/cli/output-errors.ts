@@ -18,7 +18,7 @@ const REASON_KEYS: Readonly<Record<string, MessageKey>> = {
 
 export interface OutputErrorStreams {
   stdout: NodeJS.EventEmitter;
-  stderr: NodeJS.EventEmitter & { write(text: string): unknown };
+  stderr: { on(event: 'error', listener: (error: NodeJS.ErrnoException) => void): unknown; write(text: string): unknown };
 }
 
 export interface OutputErrorOptions {

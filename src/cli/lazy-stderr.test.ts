@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { lazyStderr } from './lazy-stderr.js';
+
+describe('lazyStderr', () => {
+  it('puts the error listener on process.stderr when the stream is first taken, and leaves the getter as it was', () => {
+    const before = Object.getOwnPropertyDescriptor(process, 'stderr');
+    const listener = () => {};
+    lazyStderr().on('error', listener);
+    expect(Object.getOwnPropertyDescriptor(process, 'stderr')?.get).not.toBe(before?.get);
+    const stderr = process.stderr;
+    try {
+      expect(stderr.listeners('error')).toContain(listener);
+      expect(Object.getOwnPropertyDescriptor(process, 'stderr')).toEqual(before);
+      expect(process.stderr).toBe(stderr);
+    } finally {
+      stderr.off('error', listener);
+    }
+  });
+});
