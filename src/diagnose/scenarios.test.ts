@@ -105,8 +105,9 @@ async function run(name: string, options: { script?: string; gpus?: number[] } =
     intervalMs: INTERVAL_MS,
     sessionOptions: { backend: 'nvml', env, platform: 'linux', hostOptions: { firstSampleWindowMs: 0 } },
   });
-  // A session closed while a read is in flight ends its worker without nvmlShutdown: the library,
-  // still initialised, would go on playing this scenario in the next test. Shut it down fully.
+  // A session closed while a read is in flight ends its worker without nvmlShutdown. The fake
+  // loads the next test's scenario anyway (it names another file), but the same scenario named
+  // again would join this playback, clock and all: shut it down fully.
   const shutdown = loadNvml(env.GPUWISE_NVML_LIB!).fn('nvmlShutdown');
   while (shutdown() === code('SUCCESS')) { /* NVML counts its inits */ }
   expect(observation.samples.length).toBeGreaterThanOrEqual(6);

@@ -2,7 +2,7 @@
 // sample, the others within the flush interval, the end record last — readable at every point
 // (as incomplete until the end), bounded, and a failing disk reported rather than thrown mid-watch.
 
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -102,6 +102,22 @@ describe('the streamed trace', () => {
     for (const sample of whole.samples) expect(() => recorder.sample(sample, () => whole)).not.toThrow();
     expect((recorder.error as NodeJS.ErrnoException | null)?.code).toBe('ENOSPC');
     await expect(recorder.end(whole)).rejects.toMatchObject({ code: 'ENOSPC' });
+  });
+
+  it('replaces an existing file at the first write; a watch that fails before it leaves the file as it was (or none)', () => {
+    const whole = observation(2);
+    const old = file();
+    writeFileSync(old, 'an older trace, much longer than the new one will be '.repeat(2000));
+    const before = onDisk(old);
+    createTraceRecorder(old).abandon();
+    expect(onDisk(old)).toBe(before);
+    const replaced = createTraceRecorder(old);
+    replaced.sample(whole.samples[0]!, () => whole);
+    replaced.abandon();
+    expect(parseTrace(onDisk(old)).samples).toHaveLength(1);
+    const fresh = file();
+    createTraceRecorder(fresh).abandon();
+    expect(existsSync(fresh)).toBe(false);
   });
 
   it('a file that cannot be opened throws at once, naming the reason', () => {

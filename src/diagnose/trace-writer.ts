@@ -8,7 +8,7 @@
 // what the reader accepts: past MAX_TRACE_SAMPLES samples or MAX_TRACE_BYTES, later samples are
 // not written and the end record says so.
 
-import { closeSync, fdatasync, fdatasyncSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import type { SnapshotProblem } from '../core/snapshot.js';
 import { footerLine, headerLine, MAX_TRACE_BYTES, MAX_TRACE_SAMPLES, sampleLine } from './trace.js';
 import type { Observation, ObservationSample } from './types.js';
@@ -32,7 +32,10 @@ export interface TraceRecorder {
   end(observation: Observation): Promise<void>;
   /** Writes what is buffered now (for a process 'exit' handler); never throws. */
   flushSync(): void;
-  /** Closes without the end record (the watch failed): the file is left as written. */
+  /**
+   * Closes without the end record (the watch failed): what was written stays. With nothing
+   * written, the file is as it was — removed if this recorder created it.
+   */
   abandon(): void;
   /** Samples written (or buffered) so far. */
   readonly samples: number;
@@ -53,14 +56,20 @@ function cutProblem(samples: number, limit: number | string): SnapshotProblem {
   };
 }
 
-/** Opens `path` for writing (truncating it); throws as `openSync` does (EACCES, ENOENT …). */
+/**
+ * Opens `path` for writing, so a file that cannot be written is known before the watch; throws as
+ * `openSync` does (EACCES, ENOENT …). An existing file is emptied only at the first write.
+ */
 export function createTraceRecorder(path: string, options: TraceRecorderOptions = {}): TraceRecorder {
   const flushMs = options.flushMs ?? 500;
   const syncMs = options.syncMs ?? 5000;
   const bufferBytes = options.bufferBytes ?? 256 * 1024;
   const maxSamples = options.maxSamples ?? MAX_TRACE_SAMPLES;
   const maxBytes = options.maxBytes ?? MAX_TRACE_BYTES - FOOTER_ROOM_BYTES;
-  let fd: number | null = openSync(path, 'w', 0o644);
+  const existed = existsSync(path);
+  // Appending writes at the end, which is 0 once the file is emptied (at the first write).
+  let fd: number | null = openSync(path, 'a', 0o644);
+  let emptied = false;
   let buffer: string[] = [];
   let buffered = 0;
   let written = 0;
@@ -80,6 +89,11 @@ export function createTraceRecorder(path: string, options: TraceRecorderOptions 
     buffer = [];
     buffered = 0;
     try {
+      if (!emptied) {
+        emptied = true;
+        // A pipe or a terminal (--record /dev/stdout) cannot be emptied, nor needs it.
+        if (fstatSync(fd).isFile()) ftruncateSync(fd, 0);
+      }
       // writeSync may write less than asked (a full disk): go on until all is written or it fails.
       for (let offset = 0; offset < data.length; ) offset += writeSync(fd, data, offset, data.length - offset);
       written += data.length;
@@ -167,6 +181,13 @@ export function createTraceRecorder(path: string, options: TraceRecorderOptions 
     abandon() {
       writeOut();
       close();
+      if (!emptied && !existed) {
+        try {
+          unlinkSync(path);
+        } catch {
+          // Gone already, or never a file of ours to remove.
+        }
+      }
     },
     get samples() {
       return samples;

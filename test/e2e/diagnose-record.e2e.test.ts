@@ -68,6 +68,11 @@ describe('gpuwise diagnose --record, killed mid-run', () => {
     expect(en.stdout).toContain('Incomplete trace: the recording stopped without its end record');
     const zh = replay(trace, '--lang', 'zh-CN');
     expect(zh.stdout).toContain('追踪不完整');
+    // The page carries both languages.
+    const page = path.join(dir, 'killed.html');
+    expect(replay(trace, '--html', page).code).toBe(0);
+    expect(readFileSync(page, 'utf8')).toContain('Incomplete trace: the recording stopped without its end record');
+    expect(readFileSync(page, 'utf8')).toContain('追踪不完整');
 
     // A last line cut mid-write (as a kill during a write, or a machine going down, leaves it).
     appendFileSync(trace, '{"kind":"sample","wallMs":17961393');

@@ -3,6 +3,7 @@
 // reader's language first and switchable to the other (both are in the page; no script).
 
 import { safeHtml } from '../../core/safe-text.js';
+import { isIncompleteTrace } from '../../diagnose/trace-parse.js';
 import type { DiagnoseReport, Finding, Observation, ObservationSample } from '../../diagnose/types.js';
 import { createTranslator, LOCALES, type Locale, type Translate } from '../../i18n/index.js';
 import { renderReportPage, type PageLanguage } from '../../report/html-page.js';
@@ -102,7 +103,10 @@ function sectionsFor(report: DiagnoseReport, observation: Observation, t: Transl
   const target = targetText(t, observation.target, observation.rootPid);
   const window = t('diagnoseCli.report.window', { target, seconds: report.seconds, samples: report.sampleCount, interval: Math.round(observation.intervalMs), from: clockText(report.startedAt), to: clockText(report.endedAt) });
   const verdict = t(verdictKey(report), { count: report.findings.length });
-  const sections = [`<p class="muted">${h(window)}</p>`, `<p class="card${report.verdict === 'healthy' ? ' healthy' : ''}"><strong>${h(verdict)}</strong></p>`];
+  const sections = [`<p class="muted">${h(window)}</p>`];
+  // From a trace without its end record (a killed run): said before the verdict, as in the terminal.
+  if (isIncompleteTrace(observation)) sections.push(`<p class="card"><strong>${h(t('diagnoseCli.report.incomplete', { samples: observation.samples.length, until: clockText(observation.endedAt) }))}</strong></p>`);
+  sections.push(`<p class="card${report.verdict === 'healthy' ? ' healthy' : ''}"><strong>${h(verdict)}</strong></p>`);
   report.findings.forEach((finding, i) => sections.push(findingCard(finding, i + 1, t)));
   sections.push(charts(observation, t), gpuTable(report, t));
   if (report.batchAdvice.length > 0) {

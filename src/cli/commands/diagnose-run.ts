@@ -4,7 +4,6 @@
 // read (no GPU, no such process, a job that would not start, a broken trace, a file that could
 // not be written), 2 bad usage (commander and diagnose.ts).
 
-import { rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { safeText, toSafeJson } from '../../core/safe-text.js';
 import { diagnose } from '../../diagnose/analyze.js';
@@ -147,11 +146,8 @@ export async function runDiagnoseCommand(cli: CliContext, command: string[], opt
   } catch (error) {
     const recorder = record?.recorder;
     record?.release();
-    if (recorder) {
-      recorder.abandon();
-      // Nothing was observed: no file is left behind, as before the watch began.
-      if (recorder.samples === 0) rmSync(options.record!, { force: true });
-    }
+    // Nothing observed leaves no file (or the one that was there); samples seen stay written.
+    recorder?.abandon();
     if (!isDiagnoseError(error)) throw error;
     say(cli, errorText(cli, error));
     return 1;
