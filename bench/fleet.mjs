@@ -4,15 +4,15 @@
 // once per 2-hour block, so one big file would be read 84 times), starts Prometheus on the
 // blocks, then times:
 //   summary      — fleetSummary() as serve's /api/v1/fleet/summary and `gpuwise fleet` run it
-//                  (11 aggregations side by side), with the recording rules' series present;
+//                  (14 aggregations side by side), with the recording rules' series present;
 //   raw hours    — the GPU-hours queries on raw series (no recording rules), per user and node;
 //   heatmap      — fleetHeatmap() over 7 days (one query_range);
 //   cli          — `gpuwise fleet --json` end to end (the built CLI: process start included);
 // against baselines measured in the same run: a bare `up` query over HTTP, and `node -e 0`.
 // The series: per GPU utilisation, processes held, memory, state and one process series per job
 // (60 users, jobs of 6–48 h, 20 % of GPUs idle but held); per node gpuwise_gpus and up; the
-// recording rules' gpuwise:user_gpus_allocated, gpuwise:node_gpus_allocated and
-// gpuwise:node_gpu_utilization:avg. A sample every
+// recording rules' gpuwise:user_gpus_allocated, gpuwise:node_gpus, gpuwise:node_gpus_allocated
+// and gpuwise:node_gpu_utilization:avg. A sample every
 // 4 minutes for 7 days (inside Prometheus's 5-minute lookback), every minute in the last 2 h.
 // Prints a table, then as the LAST line one JSON object: {"bench":"fleet",…}.
 //   node bench/fleet.mjs [--nodes 500] [--days 7] [--runs 7] [--keep] [--reuse DIR]
@@ -128,6 +128,8 @@ function blockText(from, to) {
     for (const t of ruleTimes) if (perUser.has(`${user} ${t}`)) out.push(`gpuwise:user_gpus_allocated{user="${user}"} ${perUser.get(`${user} ${t}`)} ${t}`);
   }
   const nodes = Array.from({ length: NODES }, (_, n) => n);
+  // Every scraped node at every evaluation: the fleet view counts the rules' evaluations with it.
+  ruleFamily('gpuwise:node_gpus', nodes.map((n) => [nodeLabels(n), () => GPUS]));
   ruleFamily('gpuwise:node_gpus_allocated', nodes.map((n) => [nodeLabels(n), (t) => gpus.slice(n * GPUS, n * GPUS + GPUS).filter((x) => jobAt(x, t)).length]));
   ruleFamily('gpuwise:node_gpu_utilization:avg', nodes.map((n) => [nodeLabels(n), (t) => gpus.slice(n * GPUS, n * GPUS + GPUS).reduce((sum, x) => sum + (jobAt(x, t)?.util ?? 0), 0) / GPUS]));
   if (recent) {
@@ -210,6 +212,10 @@ let summary = null;
 const results = {
   up: await time(() => client.query('up', end)),
   summary: await time(async () => (summary = await fleet.fleetSummary(client, { rangeSeconds: RANGE, idleWindowSeconds: 3600, atSeconds: end }))),
+  // The recorded GPU-hours per user as the summary reads them (the rules' evaluations, then the
+  // recorded sums; the rules cover the range here), and the one-pass form it used before.
+  recordedUserHours: await time(() => fleet.gpuHours(client, 'users', RANGE, 10, end, fleet.recordingOf(client, RANGE, end))),
+  recordedUserHoursOnePass: await time(() => client.query(fleet.topUsersQuery(RANGE, 10, true), end)),
   rawUserHours: await time(() => client.query(fleet.topUsersQuery(RANGE, 10, false), end)),
   rawNodeHours: await time(() => client.query(fleet.topNodesQuery(RANGE, 10, false), end)),
   heatmap: await time(() => fleet.fleetHeatmap(client, { rangeSeconds: RANGE, endSeconds: end })),

@@ -4,8 +4,10 @@
 // after that, the recorded series cover a sliver of the range, or only the nodes scraped before
 // the first evaluation. Taken alone they would give empty or near-empty lists (the gap once seen
 // in the fleet e2e), so the part of the range before the recording began is read from the raw
-// series — one more query, over that part only — and added per user or node. Entries say which
-// they are (`source`), and the summary says from when the rules cover the range (`gpuHoursBasis`).
+// series — one more query, over that part only — and added per user or node. The recorded part
+// is its samples' sum times the rules' interval (from the rules API): dividing by the samples of
+// the last hour read a minute-old recording as a whole hour. Entries say which they are
+// (`source`), and the summary says from when the rules cover the range (`gpuHoursBasis`).
 
 import type { PrometheusClient, Sample } from './client.js';
 import { GPU_HOURS, gpuHoursStep, rawGpuHoursQuery, recordedEvaluationsQuery, recordedPerHourQuery, recordedSumQuery, type GpuHoursList } from './queries.js';
@@ -59,22 +61,23 @@ async function allRaw(client: PrometheusClient, list: GpuHoursList, rangeSeconds
   return { entries: ranked(entries, top), basis: { recordedFrom: null, rawSeconds: rangeSeconds } };
 }
 
-export async function gpuHours(client: PrometheusClient, list: GpuHoursList, rangeSeconds: number, top: number, at: number, recording: Recording): Promise<GpuHoursResult> {
-  // No rules, or none evaluated yet in this range: all from the raw series.
-  if (recording.evaluations === 0) return allRaw(client, list, rangeSeconds, top, at);
-  const known = recording.intervals[list];
-  const [sums, perHour] = await Promise.all([
+/** `recording` may still be on its way: the recorded sums are asked meanwhile (one round trip, not two). */
+export async function gpuHours(client: PrometheusClient, list: GpuHoursList, rangeSeconds: number, top: number, at: number, recording: Recording | Promise<Recording>): Promise<GpuHoursResult> {
+  const [sums, perHour, { intervals, evaluations }] = await Promise.all([
     client.query(recordedSumQuery(list, rangeSeconds), at),
-    known === undefined ? client.query(recordedPerHourQuery(list), at) : Promise.resolve(null),
+    client.query(recordedPerHourQuery(list), at),
+    recording,
   ]);
+  // No rules, or none evaluated yet in this range: all from the raw series.
+  if (evaluations === 0) return allRaw(client, list, rangeSeconds, top, at);
   // Without the rules API, the samples of the last hour give the interval (right once the rules are an hour old).
-  const samplesPerHour = perHour?.[0]?.value ?? null;
-  const interval = known ?? (samplesPerHour !== null && samplesPerHour > 0 ? 3600 / samplesPerHour : null);
+  const samplesPerHour = perHour[0]?.value ?? null;
+  const interval = intervals[list] ?? (samplesPerHour !== null && samplesPerHour > 0 ? 3600 / samplesPerHour : null);
   if (interval === null) return allRaw(client, list, rangeSeconds, top, at);
   // The rules cover the newest evaluations × interval of the range; the raw series the rest,
   // read at the whole range's step and ending where the recording begins.
   const step = gpuHoursStep(rangeSeconds);
-  const covered = Math.min(rangeSeconds, recording.evaluations * interval);
+  const covered = Math.min(rangeSeconds, evaluations * interval);
   const recordedFrom = at - covered;
   const rawSeconds = rangeSeconds - covered >= step ? Math.round(rangeSeconds - covered) : 0;
   const before = rawSeconds > 0 ? await client.query(rawGpuHoursQuery(list, rawSeconds, null, step), recordedFrom) : [];

@@ -2,5 +2,6 @@
 export { createPrometheusClient, FleetError, type FleetErrorKey, type PrometheusClient, type PrometheusClientOptions } from './client.js';
 export { fleetSummary, type FleetSummaryOptions } from './summary.js';
 export { fleetHeatmap } from './heatmap.js';
+export { gpuHours, recordingOf, type GpuHoursResult, type Recording } from './gpu-hours.js';
 export * from './queries.js';
 export type * from './types.js';

@@ -96,8 +96,8 @@ export async function fleetSummary(client: PrometheusClient, options: FleetSumma
   const [up, state, util, used, total, processes, idle, idleProcesses, users, nodeHours, alerts] = await Promise.all([
     q(GRID_QUERIES.up), q(GRID_QUERIES.state), q(GRID_QUERIES.util), q(GRID_QUERIES.memoryUsed), q(GRID_QUERIES.memoryTotal), q(GRID_QUERIES.processes),
     q(idleGpusQuery(idleWindowSeconds)), q(idleProcessesQuery(idleWindowSeconds)),
-    recording.then((r) => gpuHours(client, 'users', rangeSeconds, top, at, r)),
-    recording.then((r) => gpuHours(client, 'nodes', rangeSeconds, top, at, r)),
+    gpuHours(client, 'users', rangeSeconds, top, at, recording),
+    gpuHours(client, 'nodes', rangeSeconds, top, at, recording),
     client.alerts(),
   ]);
   return {
