@@ -37,8 +37,8 @@ async function loadDomains(root, files) {
   }
 }
 
-/** The key's domain-finding part: everything before its first dot. */
-const prefixOf = (key) => key.slice(0, key.indexOf('.') >>> 0);
+/** The key's domain-finding part: everything before its first dot (the whole key without one). */
+const prefixOf = (key) => (key.includes('.') ? key.slice(0, key.indexOf('.')) : key);
 
 /**
  * Writes dist/messages/<locale>/<domain>.json and returns the esbuild plugin that replaces
