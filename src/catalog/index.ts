@@ -4,7 +4,7 @@
 export * from './gpu-schema.js';
 export * from './load.js';
 export { GpuCatalogError, validateGpuCatalog, type CatalogIssue } from './validate.js';
-export { matchGpuName, type GpuNameMatch, type MatchConfidence, type MatchHints } from './match.js';
+export { isCutOffGpuName, matchGpuName, type GpuNameMatch, type MatchConfidence, type MatchHints } from './match.js';
 export { describeUnlistedGpu, type UnlistedGpu } from './unlisted.js';
 export { lookupGpu, queryGpuList, type GpuListResult, type GpuLookup } from './gpu-query.js';
 export { checkGpuConsistency, type ConsistencyProblem } from './consistency.js';

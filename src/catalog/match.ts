@@ -35,6 +35,9 @@ const MAX_REPORTED_SHARE = 1.02;
 const MIG_SUFFIX = /\s+MIG\s+(\d+(?:c\.\d+)?g\.\d+gb(?:\+me)?)\s*$/i;
 const TRUNCATION = /\s*(?:\.\.\.|…)\s*$/;
 
+/** Whether a printed name ends cut off ("NVIDIA GeForce RTX 2080 ...": nvidia-smi's table is narrow). */
+export const isCutOffGpuName = (name: string): boolean => TRUNCATION.test(name.replace(MIG_SUFFIX, ''));
+
 /** Whether the reported memory fits the entry: the whole board, or one die of a multi-die board. */
 function memoryFits(entry: GpuEntry, reportedBytes: number): boolean {
   const devices = entry.devicesPerBoard?.value ?? 1;

@@ -1,6 +1,7 @@
 // What a check is: an id, its layer, a title, and a function from the run's facts to an outcome.
 // Checks never throw at the caller: a bug inside one becomes a visible warning, not a crash.
 
+import { isCutOffGpuName } from '../../catalog/index.js';
 import type { MessageKey, MessageParams } from '../../i18n/index.js';
 import type { DriverOs } from '../compat/cuda-driver.js';
 import type { FsErrorCode } from '../env.js';
@@ -86,6 +87,19 @@ export async function nvidiaPresence(ctx: CheckContext): Promise<'yes' | 'no' | 
   if (gpus.pciStatus !== 'scanned') return 'unknown';
   const os = await ctx.facts.os();
   return os.wsl ? 'unknown' : 'no';
+}
+
+/**
+ * No listed NVIDIA GPU has a known compute capability: say why — none is listed, a listed name is
+ * cut off (nvidia-smi's table elides long names: "NVIDIA GeForce RTX 2080 ..."), or the model is
+ * not one gpuwise knows. "The driver lists no GPU" is only the first.
+ */
+export function skippedNoCapability(ctx: CheckContext): CheckOutcome {
+  const listed = ctx.facts.gpus().nvidia;
+  if (listed.length === 0) return outcome('skipped', msg('doctor.skip.noComputeCapability'));
+  const names = listed.map((g) => g.name ?? '?').join(', ');
+  const cut = listed.some((g) => g.name !== null && isCutOffGpuName(g.name));
+  return outcome('skipped', msg(cut ? 'doctor.skip.gpuNameCut' : 'doctor.skip.gpuModelUnknown', { count: listed.length, names }));
 }
 
 export const skippedNoGpu = (): CheckOutcome => outcome('skipped', msg('doctor.skip.noNvidiaGpu'));

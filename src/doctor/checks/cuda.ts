@@ -8,7 +8,7 @@ import { compareVersions, majorMinor, majorOf } from '../compat/versions.js';
 import { toolkitInstallSteps, toolkitPathSteps } from '../fixes/cuda.js';
 import { driverInstallSteps } from '../fixes/driver.js';
 import { msg, type Message } from '../types.js';
-import { ev, nvidiaPresence, outcome, skippedNoGpu, type Check } from './check.js';
+import { ev, nvidiaPresence, outcome, skippedNoCapability, skippedNoGpu, type Check } from './check.js';
 import { driverRequirement } from './driver-choice.js';
 
 const CURRENT_WHEELS_CUDA_MAJOR = 12;
@@ -139,7 +139,7 @@ export const cudaToolkitArch: Check = {
     const gpus = ctx.facts.gpus().nvidia.filter((g) => g.computeCapability !== null);
     if (toolkits.length === 0) return outcome('skipped', msg('doctor.cuda.toolkitDriver.noToolkit'));
     if ((await nvidiaPresence(ctx)) === 'no') return skippedNoGpu();
-    if (gpus.length === 0) return outcome('skipped', msg('doctor.skip.noComputeCapability'));
+    if (gpus.length === 0) return skippedNoCapability(ctx);
     const active = facts.nvcc?.toolkitRoot ?? (toolkits.length === 1 ? toolkits[0]?.root : null);
     const evidence: Message[] = [];
     let failing: { cuda: string; gpu: string; cc: string; kind: string; needed: string } | null = null;

@@ -7,7 +7,7 @@ import { driverBranch } from '../compat/versions.js';
 import { driverInstallFix, persistenceFix, reloadDriverFix } from '../fixes/driver.js';
 import type { DoctorEnv } from '../env.js';
 import { msg, type Message } from '../types.js';
-import { ev, nvidiaPresence, outcome, skippedNoGpu, skippedNotLinux, type Check } from './check.js';
+import { ev, nvidiaPresence, outcome, skippedNoCapability, skippedNoGpu, skippedNotLinux, type Check } from './check.js';
 import { driverRequirement } from './driver-choice.js';
 import { VERSION_MISMATCH } from './driver.js';
 
@@ -102,7 +102,7 @@ export const driverGpuSupport: Check = {
     const gpus = ctx.facts.gpus().nvidia.filter((g) => g.computeCapability !== null);
     if ((await nvidiaPresence(ctx)) === 'no') return skippedNoGpu();
     if (branch === null) return outcome('skipped', msg('doctor.skip.noDriverVersion'));
-    if (gpus.length === 0) return outcome('skipped', msg('doctor.skip.noComputeCapability'));
+    if (gpus.length === 0) return skippedNoCapability(ctx);
     if (ctx.driver.os === 'windows' || ctx.target.wsl) return outcome('skipped', msg('doctor.driver.branch.windows', { version: ctx.driver.version ?? '' }));
     const evidence: Message[] = [];
     const problems: Message[] = [];
@@ -121,6 +121,12 @@ export const driverGpuSupport: Check = {
       } else if (support === 'needs-open-module') {
         problems.push(msg('doctor.driver.gpuSupport.needsOpen', params));
       }
+    }
+    // A GPU whose model is cut off or unknown is not judged: the verdict says it covers only the rest.
+    const unjudged = ctx.facts.gpus().nvidia.filter((g) => g.computeCapability === null);
+    for (const gpu of unjudged) evidence.push(ev('doctor.ev.gpuDriverSupport.notJudged', { name: gpu.name ?? '?' }));
+    if (problems.length === 0 && unjudged.length > 0) {
+      return outcome('ok', msg('doctor.driver.gpuSupport.okKnown', { count: gpus.length, branch, rest: unjudged.length }), evidence);
     }
     if (problems.length === 0) return outcome('ok', msg('doctor.driver.gpuSupport.ok', { count: gpus.length, branch }), evidence);
     const requirement = await driverRequirement(ctx, extraMinimum);

@@ -110,6 +110,44 @@ describe('doctor --from other pastes', () => {
     expect(report.machine.platform).toBe('win32');
   });
 
+  // The head of ../shared/fixtures/nvidia-smi-table/rtx-2080-super_windows-wddm_driver-610.62_load.txt:
+  // the table's 28-character name column cuts "NVIDIA GeForce RTX 2080 SUPER" off.
+  const CUT_NAME_TABLE = [
+    '+-----------------------------------------------------------------------------------------+',
+    '| NVIDIA-SMI 610.62                 KMD Version: 610.62        CUDA UMD Version: 13.3     |',
+    '+-----------------------------------------+------------------------+----------------------+',
+    '| GPU  Name                  Driver-Model | Bus-Id          Disp.A | Volatile Uncorr. ECC |',
+    '| Fan  Temp   Perf          Pwr:Usage/Cap |           Memory-Usage | GPU-Util  Compute M. |',
+    '|                                         |                        |               MIG M. |',
+    '|=========================================+========================+======================|',
+    '|   0  NVIDIA GeForce RTX 2080 ...  WDDM  |   00000000:0C:00.0  On |                  N/A |',
+    '| 38%   44C    P2             97W /  250W |    1366MiB /   8192MiB |      7%      Default |',
+    '|                                         |                        |                  N/A |',
+    '+-----------------------------------------+------------------------+----------------------+',
+  ].join('\n');
+
+  it('a Windows table whose GPU name is cut off: the GPU is listed, only its support cannot be judged from the name (en and zh-CN)', async () => {
+    const report = await doctor(CUT_NAME_TABLE);
+    const support = check(report, 'driver.gpu-support')!;
+    expect(support.status).toBe('skipped');
+    expect(support.summary).toMatchObject({ key: 'doctor.skip.gpuNameCut', params: { count: 1, names: 'NVIDIA GeForce RTX 2080 ...' } });
+    const said = (locale: 'en' | 'zh-CN') => renderDoctorText(report, { t: createTranslator(locale), color: plain, verbose: false });
+    expect(said('en')).toContain('1 NVIDIA GPU is listed (NVIDIA GeForce RTX 2080 ...), but the model name is cut off');
+    expect(said('en')).not.toMatch(/did not list any|lists no GPU/);
+    expect(said('zh-CN')).toContain('列出了 1 块 NVIDIA GPU（NVIDIA GeForce RTX 2080 ...），但型号名称被截断');
+    expect(said('zh-CN')).not.toContain('没有列出任何 GPU');
+  });
+
+  it('next to a GPU whose model is known, a cut-off one is named as not judged, and the verdict covers only the known one', async () => {
+    // The Linux form of the same table (Persistence-M where Windows prints the driver model), one more GPU.
+    const lines = CUT_NAME_TABLE.replace('Name                  Driver-Model', 'Name                 Persistence-M').replace('  WDDM  |', '    Off |').split('\n');
+    const second = lines.slice(7, 10).join('\n').replace('0  NVIDIA GeForce RTX 2080 ...', '1  NVIDIA GeForce RTX 3090    ').replace('0C:00.0', '0D:00.0').replace('   8192MiB', '  24576MiB');
+    const report = await doctor([...lines.slice(0, 11), second, ...lines.slice(10)].join('\n'));
+    const support = check(report, 'driver.gpu-support')!;
+    expect(support.summary).toMatchObject({ key: 'doctor.driver.gpuSupport.okKnown', params: { count: 1, rest: 1 } });
+    expect(support.evidence).toContainEqual(expect.objectContaining({ key: 'doctor.ev.gpuDriverSupport.notJudged', params: { name: 'NVIDIA GeForce RTX 2080 ...' } }));
+  });
+
   it.each([
     ['Amazon Linux 2 (x86_64)', 'amzn', '2', 'sudo yum install -y gcc kernel-devel-$(uname -r)'],
     ['Amazon Linux 2023 (x86_64)', 'amzn', '2023', 'sudo dnf config-manager --add-repo https://developer.download.nvidia.com/compute/cuda/repos/amzn2023/x86_64/cuda-amzn2023.repo'],

@@ -17,6 +17,8 @@ export default defineMessages(
     'doctor.skip.containerHost': 'Inside a container this belongs to the host.',
     'doctor.skip.noChain': 'gpuwise did not pass the GPU backend results to the doctor.',
     'doctor.skip.noComputeCapability': 'No GPU with a known compute capability (the driver did not list any).',
+    'doctor.skip.gpuNameCut': '{count} NVIDIA {count:GPU is|GPUs are} listed ({names}), but the model name is cut off, so whether the driver supports {count:it|them} cannot be judged from the name (nvidia-smi --query-gpu=name,compute_cap --format=csv prints it in full).',
+    'doctor.skip.gpuModelUnknown': '{count} NVIDIA {count:GPU is|GPUs are} listed ({names}), but no compute capability is reported and gpuwise does not know the model, so whether the driver supports {count:it|them} cannot be judged.',
     'doctor.skip.noDevicesRead': 'No GPU was read through the driver.',
     'doctor.skip.noDriverVersion': 'No NVIDIA driver version is known (no driver answered).',
 
@@ -156,6 +158,7 @@ export default defineMessages(
 
     'doctor.driver.gpuSupport.title': 'Driver supports these GPUs',
     'doctor.driver.gpuSupport.ok': 'R{branch} supports all {count} {count:GPU|GPUs}.',
+    'doctor.driver.gpuSupport.okKnown': 'R{branch} supports the {count} {count:GPU|GPUs} whose model is known; {rest} more could not be judged.',
     'doctor.driver.gpuSupport.tooOld': '{name} ({arch}, compute {cc}) needs R{first} or newer; this is R{branch}.',
     'doctor.driver.gpuSupport.tooNew': '{name} ({arch}, compute {cc}) is supported only up to R{last}; this is R{branch}.',
     'doctor.driver.gpuSupport.needsOpen': '{name} ({arch}) works only with NVIDIA’s open kernel modules; this is the proprietary one.',
@@ -173,6 +176,8 @@ export default defineMessages(
     'doctor.skip.containerHost': '在容器内，这一项归宿主机管。',
     'doctor.skip.noChain': 'gpuwise 没有把 GPU 后端的探测结果交给 doctor。',
     'doctor.skip.noComputeCapability': '没有已知计算能力的 GPU（驱动没有列出任何 GPU）。',
+    'doctor.skip.gpuNameCut': '列出了 {count} 块 NVIDIA GPU（{names}），但型号名称被截断，无法凭名称判断驱动是否支持（nvidia-smi --query-gpu=name,compute_cap --format=csv 会打印完整名称）。',
+    'doctor.skip.gpuModelUnknown': '列出了 {count} 块 NVIDIA GPU（{names}），但没有报告计算能力，gpuwise 也不认识这一型号，无法判断驱动是否支持。',
     'doctor.skip.noDevicesRead': '没有通过驱动读到任何 GPU。',
     'doctor.skip.noDriverVersion': '不知道 NVIDIA 驱动版本（没有驱动响应）。',
 
@@ -312,6 +317,7 @@ export default defineMessages(
 
     'doctor.driver.gpuSupport.title': '驱动是否支持这些 GPU',
     'doctor.driver.gpuSupport.ok': 'R{branch} 支持全部 {count} 块 GPU。',
+    'doctor.driver.gpuSupport.okKnown': 'R{branch} 支持型号已知的 {count} 块 GPU；另有 {rest} 块无法判断。',
     'doctor.driver.gpuSupport.tooOld': '{name}（{arch}，计算能力 {cc}）需要 R{first} 或更新的驱动；当前是 R{branch}。',
     'doctor.driver.gpuSupport.tooNew': '{name}（{arch}，计算能力 {cc}）只支持到 R{last}；当前是 R{branch}。',
     'doctor.driver.gpuSupport.needsOpen': '{name}（{arch}）只能使用 NVIDIA 开源内核模块；当前装的是闭源模块。',
