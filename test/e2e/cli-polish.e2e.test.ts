@@ -120,7 +120,9 @@ describe('Chinese all the way through', () => {
       const { stdout } = gpuwise(['cost', '--gpu', 'rtx-4090'], env);
       expect(stdout).toMatch(/\$1,825/);
       expect(stdout).toMatch(/\$0\.\d{3}/);
-      expect(stdout).not.toMatch(/美元|\d USD/);
+      // Money is written with its symbol; only an exchange-rate statement names the code.
+      expect(stdout.replace(/1 USD = [\d.]+ CNY/g, '')).not.toMatch(/美元|\d USD/);
+      expect(stdout).toMatch(/1 USD = 6\.\d+ CNY/);
     }
   });
 });
