@@ -143,7 +143,7 @@ describe.skipIf(PROMETHEUS === null)(`a fleet of three serve instances behind a 
   it('shows three nodes with their GPUs, the lost one, the idle one with its holder, and the alert in the fleet API', async () => {
     const summary = await until('a summary with the alert', async () => {
       const answer = (await (await fetch(`${fleetOrigin}/api/v1/fleet/summary?range=5m&idle=10s`)).json()) as FleetSummary;
-      // GPU-hours come from the recording rules once they have data: wait for their first evaluations too.
+      // GPU-hours come from the raw series until the rules have recorded the range: no wait for them.
       return answer.alerts.some((a) => a.name === 'GpuLost') && answer.idle.length > 0 && answer.topNodes.length > 0 ? answer : null;
     }, 25_000);
     const seen = JSON.stringify(summary.nodes.map((n) => [n.instance, n.up, n.gpus.length]));
@@ -157,8 +157,13 @@ describe.skipIf(PROMETHEUS === null)(`a fleet of three serve instances behind a 
     expect(idle?.processes[0]?.pid).toMatch(/^\d+$/);
     expect(summary.topNodes.length).toBeGreaterThan(0);
     expect(summary.prometheus).toBe(promUrl);
-    const heatmap = (await (await fetch(`${fleetOrigin}/api/v1/fleet/heatmap?range=5m`)).json()) as { rows: { instance: string }[] };
-    expect(heatmap.rows.map((r) => r.instance).sort()).toEqual([...nodes.keys()].sort());
+    // The heatmap ends on the whole second: a node first scraped within the last one joins it a
+    // second later (GPU-hours no longer wait for the rules, so this can come that early).
+    const want = JSON.stringify([...nodes.keys()].sort());
+    await until('the heatmap with every node', async () => {
+      const heatmap = (await (await fetch(`${fleetOrigin}/api/v1/fleet/heatmap?range=5m`)).json()) as { rows: { instance: string }[] };
+      return JSON.stringify(heatmap.rows.map((r) => r.instance).sort()) === want ? true : null;
+    }, 15_000);
   });
 
   it('prints the same fleet with `gpuwise fleet`, as JSON and as text', () => {
@@ -252,6 +257,8 @@ describe.skipIf(PROMETHEUS === null)(`a fleet of three serve instances behind a 
       expect(await page.locator('[data-testid="fleet-gpu"][data-state="lost"]').count()).toBe(1);
       await page.locator('[data-testid="fleet-alert"][data-alert="GpuLost"]').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('fleet-idle-row').count()).toBeGreaterThan(0);
+      // 24 h asked, seconds recorded by the rules: the part before them from raw series, said so.
+      await page.getByTestId('fleet-hours-estimated').first().waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('nav-fleet').getAttribute('aria-current')).toBe('page');
       // The same page in Chinese (the language saved in this browser, as the header's switch saves it).
       await page.evaluate("localStorage.setItem('gpuwise.lang', 'zh-CN')");
@@ -259,6 +266,7 @@ describe.skipIf(PROMETHEUS === null)(`a fleet of three serve instances behind a 
       await page.getByTestId('fleet-node').nth(2).waitFor({ timeout: 15_000 });
       expect(await page.locator('#fleet-title').textContent()).toBe('集群');
       expect(await page.getByTestId('fleet-subtitle').textContent()).toContain('3 个节点、14 块 GPU');
+      expect(await page.getByTestId('fleet-hours-estimated').first().textContent()).toContain('原始序列估算');
       expect(foreignRequests(browser.requests, fleetOrigin)).toEqual([]);
       expect(browser.errors).toEqual([]);
     } finally {

@@ -104,7 +104,9 @@ export function FleetIdle({ summary, t, f }: { summary: FleetSummary; t: WebTran
   );
 }
 
-export function FleetHours({ title, rows, columns, t, f, testid }: { title: string; rows: FleetSummary['topUsers']; columns: { key: string; label: string }[]; t: WebTranslate; f: Format; testid: string }) {
+export function FleetHours({ title, rows, basis, columns, t, f, testid }: { title: string; rows: FleetSummary['topUsers']; basis: FleetSummary['gpuHoursBasis']['users']; columns: { key: string; label: string }[]; t: WebTranslate; f: Format; testid: string }) {
+  // Part of the range before the recording rules began is read from raw series (src/fleet/gpu-hours.ts), as `gpuwise fleet` says too.
+  const estimated = rows.some((row) => row.source !== 'recorded') || (basis.recordedFrom !== null && basis.rawSeconds > 0);
   return (
     <section class="fleet-section" data-testid={testid}>
       <h2>{title}</h2>
@@ -115,12 +117,13 @@ export function FleetHours({ title, rows, columns, t, f, testid }: { title: stri
             {rows.map((row) => (
               <tr key={JSON.stringify(row.key)}>
                 {columns.map((c) => <td key={c.key}>{row.key[c.key] ?? (c.key === 'user' ? t('webFleet.unknownUser') : '')}</td>)}
-                <td class="fleet-num">{f.number(row.gpuHours, 1)}</td>
+                <td class="fleet-num">{row.source === 'recorded' ? '' : <span title={t('webFleet.hours.estimated')}>≈ </span>}{f.number(row.gpuHours, 1)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      {estimated && <p class="fleet-muted" data-testid="fleet-hours-estimated">{t('webFleet.hours.estimated')}</p>}
     </section>
   );
 }

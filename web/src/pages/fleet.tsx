@@ -64,8 +64,8 @@ export default function FleetPage({ route }: PageProps) {
           <FleetHeat heatmap={heatmap} range={t(`webFleet.range.${range === '30d' ? '7d' : range}`)} t={t} f={f} />
           <FleetIdle summary={summary} t={t} f={f} />
           <div class="fleet-two">
-            <FleetHours testid="fleet-users" title={t('webFleet.users.title')} rows={summary.topUsers} columns={[{ key: 'user', label: t('webFleet.col.user') }, { key: 'namespace', label: t('webFleet.col.namespace') }]} t={t} f={f} />
-            <FleetHours testid="fleet-top-nodes" title={t('webFleet.nodes.title')} rows={summary.topNodes} columns={[{ key: 'Hostname', label: t('webFleet.col.node') }, { key: 'instance', label: 'instance' }]} t={t} f={f} />
+            <FleetHours testid="fleet-users" title={t('webFleet.users.title')} rows={summary.topUsers} basis={summary.gpuHoursBasis.users} columns={[{ key: 'user', label: t('webFleet.col.user') }, { key: 'namespace', label: t('webFleet.col.namespace') }]} t={t} f={f} />
+            <FleetHours testid="fleet-top-nodes" title={t('webFleet.nodes.title')} rows={summary.topNodes} basis={summary.gpuHoursBasis.nodes} columns={[{ key: 'Hostname', label: t('webFleet.col.node') }, { key: 'instance', label: 'instance' }]} t={t} f={f} />
           </div>
           <FleetAlerts summary={summary} t={t} />
           <p class="fleet-muted">{t('webFleet.rules', { users: t(summary.usedRecordingRules.users ? 'webFleet.yes' : 'webFleet.no'), nodes: t(summary.usedRecordingRules.nodes ? 'webFleet.yes' : 'webFleet.no') })}</p>
