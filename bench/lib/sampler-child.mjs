@@ -7,6 +7,7 @@
 //
 //   node child.mjs --hz 1 [--v8-flags="…"|--v8-flags=none (flags apart by spaces or commas)] [--worker|--inline] [--no-proc] [--all-pool] [--no-compaction]
 //                  [--compaction-growth 1.5]   (the old space's growth past which the periodic compaction runs)
+//                  [--compaction-interval 15]  (seconds between its checks; the CLI's is 30)
 //
 // --worker reads NVML in the worker thread (isolateNvml), --inline on the main thread, whatever
 // the sampler's default; --no-proc leaves out the host details of each GPU process (the /proc
@@ -21,11 +22,14 @@ import vm from 'node:vm';
 import { applyCliV8Flags, CLI_V8_FLAGS, startHeapCompaction } from '../../scripts/v8-flags.mjs';
 import { unavoidableCost } from './nvml-floor.mjs';
 
-const { values: args } = parseArgs({ options: { hz: { type: 'string' }, 'v8-flags': { type: 'string' }, inline: { type: 'boolean' }, worker: { type: 'boolean' }, 'no-proc': { type: 'boolean' }, 'all-pool': { type: 'boolean' }, 'no-compaction': { type: 'boolean' }, 'compaction-growth': { type: 'string' } } });
+const { values: args } = parseArgs({ options: { hz: { type: 'string' }, 'v8-flags': { type: 'string' }, inline: { type: 'boolean' }, worker: { type: 'boolean' }, 'no-proc': { type: 'boolean' }, 'all-pool': { type: 'boolean' }, 'no-compaction': { type: 'boolean' }, 'compaction-growth': { type: 'string' }, 'compaction-interval': { type: 'string' } } });
 const flags = args['v8-flags'] === undefined ? CLI_V8_FLAGS : args['v8-flags'] === 'none' ? [] : args['v8-flags'].split(/[\s,]+/).filter(Boolean);
 applyCliV8Flags(flags);
 // The CLI's heap policy too, unless measuring without the CLI's settings (or told not to).
-if (args['v8-flags'] !== 'none' && !args['no-compaction']) startHeapCompaction(undefined, args['compaction-growth'] === undefined ? undefined : Number(args['compaction-growth']));
+if (args['v8-flags'] !== 'none' && !args['no-compaction']) startHeapCompaction(
+    args['compaction-interval'] === undefined ? undefined : 1000 * Number(args['compaction-interval']),
+    args['compaction-growth'] === undefined ? undefined : Number(args['compaction-growth']),
+  );
 
 // Imported after the flags, as dist/cli.mjs does.
 const { createSampler } = await import('../../src/monitor/index.ts');
