@@ -101,7 +101,7 @@ describe('the rental: charged in the buyer’s currency first', () => {
     expect(text).toMatch(/Cheaper in USD: \S+ .* at \$0\.10 per GPU-hour \(≈ ¥0\.683\); not taken, as rentals charged in CNY come first\./);
   });
 
-  it('USD takes the dollar rental; recommend still ranks by the cheapest after conversion', () => {
+  it('USD takes the dollar rental; cheapestRentals without the flag still takes the cheapest after conversion', () => {
     expect(estimateCost({ gpu: 'rtx-4090', currency: 'USD', cloudCatalog: mixed }).rent?.rental).toMatchObject({ offeringId: 'cheap-usd-4090', converted: false });
     expect(cheapestRentals(mixed, 'CNY').get('rtx-4090')?.offeringId).toBe('cheap-usd-4090');
   });

@@ -13,7 +13,7 @@ import type { PriceReading, PriceWithOrigin, RentalReading } from './cost-types.
 import type { AdvisorNote } from './estimate/types.js';
 import { convert, type FxTable } from './pricing/fx.js';
 import { gpuPrice, homeMarket, isHomeQuote, newestHomeQuote, quotesOf } from './pricing/gpu-price.js';
-import { cheapestRentals } from './recommend/markets.js';
+import { homeFirstRentals, type RentalPick } from './recommend/markets.js';
 
 /** "1 USD = 6.83 CNY", written the way round whose figure is at least 1 (not "1 CNY = 0.146 USD"). */
 export function rateText(from: Currency, to: Currency, fx: FxTable): { base: Currency; rate: string; quote: Currency } {
@@ -67,23 +67,33 @@ export function catalogPurchase(entry: GpuEntry, currency: Currency, fx: FxTable
   return { price: { usd: convert(reading.amount, currency, 'USD', fx), origin: 'catalog', asOf: chosen.asOf, reading }, notes };
 }
 
+/**
+ * What a buyer paying in `currency` is told about the rental picked: charged in another currency
+ * (converted, with the rate and its date), or a cheaper one abroad passed over. Said alike by cost
+ * and by recommend's cloud options.
+ */
+export function rentalPickNotes({ chosen, cheaperAbroad }: RentalPick, currency: Currency, fx: FxTable): AdvisorNote[] {
+  if (chosen.quotedCurrency !== currency) {
+    const charged = convert(chosen.perGpuHour, currency, chosen.quotedCurrency, fx);
+    return [{ key: 'advisor.cost.cloudConverted', params: { to: currency, provider: chosen.provider, charged: noteMoney(charged, chosen.quotedCurrency), from: chosen.quotedCurrency, ...rateText(chosen.quotedCurrency, currency, fx), fxAsOf: fx.asOf } }];
+  }
+  // Cheaper abroad, at today's rate: worth a line, not the default (another currency, another market).
+  if (cheaperAbroad === null) return [];
+  const abroad = convert(cheaperAbroad.perGpuHour, currency, cheaperAbroad.quotedCurrency, fx);
+  return [{ key: 'advisor.cost.cloudCheaperAbroad', params: { from: cheaperAbroad.quotedCurrency, to: currency, provider: cheaperAbroad.provider, instance: cheaperAbroad.instanceType, charged: noteMoney(abroad, cheaperAbroad.quotedCurrency), price: noteMoney(cheaperAbroad.perGpuHour, currency) } }];
+}
+
 /** The catalog's on-demand rental for a buyer paying in `currency`; null when nobody rents it out. */
 export function catalogRental(gpuId: string, currency: Currency, fx: FxTable, cloud: CloudCatalog = loadCloudCatalog()): { rental: RentalReading; perGpuHour: PriceWithOrigin; notes: AdvisorNote[] } | null {
-  const quote = cheapestRentals(cloud, currency, fx, { chargedInCurrencyFirst: true }).get(gpuId);
-  if (quote === undefined) return null;
+  const pick = homeFirstRentals(cloud, currency, fx).get(gpuId);
+  if (pick === undefined) return null;
+  const quote = pick.chosen;
   const charged = convert(quote.perGpuHour, currency, quote.quotedCurrency, fx);
   const converted = quote.quotedCurrency !== currency;
   const rental: RentalReading = { offeringId: quote.offeringId, provider: quote.provider, instanceType: quote.instanceType, chargedIn: quote.quotedCurrency, chargedPerGpuHour: charged, converted };
-  const notes: AdvisorNote[] = [{ key: 'advisor.cost.assumeCloudPrice', params: { price: noteMoney(quote.perGpuHour, currency), provider: quote.provider, instance: quote.instanceType, asOf: quote.asOf } }];
-  if (converted) {
-    notes.push({ key: 'advisor.cost.cloudConverted', params: { to: currency, provider: quote.provider, charged: noteMoney(charged, quote.quotedCurrency), from: quote.quotedCurrency, ...rateText(quote.quotedCurrency, currency, fx), fxAsOf: fx.asOf } });
-  } else {
-    // Cheaper abroad, at today's rate: worth a line, not the default (another currency, another market).
-    const cheapest = cheapestRentals(cloud, currency, fx).get(gpuId);
-    if (cheapest !== undefined && cheapest.quotedCurrency !== currency && cheapest.perGpuHour < quote.perGpuHour) {
-      const abroad = convert(cheapest.perGpuHour, currency, cheapest.quotedCurrency, fx);
-      notes.push({ key: 'advisor.cost.cloudCheaperAbroad', params: { from: cheapest.quotedCurrency, to: currency, provider: cheapest.provider, instance: cheapest.instanceType, charged: noteMoney(abroad, cheapest.quotedCurrency), price: noteMoney(cheapest.perGpuHour, currency) } });
-    }
-  }
+  const notes: AdvisorNote[] = [
+    { key: 'advisor.cost.assumeCloudPrice', params: { price: noteMoney(quote.perGpuHour, currency), provider: quote.provider, instance: quote.instanceType, asOf: quote.asOf } },
+    ...rentalPickNotes(pick, currency, fx),
+  ];
   return { rental, perGpuHour: { usd: convert(quote.perGpuHour, currency, 'USD', fx), origin: 'catalog', asOf: quote.asOf }, notes };
 }

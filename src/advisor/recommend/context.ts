@@ -3,7 +3,7 @@
 
 import type { Currency } from '../../catalog/gpu-enums.js';
 import type { FxTable } from '../pricing/fx.js';
-import type { RentalPrice } from './markets.js';
+import type { RentalPick } from './markets.js';
 import type { MemoryPlanner } from './memory-plan.js';
 import type { ComputePrecision, RecommendInput, ServerCandidate } from './types.js';
 
@@ -16,7 +16,8 @@ export interface Context {
   /** Share of the visible memory kept for fragmentation. */
   margin: number;
   servers: readonly ServerCandidate[];
-  rentals: Map<string, RentalPrice>;
+  /** The rental each GPU id is offered at, charged in the asked currency first (as cost chooses). */
+  rentals: Map<string, RentalPick>;
   /** Catalog id → name, to name the GPUs a published figure exists for. */
   gpuNames: Map<string, string>;
 }

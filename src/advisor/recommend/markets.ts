@@ -1,10 +1,11 @@
 // Where the recommended GPUs can live: machines from the server catalog that hold them, and the
-// cheapest dated on-demand rental from the cloud price catalog.
+// dated on-demand rental to take from the cloud price catalog — for a buyer paying in a currency,
+// one charged in it before a cheaper one charged in another (cost and recommend choose alike).
 
 import { loadCloudCatalog, localRentalQuotes, type CloudCatalog, type Currency } from '../../catalog/cloud.js';
 import { convert, DEFAULT_FX, type FxTable } from '../pricing/fx.js';
 import { loadServerCatalog, type ServerCatalog } from '../../catalog/servers.js';
-import type { ServerCandidate } from './types.js';
+import type { RentalOffer, ServerCandidate } from './types.js';
 
 /** The server catalog as the recommender reads it: sourced GPU options only. */
 export function serverCandidates(catalog: ServerCatalog = loadServerCatalog()): ServerCandidate[] {
@@ -59,4 +60,32 @@ export function cheapestRentals(catalog: CloudCatalog = loadCloudCatalog(), curr
     }
   }
   return byGpu;
+}
+
+/** The rental a buyer paying in `currency` takes, and a cheaper one charged in another currency when there is one. */
+export interface RentalPick {
+  chosen: RentalPrice;
+  /** Cheaper at the table's rate but charged in another currency: named, not taken. */
+  cheaperAbroad: RentalPrice | null;
+}
+
+/**
+ * Per GPU id: a rental charged in `currency` where one exists (a buyer in China rents from 矩池云
+ * or 算家云 in yuan), else the cheapest converted; plus the cheaper foreign one passed over.
+ */
+export function homeFirstRentals(catalog: CloudCatalog = loadCloudCatalog(), currency: Currency = 'USD', fx: FxTable = DEFAULT_FX): Map<string, RentalPick> {
+  const cheapest = cheapestRentals(catalog, currency, fx);
+  const picks = new Map<string, RentalPick>();
+  for (const [gpuId, chosen] of cheapestRentals(catalog, currency, fx, { chargedInCurrencyFirst: true })) {
+    const other = cheapest.get(gpuId);
+    const cheaperAbroad = other !== undefined && other.quotedCurrency !== currency && other.perGpuHour < chosen.perGpuHour ? other : null;
+    picks.set(gpuId, { chosen, cheaperAbroad });
+  }
+  return picks;
+}
+
+/** `count` GPUs of a rental, per hour. */
+export function rentalOffer(price: RentalPrice, count: number): RentalOffer {
+  const { offeringId, provider, instanceType, currency, quotedCurrency, asOf } = price;
+  return { perHour: price.perGpuHour * count, currency, quotedCurrency, offeringId, provider, instanceType, asOf };
 }

@@ -1,6 +1,7 @@
 // The reasons behind each option, as message keys with the numbers that decided them.
 
 import { BYTES_PER_GIB } from '../../core/units.js';
+import { rentalPickNotes } from '../cost-prices.js';
 import type { AdvisorNote, MemoryEstimate } from '../estimate/types.js';
 import { formatMoney, formatMoneyRange } from '../pricing/format.js';
 import type { Context } from './context.js';
@@ -107,6 +108,9 @@ function priceReasons(option: RecommendOption, context: Context): AdvisorNote[] 
     if (option.rental === null) return [{ key: 'advisor.reason.rentalUnknown', params: {} }];
     const r = option.rental;
     const notes: AdvisorNote[] = [{ key: 'advisor.reason.rental', params: { price: formatMoney(r.perHour, r.currency), provider: r.provider, instance: r.instanceType, asOf: r.asOf } }];
+    // Converted, or a cheaper one abroad passed over: said as cost says it.
+    const pick = context.rentals.get(option.gpuId);
+    if (pick !== undefined) notes.push(...rentalPickNotes(pick, context.currency, context.fx));
     if (input.budgetPerHour !== undefined) notes.push({ key: 'advisor.reason.withinHourlyBudget', params: { price: formatMoney(r.perHour, r.currency), budget: formatMoney(input.budgetPerHour, context.currency) } });
     return notes;
   }

@@ -11,7 +11,7 @@ import { DEFAULT_FX } from '../pricing/fx.js';
 import { gpuPrice } from '../pricing/gpu-price.js';
 import { boardsFor, deviceView, type DeviceView } from './device.js';
 import { hostNeeds, hostShortfalls } from './host.js';
-import { cheapestRentals, serverCandidates } from './markets.js';
+import { homeFirstRentals, rentalOffer, serverCandidates } from './markets.js';
 import { createMemoryPlanner, type SplitCandidate } from './memory-plan.js';
 import { localFits } from './local.js';
 import { defaultPrecision } from './precision.js';
@@ -102,9 +102,9 @@ function buildOption(view: DeviceView, count: number, context: Context, usable: 
   const servers = context.servers
     .map((server) => ({ id: server.id, name: server.name, holds: (server.gpuSlots[entry.id] ?? 0) * view.devicesPerBoard }))
     .filter((server) => server.holds >= count);
-  const rentalPrice = context.rentals.get(entry.id);
-  const rental = rentalPrice
-    ? { perHour: rentalPrice.perGpuHour * count, currency: rentalPrice.currency, quotedCurrency: rentalPrice.quotedCurrency, offeringId: rentalPrice.offeringId, provider: rentalPrice.provider, instanceType: rentalPrice.instanceType, asOf: rentalPrice.asOf }
+  const pick = context.rentals.get(entry.id);
+  const rental = pick
+    ? { ...rentalOffer(pick.chosen, count), converted: pick.chosen.quotedCurrency !== pick.chosen.currency, cheaperAbroad: pick.cheaperAbroad && rentalOffer(pick.cheaperAbroad, count) }
     : null;
   return {
     gpuId: entry.id,
@@ -200,7 +200,7 @@ export function recommend(input: RecommendInput): Recommendation {
     fx,
     margin: input.memoryMarginPercent === undefined ? defaultMargin(input.task) : input.memoryMarginPercent / 100,
     servers: input.servers ?? serverCandidates(),
-    rentals: cheapestRentals(input.cloudCatalog, currency, fx),
+    rentals: homeFirstRentals(input.cloudCatalog, currency, fx),
     gpuNames: new Map(catalog.gpus.map((g) => [g.id, g.name])),
   };
   const counts = gpuCounts(maxGpus);

@@ -134,6 +134,17 @@ export interface OptionPrice {
   boards: number;
 }
 
+/** A rental of an option's GPUs: per hour for all of them, in the asked currency. */
+export interface RentalOffer {
+  perHour: number;
+  currency: Currency;
+  quotedCurrency: Currency;
+  offeringId: string;
+  provider: string;
+  instanceType: string;
+  asOf: string;
+}
+
 export interface RecommendOption {
   gpuId: string;
   gpuName: string;
@@ -150,8 +161,12 @@ export interface RecommendOption {
   price: OptionPrice | null;
   /** rate per 1000 units of the asked currency. */
   ratePerThousand: number | null;
-  /** Cheapest dated on-demand rental of `count` GPUs per hour, converted; null when not in the price catalog. */
-  rental: { perHour: number; currency: Currency; quotedCurrency: Currency; offeringId: string; provider: string; instanceType: string; asOf: string } | null;
+  /**
+   * Dated on-demand rental of `count` GPUs per hour in the asked currency: one charged in it where
+   * the catalog has one (as cost takes it), else the cheapest converted (`converted`); null when not
+   * in the price catalog. `cheaperAbroad`: a cheaper one charged in another currency, not taken.
+   */
+  rental: (RentalOffer & { converted: boolean; cheaperAbroad: RentalOffer | null }) | null;
   /** rate per unit of currency per hour of rental. */
   ratePerCurrencyHour: number | null;
   boardPowerWatts: number;
