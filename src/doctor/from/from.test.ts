@@ -138,6 +138,13 @@ describe('doctor --from other pastes', () => {
     expect(said('zh-CN')).not.toContain('没有列出任何 GPU');
   });
 
+  it('a forum post with a collect_env and that table: the toolkit-architecture check says the same, not that no GPU is listed', async () => {
+    const env = ['PyTorch version: 2.5.1+cu124', 'CUDA used to build PyTorch: 12.4', 'OS: Microsoft Windows 11 Pro', 'Is CUDA available: True',
+      'CUDA runtime version: 12.4.131', 'Nvidia driver version: 610.62'].join('\n');
+    const report = await doctor(`${env}\n\n${CUT_NAME_TABLE}`);
+    expect(check(report, 'cuda.toolkit-arch')?.summary).toMatchObject({ key: 'doctor.skip.gpuNameCut', params: { count: 1 } });
+  });
+
   it('next to a GPU whose model is known, a cut-off one is named as not judged, and the verdict covers only the known one', async () => {
     // The Linux form of the same table (Persistence-M where Windows prints the driver model), one more GPU.
     const lines = CUT_NAME_TABLE.replace('Name                  Driver-Model', 'Name                 Persistence-M').replace('  WDDM  |', '    Off |').split('\n');
