@@ -27,7 +27,7 @@ export interface CostInput {
   resalePercent?: number;
   /** Yearly maintenance/support as a share of the purchase. Default 0. */
   maintenancePercentPerYear?: number;
-  /** Per GPU-hour; default: the cheapest dated on-demand price in the cloud catalog. */
+  /** Per GPU-hour; default: the cloud catalog's dated on-demand price, one charged in `currency` first (cost-prices.ts). */
   cloudUsdPerGpuHour?: number;
   /** Precision for cost per unit of work; default bf16 (fp16 where the GPU has no bf16). */
   precision?: ComputePrecision;
