@@ -97,7 +97,7 @@ describe('the rental: charged in the buyer’s currency first', () => {
     expect(result.rent?.rental).toMatchObject({ offeringId: 'suanjia-1x-rtx-4090-2026', chargedIn: 'CNY', converted: false });
     expect(result.rent?.perGpuHour.usd).toBeCloseTo(1.24 / 6.83, 9);
     const text = notesOf({ gpu: 'rtx-4090', currency: 'CNY', cloudCatalog: mixed }).join('\n');
-    expect(text).toContain('Renting at ¥1.24 per GPU-hour: suanjia-cloud');
+    expect(text).toContain('Renting at ¥1.24 per GPU-hour: Suanjia Cloud (算家云)');
     expect(text).toMatch(/Cheaper in USD: \S+ .* at \$0\.10 per GPU-hour \(≈ ¥0\.683\); not taken, as rentals charged in CNY come first\./);
   });
 
@@ -110,7 +110,7 @@ describe('the rental: charged in the buyer’s currency first', () => {
     const result = estimateCost({ gpu: 'h20-96gb', currency: 'USD' });
     expect(result.rent?.rental).toMatchObject({ chargedIn: 'CNY', chargedPerGpuHour: 7.5, converted: true });
     expect(result.rent?.perGpuHour.usd).toBeCloseTo(7.5 / 6.83, 9);
-    expect(notesOf({ gpu: 'h20-96gb', currency: 'USD' }).join('\n')).toContain('No rental charged in USD is in the catalog: ucloud-compshare charges ¥7.50 per GPU-hour in CNY, converted at 1 USD = 6.83 CNY (exchange rates of 2026-04-13).');
+    expect(notesOf({ gpu: 'h20-96gb', currency: 'USD' }).join('\n')).toContain('No rental charged in USD is in the catalog: UCloud Compshare (优云智算) charges ¥7.50 per GPU-hour in CNY, converted at 1 USD = 6.83 CNY (exchange rates of 2026-04-13).');
     expect(notesOf({ gpu: 'h20-96gb', currency: 'USD' }, 'zh-CN').join('\n')).toContain('目录中没有以 USD 计费的租用');
   });
 });

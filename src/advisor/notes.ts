@@ -1,7 +1,8 @@
 // Turns the advisor's notes (message key + parameters) into text in the user's language. A
 // parameter named `metric` holds a metric id, `metrics` a comma-separated list of them; both are
-// shown by their translated names.
+// shown by their translated names; `provider` holds a cloud provider id, shown by its name.
 
+import { cloudProviderName } from '../catalog/cloud-providers.js';
 import { formatNumber } from '../i18n/format.js';
 import { withEnumLabels } from './enum-labels.js';
 import { translate, type Locale, type MessageKey } from '../i18n/index.js';
@@ -42,6 +43,8 @@ export function renderNote(locale: Locale, note: AdvisorNote): string {
     const market = typeof value === 'string' ? MARKET_KEYS[value] : undefined;
     if (market) params[name] = translate(locale, market);
   }
+  // A rental's provider is an id in the result ("matpool"), its name in the text (矩池云, "Matpool (矩池云)").
+  if (typeof params.provider === 'string') params.provider = `${OPEN}${cloudProviderName(params.provider, locale)}${CLOSE}`;
   // Money in a sentence is written as in the tables: "$3.784", "$15,992" (src/i18n/format.ts).
   if (typeof params.price === 'number') params.price = `$${formatNumber(params.price, locale, params.price >= 100 ? 0 : 3)}`;
   // Counts as large as a parameter count are grouped ("41,943,040"); years and small counts are not.
@@ -53,5 +56,18 @@ export function renderNote(locale: Locale, note: AdvisorNote): string {
       .map((m) => metricLabel(locale, m))
       .join(locale === 'zh-CN' ? '、' : ', ');
   }
-  return translate(locale, note.key, params);
+  return withoutMarks(translate(locale, note.key, params));
+}
+
+// Marks around the provider's name while the sentence is put together: the zh-CN sentences keep a
+// space around {provider} for a Latin name ("可在 RunPod（…）"), which a Chinese one must not have
+// ("可在算家云（…）", not "可在 算家云（…）"). Only spaces touching the name are removed.
+const OPEN = '\u0001';
+const CLOSE = '\u0002';
+const HAN = '\u4e00-\u9fff';
+const SPACE_BEFORE = new RegExp(`(?<=[${HAN}（：，、]) ${OPEN}(?=[${HAN}])`, 'g');
+const SPACE_AFTER = new RegExp(`(?<=[${HAN}])${CLOSE} (?=[${HAN}（])`, 'g');
+
+function withoutMarks(text: string): string {
+  return text.replace(SPACE_BEFORE, '').replace(SPACE_AFTER, '').replaceAll(OPEN, '').replaceAll(CLOSE, '');
 }

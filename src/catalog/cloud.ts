@@ -15,6 +15,7 @@ import {
 import { validateEntries } from './servers-validate.js';
 
 export * from './cloud-schema.js';
+export { cloudProviderName, isCloudProvider, CLOUD_PROVIDER_INFO, type CloudProviderInfo } from './cloud-providers.js';
 
 export function validateCloudCatalog(raw: { sources: readonly unknown[]; offerings: readonly unknown[] }): CloudCatalog {
   const { sources, entries } = validateEntries('Cloud price catalog', 'offerings', { sources: raw.sources, entries: raw.offerings }, cloudOfferingSchema);

@@ -33,8 +33,8 @@ describe('recommend --form-factor cloud: the rental charged in the buyer’s cur
     expect(option.rental?.perHour).toBeCloseTo(1.24 * option.count, 9);
     expect(option.rental?.cheaperAbroad).toMatchObject({ offeringId: 'cheap-usd-4090', quotedCurrency: 'USD' });
     expect(option.rental?.cheaperAbroad?.perHour).toBeCloseTo(0.1 * 6.83 * option.count, 9);
-    expect(said(option)).toMatch(/Cheaper in USD: runpod .* at \$0\.10 per GPU-hour \(≈ ¥0\.683\); not taken, as rentals charged in CNY come first\./);
-    expect(said(option, 'zh-CN')).toMatch(/以 USD 计费的更便宜：runpod .* 每 GPU 小时 \$0\.10（≈ ¥0\.683）；未采用，优先采用以 CNY 计费的租用。/);
+    expect(said(option)).toMatch(/Cheaper in USD: RunPod .* at \$0\.10 per GPU-hour \(≈ ¥0\.683\); not taken, as rentals charged in CNY come first\./);
+    expect(said(option, 'zh-CN')).toMatch(/以 USD 计费的更便宜：RunPod .* 每 GPU 小时 \$0\.10（≈ ¥0\.683）；未采用，优先采用以 CNY 计费的租用。/);
   });
 
   it('USD takes the dollar rental, with nothing cheaper abroad to name', () => {
@@ -46,8 +46,8 @@ describe('recommend --form-factor cloud: the rental charged in the buyer’s cur
   it('EUR: nothing charged in euros, so the cheapest is converted and the conversion said with its rate', () => {
     const option = rtx4090('EUR');
     expect(option.rental).toMatchObject({ offeringId: 'cheap-usd-4090', quotedCurrency: 'USD', currency: 'EUR', converted: true, cheaperAbroad: null });
-    expect(said(option)).toContain('No rental charged in EUR is in the catalog: runpod charges $0.10 per GPU-hour in USD, converted at 1 EUR = 1.17 USD');
-    expect(said(option, 'zh-CN')).toContain('目录中没有以 EUR 计费的租用：runpod 按每 GPU 小时 $0.10（USD）收费');
+    expect(said(option)).toContain('No rental charged in EUR is in the catalog: RunPod charges $0.10 per GPU-hour in USD, converted at 1 EUR = 1.17 USD');
+    expect(said(option, 'zh-CN')).toContain('目录中没有以 EUR 计费的租用：RunPod 按每 GPU 小时 $0.10（USD）收费');
   });
 
   it('takes the rental cost takes, for every GPU the real catalog rents out and every currency', () => {

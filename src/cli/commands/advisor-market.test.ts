@@ -146,12 +146,16 @@ describe('cost --currency', () => {
     expect(en.exitCode).toBe(0);
     expect(en.out).toMatch(/purchase\s+¥120,625/);
     expect(en.out).toContain('the middle of the street price range ¥110,000–131,250 (Chinese market, 2025-12-24) — source: Airstar Bank news');
-    expect(en.out).toContain('Renting at ¥7.50 per GPU-hour: ucloud-compshare');
+    expect(en.out).toContain('Renting at ¥7.50 per GPU-hour: UCloud Compshare (优云智算)');
     expect(en.out).not.toContain('converted at');
     const zh = await run(['cost', '--gpu', 'h20-96gb', '--currency', 'CNY'], 'zh-CN');
     expect(zh.out).toMatch(/采购\s+¥120,625/);
     expect(zh.out).toContain('取市场价区间 ¥110,000–131,250 的中值（中国市场，2025-12-24）——来源：');
+    expect(zh.out).toContain('按每 GPU 小时 ¥7.50 租用：优云智算 1x H20 96GB，按需价格');
+    expect(zh.out + en.out).not.toContain('ucloud-compshare');
     const json = JSON.parse((await run(['cost', '--gpu', 'h20-96gb', '--currency', 'CNY', '--json'])).out);
+    // --json keeps the provider's id: a script matches on it, the name is for people.
+    expect(json.rent.rental).toMatchObject({ provider: 'ucloud-compshare', chargedIn: 'CNY' });
     expect(json.own.purchasePerGpu.reading).toMatchObject({ market: 'cn', quotedCurrency: 'CNY', low: 110000, high: 131250, converted: false });
   });
 
@@ -159,9 +163,9 @@ describe('cost --currency', () => {
     const en = await run(['cost', '--gpu', 'h20-96gb', '--currency', 'USD']);
     expect(en.out).toMatch(/purchase\s+\$11,500/);
     expect(en.out).toContain('street price range $10,000–13,000 (Chinese market, 2024)');
-    expect(en.out).toContain('No rental charged in USD is in the catalog: ucloud-compshare charges ¥7.50 per GPU-hour in CNY, converted at 1 USD = 6.83 CNY (exchange rates of 2026-04-13).');
+    expect(en.out).toContain('No rental charged in USD is in the catalog: UCloud Compshare (优云智算) charges ¥7.50 per GPU-hour in CNY, converted at 1 USD = 6.83 CNY (exchange rates of 2026-04-13).');
     const zh = await run(['cost', '--gpu', 'h20-96gb'], 'zh-CN');
-    expect(zh.out).toContain('目录中没有以 USD 计费的租用：ucloud-compshare 按每 GPU 小时 ¥7.50（CNY）收费');
+    expect(zh.out).toContain('目录中没有以 USD 计费的租用：优云智算按每 GPU 小时 ¥7.50（CNY）收费');
   });
 
   it('converts only where the buyer’s market has no street price: RTX 4090 in CNY, A100 in EUR', async () => {
@@ -169,14 +173,14 @@ describe('cost --currency', () => {
     expect(rtx.out).toContain('(US market, 2024-11-19)');
     expect(rtx.out).toContain('No price from the Chinese market or in CNY is in the catalog: the US market price in USD is converted at 1 USD = 6.83 CNY');
     expect(rtx.out).toContain('The Chinese market launch price, ¥12,999 (2023-12), is not used');
-    expect(rtx.out).toContain('Renting at ¥1.24 per GPU-hour: suanjia-cloud');
+    expect(rtx.out).toContain('Renting at ¥1.24 per GPU-hour: Suanjia Cloud (算家云)');
     const zh = await run(['cost', '--gpu', 'rtx-4090', '--currency', 'CNY'], 'zh-CN');
     expect(zh.out).toContain('目录中没有中国市场或以 CNY 计的价格：美国市场以 USD 计的价格按 1 USD = 6.83 CNY 换算');
     expect(zh.out).toContain('未采用中国市场的首发价 ¥12,999（2023-12）');
     const eur = await run(['cost', '--gpu', 'a100-sxm4-80gb', '--currency', 'EUR']);
     expect(eur.out).toContain('€6,838–12,821 (worldwide, 2026-03)');
     expect(eur.out).toContain('the worldwide price in USD is converted at 1 EUR = 1.17 USD');
-    expect(eur.out).toContain('No rental charged in EUR is in the catalog: runpod charges $1.39 per GPU-hour in USD');
+    expect(eur.out).toContain('No rental charged in EUR is in the catalog: RunPod charges $1.39 per GPU-hour in USD');
     const eurZh = await run(['cost', '--gpu', 'a100-sxm4-80gb', '--currency', 'EUR'], 'zh-CN');
     expect(eurZh.out).toContain('目录中没有欧洲市场或以 EUR 计的价格');
   });

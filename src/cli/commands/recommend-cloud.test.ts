@@ -42,23 +42,23 @@ describe('recommend --form-factor cloud --currency CNY: rentals charged in yuan 
   it('takes 算家云 in yuan for the RTX 4090 over a cheaper dollar rental and names that one (en and zh-CN)', async () => {
     const en = await run([...CLOUD, '--currency', 'CNY']);
     expect(en.exitCode).toBe(0);
-    expect(en.out).toContain('Rent from suanjia-cloud (1x RTX 4090 24GB) for ¥1.24/h, as of 2026.');
-    expect(en.out).toContain('Cheaper in USD: runpod 1x RTX 4090 (test) at $0.10 per GPU-hour (≈ ¥0.683); not taken, as rentals charged in CNY come first.');
-    expect(en.out).not.toContain('Rent from runpod (1x RTX 4090 (test))');
+    expect(en.out).toContain('Rent 1x RTX 4090 24GB from Suanjia Cloud (算家云) for ¥1.24/h, as of 2026.');
+    expect(en.out).toContain('Cheaper in USD: RunPod 1x RTX 4090 (test) at $0.10 per GPU-hour (≈ ¥0.683); not taken, as rentals charged in CNY come first.');
+    expect(en.out).not.toContain('Rent 1x RTX 4090 (test) from RunPod');
     const zh = await run([...CLOUD, '--currency', 'CNY'], 'zh-CN');
-    expect(zh.out).toContain('可在 suanjia-cloud（1x RTX 4090 24GB）租用，每小时 ¥1.24（2026）。');
-    expect(zh.out).toContain('以 USD 计费的更便宜：runpod 1x RTX 4090 (test) 每 GPU 小时 $0.10（≈ ¥0.683）；未采用，优先采用以 CNY 计费的租用。');
+    expect(zh.out).toContain('可在算家云（1x RTX 4090 24GB）租用，每小时 ¥1.24（2026）。');
+    expect(zh.out).toContain('以 USD 计费的更便宜：RunPod 1x RTX 4090 (test) 每 GPU 小时 $0.10（≈ ¥0.683）；未采用，优先采用以 CNY 计费的租用。');
     // The same choice as cost's.
     const cost = await run(['cost', '--gpu', 'rtx-4090', '--currency', 'CNY']);
-    expect(cost.out).toContain('Renting at ¥1.24 per GPU-hour: suanjia-cloud');
+    expect(cost.out).toContain('Renting at ¥1.24 per GPU-hour: Suanjia Cloud (算家云)');
   });
 
   it('says a rental charged in dollars is converted, with the rate and its date (A100 80GB PCIe from RunPod)', async () => {
     const en = await run([...CLOUD, '--currency', 'CNY']);
-    expect(en.out).toContain('Rent from runpod (1x A100 PCIe 80GB (Community Cloud)) for ¥8.13/h');
-    expect(en.out).toContain('No rental charged in CNY is in the catalog: runpod charges $1.19 per GPU-hour in USD, converted at 1 USD = 6.83 CNY (exchange rates of 2026-04-13).');
+    expect(en.out).toContain('Rent 1x A100 PCIe 80GB (Community Cloud) from RunPod for ¥8.13/h');
+    expect(en.out).toContain('No rental charged in CNY is in the catalog: RunPod charges $1.19 per GPU-hour in USD, converted at 1 USD = 6.83 CNY (exchange rates of 2026-04-13).');
     const zh = await run([...CLOUD, '--currency', 'CNY'], 'zh-CN');
-    expect(zh.out).toContain('目录中没有以 CNY 计费的租用：runpod 按每 GPU 小时 $1.19（USD）收费，按 1 USD = 6.83 CNY 换算（2026-04-13 的汇率）。');
+    expect(zh.out).toContain('目录中没有以 CNY 计费的租用：RunPod 按每 GPU 小时 $1.19（USD）收费，按 1 USD = 6.83 CNY 换算（2026-04-13 的汇率）。');
   });
 
   it('--json says which rentals are converted and which cheaper one abroad was passed over', async () => {
@@ -71,7 +71,7 @@ describe('recommend --form-factor cloud --currency CNY: rentals charged in yuan 
 
   it('in dollars the dollar rental is taken, and 算家云 is not named (it costs more)', async () => {
     const en = await run([...CLOUD, '--currency', 'USD']);
-    expect(en.out).toContain('Rent from runpod (1x RTX 4090 (test)) for $0.10/h');
+    expect(en.out).toContain('Rent 1x RTX 4090 (test) from RunPod for $0.10/h');
     expect(en.out).not.toContain('Cheaper in CNY');
   });
 });

@@ -4,6 +4,7 @@ import { toSafeJson } from '../../core/safe-text.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { queryServers, UnknownGpuError, type ServerMatch, type ServerQueryResult } from '../../catalog/servers-query.js';
 import type { FactOrMissing, ServerEntry } from '../../catalog/servers-schema.js';
+import { cloudProviderName } from '../../catalog/cloud-providers.js';
 import type { LocalRentalQuote } from '../../catalog/cloud.js';
 import type { CliContext } from '../context.js';
 import { formatMoney, formatNumber } from '../../i18n/format.js';
@@ -119,7 +120,7 @@ function renderRental(cli: CliContext, gpuId: string, result: ServerQueryResult)
     t('servers.rent.heading', { gpu: gpuId, asOf: span }),
     ...quotes.map((q) =>
       `  ${t('servers.rent.line', {
-        provider: q.offering.provider,
+        provider: cloudProviderName(q.offering.provider, cli.locale),
         instance: q.offering.instanceType,
         region: q.offering.region,
         kind: t(q.kind === 'capacityBlock' ? 'servers.rent.capacityBlock' : 'servers.rent.onDemand'),
@@ -141,7 +142,7 @@ function renderLocalRental(cli: CliContext, gpuId: string, quotes: readonly Loca
     t('servers.rent.localHeading', { gpu: gpuId }),
     ...quotes.map((q) =>
       `  ${t('servers.rent.localLine', {
-        provider: q.offering.provider,
+        provider: cloudProviderName(q.offering.provider, cli.locale),
         instance: q.offering.instanceType,
         region: q.offering.region,
         perGpu: formatMoney(q.perGpuHour, q.currency, cli.locale, 2),

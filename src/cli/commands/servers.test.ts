@@ -50,7 +50,7 @@ describe('gpuwise servers', () => {
     const out = cli.stdout.join('');
     expect(out).toContain('dell-poweredge-xe9680');
     expect(out).toContain('Renting h100-sxm5-80gb instead (prices as of 2024-12 … 2026-11-09):');
-    expect(out).toContain('lambda 1x H100 SXM (all Lambda regions), on-demand: $3.780/GPU-hour');
+    expect(out).toContain('Lambda 1x H100 SXM (all Lambda regions), on-demand: $3.780/GPU-hour');
     const byName = collectingContext('en');
     expect(runServers(byName, { gpu: 'NVIDIA A100-SXM4-80GB', count: 8 })).toBe(0);
     expect(byName.stdout.join('')).toContain('8 × a100-sxm4-80gb');
@@ -62,11 +62,12 @@ describe('gpuwise servers', () => {
     const out = en.stdout.join('');
     expect(out).toContain('(upstation-8x-rtx-4090)');
     expect(out).toContain("Hourly rental of rtx-4090 priced in the provider's own currency (not converted):");
-    expect(out).toContain('suanjia-cloud 1x RTX 4090 24GB (China (mainland)), on-demand: ¥1.24/GPU-hour, as of 2026');
+    expect(out).toContain('Suanjia Cloud (算家云) 1x RTX 4090 24GB (China (mainland)), on-demand: ¥1.24/GPU-hour, as of 2026');
     expect(out).not.toContain('No dated cloud price');
     const zh = collectingContext('zh-CN');
     expect(runServers(zh, { gpu: 'rtx-4090', count: 8 })).toBe(0);
-    expect(zh.stdout.join('')).toContain('按需：每 GPU 小时 ¥1.24，截至 2026');
+    expect(zh.stdout.join('')).toContain('算家云 1x RTX 4090 24GB（China (mainland)），按需：每 GPU 小时 ¥1.24，截至 2026');
+    expect(zh.stdout.join('')).not.toContain('suanjia-cloud');
   });
 
   it('says so when nothing fits, and exits 0', () => {

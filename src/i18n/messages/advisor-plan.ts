@@ -39,7 +39,7 @@ export default defineMessages(
     'advisor.reason.priceQuote': 'Quoted {price} for {boards} {boards:board|boards}, {market}, as of {asOf}.',
     'advisor.reason.priceConverted': 'Quoted in {from}, shown in {to} at the exchange rate of {asOf}.',
     'advisor.reason.withinBudgetIn': 'About {price}, within the {budget} budget.',
-    'advisor.reason.rental': 'Rent from {provider} ({instance}) for {price}/h, as of {asOf}.',
+    'advisor.reason.rental': 'Rent {instance} from {provider} for {price}/h, as of {asOf}.',
     'advisor.reason.rentalUnknown': 'No rental price known for this GPU.',
     'advisor.reason.withinHourlyBudget': '{price}/h, within the {budget}/h budget.',
 

@@ -38,6 +38,16 @@ describe('/api/v1/advisor', () => {
     expect(zh.options[0]!.reasons[0]!.text).toMatch(/[\u4e00-\u9fff]/);
   });
 
+  it('names a rental’s provider in the reasons (算家云, "Suanjia Cloud (算家云)"), not by its id', async () => {
+    const query = 'task=inference&model=llama-3-8b&deployment=cloud&currency=CNY';
+    const texts = (body: Body) => body.options.flatMap((o) => o.reasons.map((r) => r.text)).join('\n');
+    const zh = texts(await recommendBody(`${query}&lang=zh-CN`));
+    expect(zh).toContain('可在算家云（1x RTX 4090 24GB）租用');
+    const en = texts(await recommendBody(query));
+    expect(en).toContain('Rent 1x RTX 4090 24GB from Suanjia Cloud (算家云)');
+    expect(zh + en).not.toMatch(/suanjia-cloud|ucloud-compshare|gpushare|matpool/);
+  });
+
   it('budget in another currency, count and limit are applied', async () => {
     const body = await recommendBody('task=inference&model=llama-3-8b&budget=%C2%A5100000&currency=CNY&count=2&limit=3');
     expect(body.currency).toBe('CNY');
