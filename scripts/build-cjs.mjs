@@ -8,7 +8,8 @@
 // (as dist/ always was), then each output converted to CommonJS on its own, imports between the
 // outputs kept as require() of the converted files. A dynamic import() of a chunk becomes a
 // require() inside a promise: the lazy commands stay lazy. The V8 flags must be set before any
-// other code runs, so they are an entry of their own that dist/cli.cjs requires first.
+// other code runs, so they are an entry of their own that dist/cli.cjs requires first (a one-shot
+// command's flags another, src/cli/one-shot.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
@@ -20,9 +21,9 @@ const MODULE_URL = '__gpuwiseModuleUrl';
 const BANNER = `var ${MODULE_URL}=require("node:url").pathToFileURL(__filename).href;`;
 
 /** Builds dist/cli.cjs, dist/chunks/cli-*.cjs and the chunks they load; returns their paths. */
-export async function buildCommonJsCli({ root, outdir, plugins, flagsEntry, mainEntry }) {
+export async function buildCommonJsCli({ root, outdir, plugins, flagsEntry, oneShotEntry, mainEntry }) {
   const esm = await build({
-    entryPoints: { 'chunks/cli-flags': flagsEntry, 'chunks/cli-main': mainEntry },
+    entryPoints: { 'chunks/cli-one-shot': oneShotEntry, 'chunks/cli-flags': flagsEntry, 'chunks/cli-main': mainEntry },
     plugins,
     absWorkingDir: root,
     outdir,
@@ -98,7 +99,7 @@ export async function buildCommonJsCli({ root, outdir, plugins, flagsEntry, main
   const entry = join(outdir, 'cli.cjs');
   writeFileSync(
     entry,
-    `"use strict";\n// The gpuwise CLI (scripts/build-cjs.mjs): the V8 flags first, then the program.\nrequire("./chunks/cli-flags.cjs");\nrequire("./chunks/cli-main.cjs");\n`,
+    `"use strict";\n// The gpuwise CLI (scripts/build-cjs.mjs): the V8 flags first (a one-shot command's, else the CLI's), then the program.\nif (!require("./chunks/cli-one-shot.cjs").oneShot(process.argv)) require("./chunks/cli-flags.cjs");\nrequire("./chunks/cli-main.cjs");\n`,
   );
   return [...Object.keys(converted.metafile.outputs).map((file) => join(root, file)), entry];
 }

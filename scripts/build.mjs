@@ -7,20 +7,25 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildCommonJsCli } from './build-cjs.mjs';
 import { catalogPlugin } from './build-catalog.mjs';
+import { CLI_V8_FLAGS } from './v8-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 // dist/cli.cjs sets the CLI's V8 flags (scripts/v8-flags.mjs) before it loads the program: an
 // entry of its own, since a bundle's shared chunks would otherwise be evaluated before the flags.
+// A one-shot command sets the same flags and its own through src/cli/one-shot.ts first (without
+// node:v8, so the list is written into that entry here); anything else gets the usual entry.
 // The library entry sets none — a library must not change its host application's heap.
 const V8_FLAGS = `import { applyCliV8Flags, startHeapCompaction } from './scripts/v8-flags.mjs'; applyCliV8Flags(); startHeapCompaction();`;
+const V8_FLAGS_ONE_SHOT = `import { oneShotStart } from './src/cli/one-shot.ts'; export const oneShot = (argv) => oneShotStart(argv, ${JSON.stringify(CLI_V8_FLAGS)});`;
+const VIRTUAL = { 'gpuwise:v8-flags': V8_FLAGS, 'gpuwise:v8-flags-one-shot': V8_FLAGS_ONE_SHOT };
 
-/** Serves the module above as `gpuwise:v8-flags`. */
+/** Serves the modules above as `gpuwise:v8-flags` and `gpuwise:v8-flags-one-shot`. */
 const v8FlagsEntry = {
   name: 'gpuwise-v8-flags-entry',
   setup(b) {
-    b.onResolve({ filter: /^gpuwise:v8-flags$/ }, (args) => ({ path: args.path, namespace: 'gpuwise' }));
-    b.onLoad({ filter: /.*/, namespace: 'gpuwise' }, () => ({ contents: V8_FLAGS, resolveDir: root, loader: 'js' }));
+    b.onResolve({ filter: /^gpuwise:v8-flags(-one-shot)?$/ }, (args) => ({ path: args.path, namespace: 'gpuwise' }));
+    b.onLoad({ filter: /.*/, namespace: 'gpuwise' }, (args) => ({ contents: VIRTUAL[args.path], resolveDir: root, loader: 'js' }));
   },
 };
 
@@ -35,6 +40,21 @@ const lazyCommanderChildProcess = {
       const eager = "const childProcess = require('node:child_process');";
       if (!source.includes(eager)) throw new Error(`build: commander no longer loads child_process as \`${eager}\`; update scripts/build.mjs`);
       return { contents: source.replace(eager, "let childProcessModule; const childProcess = { spawn: (...a) => (childProcessModule ??= require('node:child_process')).spawn(...a) };"), loader: 'js' };
+    });
+  },
+};
+
+// picocolors reads process.stdout.isTTY when it loads, for its default colours, which gpuwise never
+// uses (every colour set comes from createColors(enabled), src/cli/context.ts): that read makes
+// the stdout stream a one-shot command writes around (src/cli/direct-stdout.ts). Off in the CLI.
+const picocolorsWithoutStdout = {
+  name: 'gpuwise-picocolors-without-stdout',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]picocolors[\\/]picocolors\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const eager = '((p.stdout || {}).isTTY && env.TERM !== "dumb")';
+      if (!source.includes(eager)) throw new Error(`build: picocolors no longer reads stdout as \`${eager}\`; update scripts/build.mjs`);
+      return { contents: source.replace(eager, 'false'), loader: 'js' };
     });
   },
 };
@@ -71,7 +91,7 @@ const esm = await build({
   logLevel: 'warning',
 });
 
-const cjsOutputs = await buildCommonJsCli({ root, outdir, plugins: [v8FlagsEntry, lazyCommanderChildProcess, catalog], flagsEntry: 'gpuwise:v8-flags', mainEntry: 'src/cli/main.ts' });
+const cjsOutputs = await buildCommonJsCli({ root, outdir, plugins: [v8FlagsEntry, lazyCommanderChildProcess, picocolorsWithoutStdout, catalog], flagsEntry: 'gpuwise:v8-flags', oneShotEntry: 'gpuwise:v8-flags-one-shot', mainEntry: 'src/cli/main.ts' });
 
 // dist/cli.mjs, for whoever starts the CLI as an ES module (bin/gpuwise.mjs, scripts): the same CLI.
 writeFileSync(

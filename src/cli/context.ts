@@ -3,6 +3,7 @@
 
 import pc from 'picocolors';
 import { createTranslator, detectLocale, isLocale, type Locale, type Translate } from '../i18n/index.js';
+import type { DirectStdout } from './direct-stdout.js';
 import { terminalSize, type TerminalSize } from './terminal.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
@@ -42,14 +43,15 @@ export function colorEnabled(argv: readonly string[], env: NodeJS.ProcessEnv, is
   return isTTY;
 }
 
-export function createCliContext(argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env): CliContext {
+/** `direct`: stdout written straight to its descriptor (direct-stdout.ts; never a terminal). */
+export function createCliContext(argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env, direct: DirectStdout | null = null): CliContext {
   const locale = localeFromArgv(argv, env);
-  const stdoutIsTTY = Boolean(process.stdout.isTTY);
+  const stdoutIsTTY = direct === null && Boolean(process.stdout.isTTY);
   return {
     locale,
     t: createTranslator(locale),
     color: pc.createColors(colorEnabled(argv, env, stdoutIsTTY)),
-    out: (text) => void process.stdout.write(text),
+    out: direct === null ? (text) => void process.stdout.write(text) : (text) => direct.write(text),
     err: (text) => void process.stderr.write(text),
     stdoutIsTTY,
     terminalSize: () => terminalSize(process.stdout, env),

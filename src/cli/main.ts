@@ -4,16 +4,19 @@
 import { CommanderError } from 'commander';
 import { foreignCharset } from './charset.js';
 import { createCliContext, type CliContext } from './context.js';
-import { lazyStderr } from './lazy-stderr.js';
+import { directStdout } from './direct-stdout.js';
+import { directStdoutErrors, lazyStderr } from './lazy-stderr.js';
+import { isOneShot } from './one-shot.js';
 import { exitOnOutputErrors } from './output-errors.js';
 import { programFor } from './program-for.js';
 
 const OK_CODES = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
 
 export async function main(argv: readonly string[] = process.argv): Promise<number> {
-  const cli = createCliContext(argv);
+  const direct = isOneShot(argv) ? directStdout() : null;
+  const cli = createCliContext(argv, process.env, direct);
   exitOnOutputErrors(
-    { stdout: process.stdout, stderr: lazyStderr() },
+    { stdout: direct === null ? process.stdout : directStdoutErrors(direct), stderr: lazyStderr() },
     { t: cli.t, exit: (code) => process.exit(code), exitCode: () => (typeof process.exitCode === 'number' ? process.exitCode : undefined) },
   );
   noteForeignCharset(cli);

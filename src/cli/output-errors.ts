@@ -17,7 +17,7 @@ const REASON_KEYS: Readonly<Record<string, MessageKey>> = {
 };
 
 export interface OutputErrorStreams {
-  stdout: NodeJS.EventEmitter;
+  stdout: { on(event: 'error', listener: (error: NodeJS.ErrnoException) => void): unknown };
   stderr: { on(event: 'error', listener: (error: NodeJS.ErrnoException) => void): unknown; write(text: string): unknown };
 }
 

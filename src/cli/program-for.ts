@@ -6,6 +6,7 @@
 
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
+import { commandWord } from './one-shot.js';
 import { finishProgram, rootProgram, type Register } from './program-root.js';
 
 type Loader = () => Promise<readonly Register[]>;
@@ -36,13 +37,10 @@ export const COMMAND_LOADERS: Readonly<Record<string, Loader>> = {
  * typo, no word), which gets the whole program.
  */
 export function invokedCommand(argv: readonly string[]): string | null {
-  for (let i = 2; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--lang') i++;
-    else if (arg === '--version' || arg === '-V') return 'version';
-    else if (arg !== '--no-color' && !arg.startsWith('--lang=')) return Object.hasOwn(COMMAND_LOADERS, arg) ? arg : null;
-  }
-  return null;
+  const command = commandWord(argv);
+  if (command === null) return null;
+  if (command.word === '--version') return 'version';
+  return Object.hasOwn(COMMAND_LOADERS, command.word) ? command.word : null;
 }
 
 export async function programFor(cli: CliContext, argv: readonly string[]): Promise<Command> {
