@@ -9,6 +9,7 @@ import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../i18n/index.js';
 import { ImportError } from '../../import/types.js';
+import { localizeReport } from '../report/localize.js';
 import { renderDoctorText } from '../report/render-text.js';
 import type { DoctorReport } from '../report/report.js';
 import type { CheckResult } from '../types.js';
@@ -136,6 +137,13 @@ describe('doctor --from other pastes', () => {
     expect(said('en')).not.toMatch(/did not list any|lists no GPU/);
     expect(said('zh-CN')).toContain('列出了 1 块 NVIDIA GPU（NVIDIA GeForce RTX 2080 ...），但型号名称被截断');
     expect(said('zh-CN')).not.toContain('没有列出任何 GPU');
+    // The cut-off name ends the hardware line: its "..." is the end, no stop after it.
+    expect(said('en')).toContain('1 NVIDIA GPU: NVIDIA GeForce RTX 2080 ...\n');
+    expect(said('en')).not.toContain('....');
+    expect(said('zh-CN')).toContain('1 块 NVIDIA GPU：NVIDIA GeForce RTX 2080 ...\n');
+    expect(said('zh-CN')).not.toContain('...。');
+    const json = localizeReport(report, createTranslator('zh-CN'), 'zh-CN');
+    expect(json.layers.flatMap((l) => l.checks).find((c) => c.id === 'hardware.gpus')?.summary.text).toBe('1 块 NVIDIA GPU：NVIDIA GeForce RTX 2080 ...');
   });
 
   it('a forum post with a collect_env and that table: the toolkit-architecture check says the same, not that no GPU is listed', async () => {

@@ -5,6 +5,7 @@ import { toSafeJson } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
 import type { Message } from '../types.js';
 import { verdictText } from './render-text.js';
+import { withoutStopAfterEllipsis } from './sentence-end.js';
 import type { DoctorReport } from './report.js';
 
 export type LocalizedMessage = Message & { text: string };
@@ -27,7 +28,7 @@ function isMessage(value: unknown): value is Message {
 
 /** Any doctor value (a report, a guide) with every Message given its text. */
 export function localize(value: unknown, t: Translate): unknown {
-  if (isMessage(value)) return { ...value, text: t(value.key, value.params) };
+  if (isMessage(value)) return { ...value, text: withoutStopAfterEllipsis(t(value.key, value.params)) };
   if (Array.isArray(value)) return value.map((item) => localize(item, t));
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, localize(v, t)]));

@@ -5,6 +5,7 @@
 
 import { safeText } from '../../core/safe-text.js';
 import type { MessageParams, Translate } from '../../i18n/index.js';
+import { withoutStopAfterEllipsis } from './sentence-end.js';
 
 function safeParams(params: MessageParams | undefined): MessageParams | undefined {
   if (params === undefined) return undefined;
@@ -13,7 +14,7 @@ function safeParams(params: MessageParams | undefined): MessageParams | undefine
   return out;
 }
 
-/** `t` with every string parameter passed through `safeText` first. */
+/** `t` with every string parameter passed through `safeText` first (and no stop after a cut-off name's "..."). */
 export function safeTranslator(t: Translate): Translate {
-  return (key, params) => t(key, safeParams(params));
+  return (key, params) => withoutStopAfterEllipsis(t(key, safeParams(params)));
 }
