@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CommanderError } from 'commander';
 import { colorEnabled, localeFromArgv } from './context.js';
-import { buildProgram } from './program.js';
-import { collectingContext } from '../../test/helpers/cli-context.js';
-
-async function run(args: string[], locale: 'en' | 'zh-CN') {
-  const cli = collectingContext(locale);
-  let code: string | null = null;
-  try {
-    await buildProgram(cli).parseAsync(['node', 'gpuwise', ...args]);
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    code = error.code;
-  }
-  return { code, out: cli.stdout.join(''), err: cli.stderr.join('') };
-}
+import { runCliInProcess as run } from '../../test/helpers/cli-context.js';
 
 describe('the gpuwise program', () => {
   it('translates an unknown option and points at --help', async () => {

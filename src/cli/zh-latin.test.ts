@@ -2,9 +2,9 @@
 // in zh-CN, may hold Latin words only from a short list (product and technical names, units).
 // The commands are found by walking the program, so a command added tomorrow is checked too.
 
-import { CommanderError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { collectingContext } from '../../test/helpers/cli-context.js';
+import { collectingContext, runCliInProcess } from '../../test/helpers/cli-context.js';
 import { BACKEND_IDS } from '../backends/registry.js';
 import { buildProgram } from './program.js';
 import { commandPath } from './usage-errors.js';
@@ -72,13 +72,7 @@ function allCommands(root: Command): Command[] {
 }
 
 async function errorOf(args: string[]): Promise<string> {
-  const cli = collectingContext('zh-CN');
-  try {
-    await buildProgram(cli).parseAsync(['node', 'gpuwise', ...args]);
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-  }
-  return cli.stderr.join('');
+  return (await runCliInProcess(args, 'zh-CN')).err;
 }
 
 const program = buildProgram(collectingContext('zh-CN'));

@@ -1,23 +1,7 @@
 // `estimate` and `recommend` on image models, as a user types them, in both languages.
 
-import { CommanderError } from 'commander';
-import { afterEach, describe, expect, it } from 'vitest';
-import { collectingContext } from '../../../test/helpers/cli-context.js';
-import { buildProgram } from '../program.js';
-
-async function run(args: string[], locale: 'en' | 'zh-CN' = 'en') {
-  const cli = collectingContext(locale);
-  try {
-    await buildProgram(cli).parseAsync(['node', 'gpuwise', ...args]);
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-  }
-  return { exitCode: process.exitCode, out: cli.stdout.join(''), err: cli.stderr.join('') };
-}
-
-afterEach(() => {
-  process.exitCode = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess as run } from '../../../test/helpers/cli-context.js';
 
 describe('SDXL LoRA', () => {
   it('estimate is no longer refused: rank 4, checkpointing on and derived activations, said in en and zh-CN', async () => {

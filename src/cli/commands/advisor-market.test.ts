@@ -1,21 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CommanderError } from 'commander';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { collectingContext } from '../../../test/helpers/cli-context.js';
-import { buildProgram } from '../program.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCliInProcess as run } from '../../../test/helpers/cli-context.js';
 import { MAX_CONFIG_BYTES } from './model-config.js';
-
-async function run(args: string[], locale: 'en' | 'zh-CN' = 'en') {
-  const cli = collectingContext(locale);
-  try {
-    await buildProgram(cli).parseAsync(['node', 'gpuwise', ...args]);
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-  }
-  return { exitCode: process.exitCode, out: cli.stdout.join(''), err: cli.stderr.join('') };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'gpuwise-config-'));
 const file = (name: string, content: string) => {
@@ -25,9 +13,6 @@ const file = (name: string, content: string) => {
 };
 const LLAMA = { model_type: 'llama', hidden_size: 4096, intermediate_size: 14336, num_hidden_layers: 32, num_attention_heads: 32, num_key_value_heads: 8, vocab_size: 128256, max_position_embeddings: 8192, tie_word_embeddings: false };
 
-afterEach(() => {
-  process.exitCode = undefined;
-});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('recommend: budgets and currencies', () => {

@@ -1,26 +1,8 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CommanderError } from 'commander';
-import { afterEach, describe, expect, it } from 'vitest';
-import { collectingContext } from '../../../test/helpers/cli-context.js';
-import { buildProgram } from '../program.js';
-
-async function run(args: string[], locale: 'en' | 'zh-CN' = 'en') {
-  const cli = collectingContext(locale);
-  let code: string | null = null;
-  try {
-    await buildProgram(cli).parseAsync(['node', 'gpuwise', ...args]);
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    code = error.code;
-  }
-  return { code, exitCode: process.exitCode, out: cli.stdout.join(''), err: cli.stderr.join('') };
-}
-
-afterEach(() => {
-  process.exitCode = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess as run } from '../../../test/helpers/cli-context.js';
 
 describe('gpuwise doctor', () => {
   it('prints the report as JSON with texts, exits 1 when a check fails, and writes a fix script', async () => {

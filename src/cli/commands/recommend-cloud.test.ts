@@ -2,11 +2,9 @@
 // (矩池云, 算家云, 优云智算) where the catalog has one, a cheaper foreign one named, a converted one
 // said with its rate — in both languages.
 
-import { CommanderError } from 'commander';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectingContext } from '../../../test/helpers/cli-context.js';
+import { describe, expect, it, vi } from 'vitest';
+import { runCliInProcess as run } from '../../../test/helpers/cli-context.js';
 import type { CloudCatalog } from '../../catalog/cloud.js';
-import { buildProgram } from '../program.js';
 
 // No GPU in the catalog is rented both in yuan and in dollars yet: one dollar rental is added, an
 // RTX 4090 at $0.10/h (¥0.683 at 6.83, cheaper than 算家云's ¥1.24), made up for this test only.
@@ -20,20 +18,6 @@ vi.mock('../../catalog/cloud.js', async (importOriginal) => {
     return { ...catalog, offerings: [...catalog.offerings, cheap] };
   };
   return { ...original, loadCloudCatalog: () => withCheapDollarRental(original.loadCloudCatalog()) };
-});
-
-async function run(args: string[], locale: 'en' | 'zh-CN' = 'en') {
-  const cli = collectingContext(locale);
-  try {
-    await buildProgram(cli).parseAsync(['node', 'gpuwise', ...args]);
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-  }
-  return { exitCode: process.exitCode, out: cli.stdout.join(''), err: cli.stderr.join('') };
-}
-
-afterEach(() => {
-  process.exitCode = undefined;
 });
 
 const CLOUD = ['recommend', '--task', 'inference', '--model', 'llama-3-8b', '--form-factor', 'cloud', '--limit', '20'];

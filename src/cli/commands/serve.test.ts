@@ -1,26 +1,9 @@
-import { CommanderError } from 'commander';
-import { afterEach, describe, expect, it } from 'vitest';
-import { collectingContext } from '../../../test/helpers/cli-context.js';
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess, type TestLocale } from '../../../test/helpers/cli-context.js';
 import { DEFAULT_SERVE_HOST, DEFAULT_SERVE_PORT } from '../../server/service.js';
-import { buildProgram } from '../program.js';
 import { SERVE_DEFAULT_HOST, SERVE_DEFAULT_PORT } from './serve.js';
 
-async function run(args: string[], options: { locale?: 'en' | 'zh-CN'; env?: NodeJS.ProcessEnv } = {}) {
-  const cli = collectingContext(options.locale ?? 'en');
-  cli.env = options.env ?? {};
-  let code: string | null = null;
-  try {
-    await buildProgram(cli).parseAsync(['node', 'gpuwise', ...args]);
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    code = error.code;
-  }
-  return { code, out: cli.stdout.join(''), err: cli.stderr.join(''), exitCode: process.exitCode };
-}
-
-afterEach(() => {
-  process.exitCode = undefined;
-});
+const run = (args: string[], options: { locale?: TestLocale; env?: NodeJS.ProcessEnv } = {}) => runCliInProcess(args, options.locale, { env: options.env ?? {} });
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
 

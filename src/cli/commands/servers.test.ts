@@ -1,25 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { CommanderError } from 'commander';
-import { collectingContext } from '../../../test/helpers/cli-context.js';
-import { buildProgram } from '../program.js';
+import { describe, expect, it } from 'vitest';
+import { collectingContext, runCliInProcess, type TestLocale } from '../../../test/helpers/cli-context.js';
 import { runServers } from './servers-run.js';
 import { SERVER_CATALOG_DATA } from '../../catalog/data/servers/index.js';
 
-async function parse(args: string[], locale: 'en' | 'zh-CN') {
-  const cli = collectingContext(locale);
-  let code: string | null = null;
-  try {
-    await buildProgram(cli).parseAsync(['node', 'gpuwise', 'servers', ...args]);
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    code = error.code;
-  }
-  return { code, exitCode: process.exitCode, out: cli.stdout.join(''), err: cli.stderr.join('') };
-}
-
-afterEach(() => {
-  process.exitCode = undefined;
-});
+const parse = (args: string[], locale: TestLocale) => runCliInProcess(['servers', ...args], locale);
 
 describe('gpuwise servers', () => {
   it('answers --gpu a100-sxm4-80gb --count 8 with DGX A100, not the DGX Station A100, sources shown', () => {

@@ -1,24 +1,9 @@
-import { CommanderError } from 'commander';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collectingContext } from '../../../test/helpers/cli-context.js';
+import { runCliInProcess as run } from '../../../test/helpers/cli-context.js';
 import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../../test/fake-nvml/paths.js';
-import { buildProgram } from '../program.js';
-
-async function run(args: string[], locale: 'en' | 'zh-CN' = 'en') {
-  const cli = collectingContext(locale);
-  let code: string | null = null;
-  try {
-    await buildProgram(cli).parseAsync(['node', 'gpuwise', ...args]);
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    code = error.code;
-  }
-  return { code, out: cli.stdout.join(''), err: cli.stderr.join(''), exitCode: process.exitCode };
-}
 
 const saved = { ...process.env };
 afterEach(() => {
-  process.exitCode = undefined;
   for (const key of ['GPUWISE_NVML_LIB', 'FAKE_NVML_SCENARIO']) {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
