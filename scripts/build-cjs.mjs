@@ -21,10 +21,11 @@ const MODULE_URL = '__gpuwiseModuleUrl';
 const BANNER = `var ${MODULE_URL}=require("node:url").pathToFileURL(__filename).href;`;
 
 /** Builds dist/cli.cjs, dist/chunks/cli-*.cjs and the chunks they load; returns their paths. */
-export async function buildCommonJsCli({ root, outdir, plugins, flagsEntry, oneShotEntry, mainEntry }) {
+export async function buildCommonJsCli({ root, outdir, plugins, inject, flagsEntry, oneShotEntry, mainEntry }) {
   const esm = await build({
     entryPoints: { 'chunks/cli-one-shot': oneShotEntry, 'chunks/cli-flags': flagsEntry, 'chunks/cli-main': mainEntry },
     plugins,
+    inject,
     absWorkingDir: root,
     outdir,
     write: false,

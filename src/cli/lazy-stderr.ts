@@ -1,7 +1,8 @@
 // process.stderr (and a one-shot command's process.stdout, direct-stdout.ts), left unmade until
 // something uses it. Node makes the stream on first access, and for a pipe or a terminal that
-// loads net (tty's streams are sockets): 0.2–0.6 MiB of the peak RSS of a one-shot command that never writes to stderr (docs/benchmarks.md, "Round four"). The CLI's
-// error handler still goes on before anything can write through it: the moment the stream is made.
+// loads net (tty's streams are sockets): 0.2–0.6 MiB of the peak RSS of a one-shot command that
+// never writes to stderr (docs/benchmarks.md, "Round four"). The CLI's error handler still goes
+// on before anything can write through it: the moment the stream is made.
 
 type ErrorListener = (error: NodeJS.ErrnoException) => void;
 

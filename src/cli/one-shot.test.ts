@@ -44,3 +44,22 @@ describe('one-shot starts', () => {
     expect(isOneShot(argv('info', '--json', '--', '-w'))).toBe(true);
   });
 });
+
+describe('the CLI bundle clock (one-shot-clock.ts)', () => {
+  it('for a one-shot start and any other: monotonic, in milliseconds', async () => {
+    const { clockFor } = await import('./one-shot-clock.js');
+    for (const now of [clockFor(argv('info', '--json')), clockFor(argv('top'))]) {
+      let last = now();
+      for (let i = 0; i < 1000; i++) {
+        const next = now();
+        expect(next).toBeGreaterThanOrEqual(last);
+        last = next;
+      }
+      const start = now();
+      const until = Date.now() + 5;
+      while (Date.now() < until);
+      expect(now() - start).toBeGreaterThanOrEqual(3);
+      expect(now() - start).toBeLessThan(600_000);
+    }
+  });
+});
