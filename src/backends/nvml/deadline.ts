@@ -19,6 +19,7 @@ import type { SnapshotProblem } from '../../core/snapshot.js';
 import { deviceWithoutData } from './assemble.js';
 import { initFailureCode, nvmlCapabilities, readerOptions, CLOSE_SETTLE_MS, NVML_BACKEND_ID, type NvmlBackendOptions } from './index.js';
 import { loadNvmlLibrary } from './library.js';
+import { startMallocTrim } from './malloc-trim.js';
 import { AsyncCaller, call, runAsync, runProbed, type Deadline, type Plan } from './plan.js';
 import { NvmlReader, type DeviceResult } from './reader.js';
 import { nvmlReturnName, NVML_SUCCESS } from './return-codes.js';
@@ -104,6 +105,8 @@ async function openDeadline(options: DeadlineNvmlOptions): Promise<BackendOpenRe
   const reader = new NvmlReader(lib, readerOptions(options, platform));
   const readTimeoutMs = options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
   const session = new DeadlineSession(reader, caller, readTimeoutMs, options.syncAfterProbe ?? true);
+  // Long-running sessions give glibc's free pages back every 30 s (./malloc-trim.ts).
+  const stopTrim = startMallocTrim(platform);
   let closed = false;
   return {
     ok: true,
@@ -121,6 +124,7 @@ async function openDeadline(options: DeadlineNvmlOptions): Promise<BackendOpenRe
       close: async () => {
         if (closed) return;
         closed = true;
+        stopTrim();
         // A read still in flight makes no further call, and a call still in the driver keeps the
         // library and its buffers: it will return into them.
         session.abandon();
