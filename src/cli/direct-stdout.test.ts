@@ -42,6 +42,15 @@ describe.skipIf(process.platform === 'win32')('direct stdout (POSIX descriptors)
     expect(readFileSync(path, 'utf8')).toBe(`${text}end\n`);
   });
 
+  it('a socket (what Node gives a child as stdout): taken, and the reader gets all of a large text', () => {
+    const module = JSON.stringify(new URL('./direct-stdout.ts', import.meta.url).href);
+    const code = `import(${module}).then(({ directStdout }) => { const out = directStdout(); if (out === null) process.exit(3); out.write('x'.repeat(300000) + '\\n'); })`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', code], { encoding: 'utf8', maxBuffer: 1 << 22 });
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(0);
+    expect(child.stdout).toBe(`${'x'.repeat(300000)}\n`);
+  });
+
   it('takes /dev/null and a pipe; leaves a terminal-like device (/dev/zero), a closed descriptor to process.stdout', () => {
     expect(directStdout(open('/dev/null', constants.O_WRONLY), noFallback)).not.toBeNull();
     const path = fifo();

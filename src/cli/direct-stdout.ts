@@ -1,10 +1,10 @@
 // stdout written straight to its file descriptor, for one-shot commands whose stdout is a file, a
-// pipe or /dev/null: Node's process.stdout for those is a stream (SyncWriteStream, or a net pipe)
-// that loads Node's streams (and net), ~1.1 MiB of `info --json`'s peak RSS (docs/benchmarks.md,
-// "Levers tried after 19:30"). Node writes to those synchronously too; the one difference it
-// could make, a descriptor left non-blocking by whoever opened it (EAGAIN), hands the rest to
-// process.stdout, which waits for it. A terminal, a socket, a closed descriptor, Windows: null,
-// and the caller uses process.stdout as before.
+// pipe, a socket (what Node's child_process gives a child) or /dev/null: Node's process.stdout for
+// those is a stream (SyncWriteStream, or a net socket) that loads Node's streams (and net),
+// 1.1–2.4 MiB of `info --json`'s peak RSS (docs/benchmarks.md, "Levers tried after 19:30"). All
+// of the output is written before the process ends either way; a descriptor left non-blocking by
+// whoever opened it (EAGAIN) hands the rest to process.stdout, which waits for the reader as
+// before. A terminal, a closed descriptor, Windows: null, and the caller uses process.stdout.
 
 import { fstatSync, statSync, writeSync } from 'node:fs';
 
@@ -21,7 +21,7 @@ function writable(fd: number): boolean {
   if (process.platform === 'win32') return false;
   try {
     const stat = fstatSync(fd);
-    if (stat.isFile() || stat.isFIFO()) return true;
+    if (stat.isFile() || stat.isFIFO() || stat.isSocket()) return true;
     return stat.isCharacterDevice() && stat.rdev === statSync('/dev/null').rdev;
   } catch {
     return false;
