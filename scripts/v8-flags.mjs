@@ -19,7 +19,8 @@
 //   (--single-threaded-gc, set this way at run time, crashes V8: a check in concurrent marking.)
 
 // startHeapCompaction (long-running commands too, but set up by every CLI start: its timer is
-//   unref'd, so a one-shot command is over before it first fires): every 30 s, when the old
+//   unref'd, so a one-shot command is over before it first fires): every 15 s (30 s until round four:
+//   an hour side by side ended 1.8 MiB lower, CPU within noise; docs/benchmarks.md), when the old
 //   generation holds more than 1.25× what it used after the last collection, one full, compacting
 //   collection (1.5× until round four; docs/benchmarks.md has the hour with each). V8's own memory reducer leaves a sampler's ~6 MiB of live objects spread over
 //   11–12 MiB of old-space pages for good; a forced major GC moves them together and gives the
@@ -43,7 +44,7 @@ export function applyCliV8Flags(flags = CLI_V8_FLAGS) {
   process.on('worker', (worker) => worker.once('online', apply));
 }
 
-export const HEAP_COMPACTION_INTERVAL_MS = 30_000;
+export const HEAP_COMPACTION_INTERVAL_MS = 15_000;
 export const HEAP_COMPACTION_GROWTH = 1.25;
 
 /** See the top of this file. Returns the function that stops it. */
