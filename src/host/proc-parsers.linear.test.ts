@@ -1,11 +1,12 @@
 // Every /proc parser is linear in its input: a 10 MB run of spaces where each parser is most
 // likely to backtrack (after a key, inside comm, between fields), then the same input with 20 MB.
 // Twice the input must not take more than three times as long — measured in the test's own terms
-// (see bestTimes), so it holds on a slow or busy machine.
+// (test/fuzz/scaling.ts), so it holds on a slow or busy machine. It also runs at 16 → 32 KiB.
 
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { expectLinear } from '../../test/fuzz/scaling.js';
 import { isGpuDevicePath } from './gpu-device-evidence.js';
 import { parseNamespaceLink } from './pid-namespace.js';
 import { formatCommand, parseChildren, parseCmdline, parseProcStat, parseProcStatus, processName } from './proc-process-parsers.js';
@@ -29,28 +30,6 @@ function spaced(text: string, markers: readonly string[], size: number): string 
 }
 
 /** CPU time this process spent on one run (ms). */
-function cpuMs(run: () => void): number {
-  const started = process.cpuUsage();
-  run();
-  const used = process.cpuUsage(started);
-  return (used.user + used.system) / 1000;
-}
-
-/**
- * Best of five for each size, the two sizes taking turns: CPU time rather than wall time (on a
- * machine shared with other jobs, wall time mostly measures the scheduler), and turns so that a
- * garbage collection or a busy moment cannot land on one size only.
- */
-function bestTimes(parse: (text: string) => unknown, small: string, large: string): { smallMs: number; largeMs: number } {
-  let smallMs = Infinity;
-  let largeMs = Infinity;
-  for (let i = 0; i < 5; i++) {
-    smallMs = Math.min(smallMs, cpuMs(() => parse(small)));
-    largeMs = Math.min(largeMs, cpuMs(() => parse(large)));
-  }
-  return { smallMs, largeMs };
-}
-
 const STAT = fixture('4242/stat');
 const scan = createStatScan();
 
@@ -83,15 +62,10 @@ const CASES: Record<string, { input: (size: number) => string; parse: (text: str
 describe('/proc parsers are linear', () => {
   for (const [name, { input, parse }] of Object.entries(CASES)) {
     it(name, () => {
-      // Flat strings, as a file read gives; a rope would be flattened inside the first timed run.
-      const small = Buffer.from(input(10 * MB)).toString();
-      const large = Buffer.from(input(20 * MB)).toString();
-      parse(small); // warm up, so the first measurement is not the compile
-      const { smallMs, largeMs } = bestTimes(parse, small, large);
-      // A parser that gets through 10 MB in a few milliseconds runs at memchr speed: below 25 ms the
-      // figures are cache, timer and neighbour noise (CI saw 6 ms on a loaded machine), not a curve.
-      // A quadratic parser on 20 MB would take minutes, far past any floor.
-      expect(largeMs).toBeLessThanOrEqual(Math.max(3 * smallMs, 25));
+      // Flat strings, as a file read gives (a rope would be flattened inside the first timed run);
+      // the shared check times in CPU time, repeats a call too fast to time, and measures again
+      // when a burst of load spoils one measurement — a quadratic parser is ×4 every time.
+      expectLinear((size) => Buffer.from(input(size)).toString(), parse, 20 * MB);
     });
   }
 });
