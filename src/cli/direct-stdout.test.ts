@@ -30,7 +30,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(process.platform === 'win32')('direct stdout (POSIX descriptors)', () => {
+describe.skipIf(process.platform === 'win32')('direct stdout to POSIX descriptors: pipes, sockets, /dev/null, /dev/full (skipped on Windows: no such descriptors there; one-shot output goes through process.stdout)', () => {
   it('writes all of a large text, UTF-8 included, to a file', () => {
     const path = join(dir, 'out.json');
     const fd = open(path, constants.O_WRONLY | constants.O_CREAT);
