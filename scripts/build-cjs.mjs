@@ -9,10 +9,12 @@
 // outputs kept as require() of the converted files. A dynamic import() of a chunk becomes a
 // require() inside a promise: the lazy commands stay lazy. The V8 flags must be set before any
 // other code runs, so they are an entry of their own that dist/cli.cjs requires first (a one-shot
-// command's flags another, src/cli/one-shot.ts).
+// command's flags another, src/cli/one-shot.ts, and its code cache a third,
+// src/cli/one-shot-code-cache.ts, made by scripts/code-cache.mjs once the build is done).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { NODE_BUNDLE, SPLIT_ESM } from './esbuild-options.mjs';
 
 // What import.meta.url is in the ES modules: each converted file's own URL, as it was. Only the
 // few files that use it keep the line that makes it (pathToFileURL in every chunk cost a start
@@ -21,27 +23,16 @@ const MODULE_URL = '__gpuwiseModuleUrl';
 const BANNER = `var ${MODULE_URL}=require("node:url").pathToFileURL(__filename).href;`;
 
 /** Builds dist/cli.cjs, dist/chunks/cli-*.cjs and the chunks they load; returns their paths. */
-export async function buildCommonJsCli({ root, outdir, plugins, inject, flagsEntry, oneShotEntry, mainEntry }) {
+export async function buildCommonJsCli({ root, outdir, plugins, inject, flagsEntry, oneShotEntry, codeCacheEntry, mainEntry }) {
   const esm = await build({
-    entryPoints: { 'chunks/cli-one-shot': oneShotEntry, 'chunks/cli-flags': flagsEntry, 'chunks/cli-main': mainEntry },
+    ...SPLIT_ESM,
+    entryPoints: { 'chunks/cli-one-shot': oneShotEntry, 'chunks/cli-flags': flagsEntry, 'chunks/cli-code-cache': codeCacheEntry, 'chunks/cli-main': mainEntry },
     plugins,
     inject,
     absWorkingDir: root,
     outdir,
     write: false,
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    external: ['koffi', 'better-sqlite3'],
     define: { 'import.meta.url': MODULE_URL },
-    sourcemap: 'linked',
-    minify: true,
-    metafile: true,
-    logLevel: 'warning',
   });
   // Which modules went into which chunk (bytes each), for measuring a start path.
   if (process.env.GPUWISE_BUILD_METAFILE) writeFileSync(process.env.GPUWISE_BUILD_METAFILE, JSON.stringify(esm.metafile));
@@ -59,13 +50,11 @@ export async function buildCommonJsCli({ root, outdir, plugins, inject, flagsEnt
   let converted;
   try {
     converted = await build({
+      ...NODE_BUNDLE,
       entryPoints: entries,
       absWorkingDir: root,
       outbase: scratch,
       outdir,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
       format: 'cjs',
       outExtension: { '.js': '.cjs' },
       // import() of a chunk becomes require() in a promise (a real import() would start the ES
@@ -83,10 +72,6 @@ export async function buildCommonJsCli({ root, outdir, plugins, inject, flagsEnt
           },
         },
       ],
-      sourcemap: 'linked',
-      minify: true,
-      metafile: true,
-      logLevel: 'warning',
     });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -100,7 +85,7 @@ export async function buildCommonJsCli({ root, outdir, plugins, inject, flagsEnt
   const entry = join(outdir, 'cli.cjs');
   writeFileSync(
     entry,
-    `"use strict";\n// The gpuwise CLI (scripts/build-cjs.mjs): the V8 flags first (a one-shot command's, else the CLI's), then the program.\nif (!require("./chunks/cli-one-shot.cjs").oneShot(process.argv)) require("./chunks/cli-flags.cjs");\nrequire("./chunks/cli-main.cjs");\n`,
+    `"use strict";\n// The gpuwise CLI (scripts/build-cjs.mjs): the V8 flags first (a one-shot command's, then its code cache; else the CLI's), then the program.\nif (require("./chunks/cli-one-shot.cjs").oneShot(process.argv)) require("./chunks/cli-code-cache.cjs").useCodeCache(__dirname);\nelse require("./chunks/cli-flags.cjs");\nrequire("./chunks/cli-main.cjs");\n`,
   );
   return [...Object.keys(converted.metafile.outputs).map((file) => join(root, file)), entry];
 }

@@ -1,12 +1,14 @@
-// Bundles the CLI, the library entry and the NVML worker into dist/ for a fast start. Native packages (koffi) stay external: they must
-// load their .node binary from node_modules (STACK.md, pitfall P9). The CLI is CommonJS
+// Bundles the CLI, the library entry and the NVML worker into dist/ for a fast start (the options
+// they share: scripts/esbuild-options.mjs). The CLI is CommonJS
 // (dist/cli.cjs, scripts/build-cjs.mjs); the library entry and the worker are ES modules.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildCommonJsCli } from './build-cjs.mjs';
+import { SPLIT_ESM } from './esbuild-options.mjs';
 import { catalogPlugin } from './build-catalog.mjs';
+import { recordCodeCache } from './code-cache.mjs';
 import { CLI_V8_FLAGS } from './v8-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -68,33 +70,20 @@ const outdir = process.env.GPUWISE_DIST_DIR ? fileURLToPath(new URL(process.env.
 const catalog = await catalogPlugin(root, outdir);
 
 const esm = await build({
+  ...SPLIT_ESM,
   // The NVML worker thread is an entry of its own: long-running commands start it by file.
   entryPoints: { index: 'src/index.ts', 'nvml-worker': 'src/backends/nvml/worker-entry.ts' },
   plugins: [lazyCommanderChildProcess, catalog],
   absWorkingDir: root,
   outdir,
-  // Commands import their implementation lazily; splitting keeps those out of the start path.
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  // better-sqlite3 loads its compiled .node file from node_modules too.
-  external: ['koffi', 'better-sqlite3'],
   // Bundled CommonJS dependencies (commander) call require(); give them one (pitfall P8).
   banner: { js: "import { createRequire as __gpuwiseCreateRequire } from 'node:module'; const require = __gpuwiseCreateRequire(import.meta.url);" },
-  sourcemap: 'linked',
-  minify: true,
-  metafile: true,
-  logLevel: 'warning',
 });
 
 const cjsOutputs = await buildCommonJsCli({ root, outdir, plugins: [v8FlagsEntry, lazyCommanderChildProcess, picocolorsWithoutStdout, catalog],
   // performance.now() in the CLI: src/cli/one-shot-clock.ts.
   inject: ['src/cli/one-shot-clock.ts'],
-  flagsEntry: 'gpuwise:v8-flags', oneShotEntry: 'gpuwise:v8-flags-one-shot', mainEntry: 'src/cli/main.ts' });
+  flagsEntry: 'gpuwise:v8-flags', oneShotEntry: 'gpuwise:v8-flags-one-shot', codeCacheEntry: 'src/cli/one-shot-code-cache.ts', mainEntry: 'src/cli/main.ts' });
 
 // dist/cli.mjs, for whoever starts the CLI as an ES module (bin/gpuwise.mjs, scripts): the same CLI.
 writeFileSync(
@@ -110,3 +99,6 @@ const built = new Set([...Object.keys(esm.metafile.outputs).map((file) => join(r
 for (const name of readdirSync(`${outdir}/chunks`)) {
   if (!built.has(join(outdir, 'chunks', name))) rmSync(join(outdir, 'chunks', name), { force: true });
 }
+
+// Last, once every chunk is in place: the one-shot code cache (src/cli/one-shot-code-cache.ts).
+recordCodeCache({ root, outdir });

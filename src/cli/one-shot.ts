@@ -37,8 +37,12 @@ export function isOneShot(argv: readonly string[]): boolean {
   return !(end === -1 ? rest : rest.slice(0, end)).some(watches);
 }
 
-/** One-shot only, beside the CLI's own flags: Sparkplug's baseline code is not paid back in one start. */
-export const ONE_SHOT_V8_FLAGS: readonly string[] = ['--no-sparkplug'];
+/**
+ * One-shot only, beside the CLI's own flags: Sparkplug's baseline code is not paid back in one
+ * start; V8 checksums a code cache it makes or reads (one-shot-code-cache.ts), so that a damaged
+ * one is rejected rather than trusted. The code cache is made and read under exactly these flags.
+ */
+export const ONE_SHOT_V8_FLAGS: readonly string[] = ['--no-sparkplug', '--verify-snapshot-checksum'];
 
 type V8Binding = { setFlagsFromString?: (flag: string) => void };
 
