@@ -29,6 +29,12 @@ export interface Snapshot {
    * with `subSecondSamples` (the sampler does) and the backend has them.
    */
   samples?: DeviceSampleSeries[];
+  /**
+   * When the processes' host fields (CPU %, RSS, command, tree …) were read, where that was
+   * before this snapshot (ISO 8601): a sampler reuses them for a few seconds between full reads
+   * of /proc (HostReaderOptions.processDetailsMaxAgeMs). Absent when they were read for this one.
+   */
+  processDetailsAt?: string;
 }
 
 export interface BackendAttemptSummary {

@@ -22,6 +22,7 @@ import type { Translate } from '../i18n/index.js';
 import { LINUX_CLOCK_TICKS_PER_SECOND, MIN_SAMPLE_INTERVAL_MS } from './cpu-sampler.js';
 import { createLinuxProcessEnricher, unresolvedDetails, type HostProcessDetails } from './linux-processes.js';
 import { createLinuxSummaryReader } from './linux-summary.js';
+import { createDetailsReuse } from './details-reuse.js';
 import { signalPidProbe, type PidProbe } from './pid-trust.js';
 import { createPortableSummaryReader } from './portable-summary.js';
 import { createGetentLookup, createUserNameResolver, currentUser, type UidLookup } from './user-names.js';
@@ -64,6 +65,12 @@ export interface HostReaderOptions {
   /** How long a process's command line and uid are trusted before being read again (default 30 s). */
   identityMaxAgeMs?: number;
   /**
+   * Reuse the GPU processes' host details (CPU %, RSS, tree, threads …) for this long between
+   * full reads, as long as no new PID appears (details-reuse.ts). Default 0: read them on every
+   * call. The sampler reuses them for DEFAULT_PROCESS_DETAILS_MAX_AGE_MS (src/monitor/sampler.ts).
+   */
+  processDetailsMaxAgeMs?: number;
+  /**
    * @deprecated Ignored: problems carry a message key and params, and the caller translates them
    * (see SnapshotProblem). Kept so that existing callers still compile.
    */
@@ -79,6 +86,8 @@ export interface ProcessEnrichmentResult {
   /** The backend's processes, in the same order, with the host fields filled in. */
   processes: GpuProcess[];
   problems: SnapshotProblem[];
+  /** How old (ms) the host fields are, when they were reused from an earlier read; absent when read now. */
+  detailsAgeMs?: number;
 }
 
 export interface HostReader {
@@ -179,6 +188,7 @@ export function createHostReader(options: HostReaderOptions = {}): HostReader {
     threadCpu: options.threadCpu ?? false,
   });
 
+  const reuse = createDetailsReuse(options.processDetailsMaxAgeMs ?? 0, now);
   const reader: HostReader = {
     async readSummary() {
       try {
@@ -190,7 +200,15 @@ export function createHostReader(options: HostReaderOptions = {}): HostReader {
     },
     async enrichProcesses(processes) {
       try {
-        const { details, problems } = await enricher.enrich(processes.map((p) => p.pid));
+        const pids = processes.map((p) => p.pid);
+        const reused = reuse.reuse(pids);
+        if (reused !== null) {
+          const { details, problems, ageMs } = reused;
+          return { processes: processes.map((p) => mergeProcess(p, details.get(p.pid) ?? UNSUPPORTED)), problems, detailsAgeMs: ageMs };
+        }
+        const readAtMs = now();
+        const { details, problems } = await enricher.enrich(pids);
+        reuse.remember(readAtMs, details, problems);
         return { processes: processes.map((p) => mergeProcess(p, details.get(p.pid) ?? UNSUPPORTED)), problems };
       } catch (error) {
         return { processes: processes.map((p) => mergeProcess(p, UNSUPPORTED)), problems: [bugProblem('processes', error)] };

@@ -12,7 +12,7 @@ afterEach(async () => {
   sampler = null;
 });
 
-async function samplerOn(scenario: string, intervalMs: number): Promise<Sampler> {
+async function samplerOn(scenario: string, intervalMs: number, processDetailsMaxAgeMs?: number): Promise<Sampler> {
   const env = fakeNvmlEnv(scenarioPath(scenario));
   // The fake reads its scenario with getenv(): the process environment, not the worker's copy.
   Object.assign(process.env, env);
@@ -20,6 +20,7 @@ async function samplerOn(scenario: string, intervalMs: number): Promise<Sampler>
   sampler = await createSampler({
     intervalMs,
     historyRows: 32,
+    ...(processDetailsMaxAgeMs === undefined ? {} : { processDetailsMaxAgeMs }),
     sessionOptions: { backend: 'nvml', env, platform: 'linux', hostOptions: { firstSampleWindowMs: 0 } },
   });
   return sampler;
@@ -101,4 +102,27 @@ describe('a GPU that hangs for good', () => {
     });
     expect(states).toEqual(Array(4).fill('ok:true|error:timeout'));
   }, 30_000);
+});
+
+describe('the processes\' host details between full reads', () => {
+  it('are reused for 5 s by default, and each snapshot says when they were read', async () => {
+    const s = await samplerOn('8x-h100', 50);
+    const first = await s.first();
+    expect(first.snapshot.processes.length).toBeGreaterThan(0);
+    await samples(s, 3);
+    const later = s.latest()!.snapshot;
+    expect(later.processDetailsAt).toBeDefined();
+    // Read at or before this snapshot, within the 5 s.
+    const ageMs = Date.parse(later.at) - Date.parse(later.processDetailsAt!);
+    expect(ageMs).toBeGreaterThan(0);
+    expect(ageMs).toBeLessThan(5000);
+    expect(later.processes.map((p) => [p.pid, p.hostResolution])).toEqual(first.snapshot.processes.map((p) => [p.pid, p.hostResolution]));
+  });
+
+  it('are read on every tick with processDetailsMaxAgeMs 0 (as top asks)', async () => {
+    const s = await samplerOn('8x-h100', 50, 0);
+    await s.first();
+    await samples(s, 3);
+    expect(s.latest()!.snapshot.processDetailsAt).toBeUndefined();
+  });
 });

@@ -23,6 +23,14 @@ export interface SamplerOptions {
    * (2.8–2.9 % with every call on the pool); npm run bench:sampler, docs/benchmarks.md.
    */
   sessionOptions?: SessionOptions;
+  /**
+   * How long the GPU processes' host details (CPU %, RSS, command, tree) are reused between full
+   * reads of /proc, while no new GPU process appears (src/host/details-reuse.ts); the snapshot's
+   * `processDetailsAt` says when they were read. Default DEFAULT_PROCESS_DETAILS_MAX_AGE_MS; 0
+   * reads them on every tick (`top` does: its process table is watched second by second).
+   * Only for a session the sampler opens; `sessionOptions.hostOptions` may set it too.
+   */
+  processDetailsMaxAgeMs?: number;
   /** Rows of history per GPU (default 900: 15 min at 1 Hz). */
   historyRows?: number;
   /** Start reading at once (default true); false waits for `start()`. */
@@ -80,9 +88,17 @@ export interface Sampler {
 export const DEFAULT_INTERVAL_MS = 1000;
 export const MIN_INTERVAL_MS = 50;
 export const DEFAULT_HISTORY_ROWS = 900;
+/**
+ * 5 s: on 8 GPUs with 200 processes the per-process /proc reads are ~0.7 % of a core at 1 Hz read
+ * every second, ~0.15 % read every fifth (docs/benchmarks.md, "Round five"), and a CPU % over 5 s
+ * is what a history, /metrics or diagnose's evidence needs.
+ */
+export const DEFAULT_PROCESS_DETAILS_MAX_AGE_MS = 5000;
 
 export async function createSampler(options: SamplerOptions = {}): Promise<Sampler> {
-  const session = options.session ?? (await openSession({ subSecondSamples: true, ...options.sessionOptions }));
+  const sessionOptions = options.sessionOptions ?? {};
+  const hostOptions = { processDetailsMaxAgeMs: options.processDetailsMaxAgeMs ?? DEFAULT_PROCESS_DETAILS_MAX_AGE_MS, ...sessionOptions.hostOptions };
+  const session = options.session ?? (await openSession({ subSecondSamples: true, ...sessionOptions, hostOptions }));
   const sampler = samplerOver(session, options, options.session === undefined);
   if (options.autoStart !== false) sampler.start();
   return sampler;

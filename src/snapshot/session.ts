@@ -69,7 +69,8 @@ export async function openSession(options: SessionOptions = {}): Promise<Snapsho
   }));
 
   const takeOnce = async (): Promise<TimedSnapshot> => {
-    const at = isoTime(now());
+    const atDate = now();
+    const at = isoTime(atDate);
     const started = performance.now();
     let backendMs = 0;
     let summaryMs = 0;
@@ -105,6 +106,7 @@ export async function openSession(options: SessionOptions = {}): Promise<Snapsho
       problems,
     };
     if (options.subSecondSamples && reading.samples) snapshot.samples = reading.samples;
+    if (enriched.detailsAgeMs !== undefined) snapshot.processDetailsAt = isoTime(new Date(atDate.getTime() - enriched.detailsAgeMs));
     return { snapshot, backendMs, hostMs };
   };
 

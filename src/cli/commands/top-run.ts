@@ -32,6 +32,8 @@ export async function runTop(cli: CliContext, options: TopOptions): Promise<numb
   const sampler = await createSampler({
     intervalMs: intervalSeconds * 1000,
     historyRows: rows,
+    // The process table is watched second by second: its CPU % and RSS are read on every tick.
+    processDetailsMaxAgeMs: 0,
     sessionOptions: { backend: options.backend, subSecondSamples: true },
     onSubscriberError: (error) => crash(error),
   });
