@@ -9,8 +9,8 @@
 // outputs kept as require() of the converted files. A dynamic import() of a chunk becomes a
 // require() inside a promise: the lazy commands stay lazy. The V8 flags must be set before any
 // other code runs, so they are an entry of their own that dist/cli.cjs requires first (a one-shot
-// command's flags another, src/cli/one-shot.ts, and its code cache a third,
-// src/cli/one-shot-code-cache.ts, made by scripts/code-cache.mjs once the build is done).
+// command's flags another, src/cli/one-shot.ts, with its code cache, src/cli/one-shot-code-cache.ts,
+// made by scripts/code-cache.mjs once the build is done).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
@@ -23,10 +23,10 @@ const MODULE_URL = '__gpuwiseModuleUrl';
 const BANNER = `var ${MODULE_URL}=require("node:url").pathToFileURL(__filename).href;`;
 
 /** Builds dist/cli.cjs, dist/chunks/cli-*.cjs and the chunks they load; returns their paths. */
-export async function buildCommonJsCli({ root, outdir, plugins, inject, flagsEntry, oneShotEntry, codeCacheEntry, mainEntry }) {
+export async function buildCommonJsCli({ root, outdir, plugins, inject, flagsEntry, oneShotEntry, mainEntry }) {
   const esm = await build({
     ...SPLIT_ESM,
-    entryPoints: { 'chunks/cli-one-shot': oneShotEntry, 'chunks/cli-flags': flagsEntry, 'chunks/cli-code-cache': codeCacheEntry, 'chunks/cli-main': mainEntry },
+    entryPoints: { 'chunks/cli-one-shot': oneShotEntry, 'chunks/cli-flags': flagsEntry, 'chunks/cli-main': mainEntry },
     plugins,
     inject,
     absWorkingDir: root,
@@ -85,7 +85,7 @@ export async function buildCommonJsCli({ root, outdir, plugins, inject, flagsEnt
   const entry = join(outdir, 'cli.cjs');
   writeFileSync(
     entry,
-    `"use strict";\n// The gpuwise CLI (scripts/build-cjs.mjs): the V8 flags first (a one-shot command's, then its code cache; else the CLI's), then the program.\nif (require("./chunks/cli-one-shot.cjs").oneShot(process.argv)) require("./chunks/cli-code-cache.cjs").useCodeCache(__dirname);\nelse require("./chunks/cli-flags.cjs");\nrequire("./chunks/cli-main.cjs");\n`,
+    `"use strict";\n// The gpuwise CLI (scripts/build-cjs.mjs): the V8 flags first (a one-shot command's, and its code cache; else the CLI's), then the program.\nif (!require("./chunks/cli-one-shot.cjs").oneShot(process.argv, __dirname)) require("./chunks/cli-flags.cjs");\nrequire("./chunks/cli-main.cjs");\n`,
   );
   return [...Object.keys(converted.metafile.outputs).map((file) => join(root, file)), entry];
 }

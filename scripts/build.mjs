@@ -16,10 +16,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // dist/cli.cjs sets the CLI's V8 flags (scripts/v8-flags.mjs) before it loads the program: an
 // entry of its own, since a bundle's shared chunks would otherwise be evaluated before the flags.
 // A one-shot command sets the same flags and its own through src/cli/one-shot.ts first (without
-// node:v8, so the list is written into that entry here); anything else gets the usual entry.
+// node:v8, so the list is written into that entry here), then puts on its code cache
+// (src/cli/one-shot-code-cache.ts); anything else gets the usual entry.
 // The library entry sets none — a library must not change its host application's heap.
 const V8_FLAGS = `import { applyCliV8Flags, startHeapCompaction } from './scripts/v8-flags.mjs'; applyCliV8Flags(); startHeapCompaction();`;
-const V8_FLAGS_ONE_SHOT = `import { oneShotStart } from './src/cli/one-shot.ts'; export const oneShot = (argv) => oneShotStart(argv, ${JSON.stringify(CLI_V8_FLAGS)});`;
+// Its code cache in the same chunk: a file more to load would cost a start more than the code.
+const V8_FLAGS_ONE_SHOT = `import { oneShotStart } from './src/cli/one-shot.ts'; import { useCodeCache } from './src/cli/one-shot-code-cache.ts'; export const oneShot = (argv, distDir) => oneShotStart(argv, ${JSON.stringify(CLI_V8_FLAGS)}) && (useCodeCache(distDir), true);`;
 const VIRTUAL = { 'gpuwise:v8-flags': V8_FLAGS, 'gpuwise:v8-flags-one-shot': V8_FLAGS_ONE_SHOT };
 
 /** Serves the modules above as `gpuwise:v8-flags` and `gpuwise:v8-flags-one-shot`. */
@@ -83,7 +85,7 @@ const esm = await build({
 const cjsOutputs = await buildCommonJsCli({ root, outdir, plugins: [v8FlagsEntry, lazyCommanderChildProcess, picocolorsWithoutStdout, catalog],
   // performance.now() in the CLI: src/cli/one-shot-clock.ts.
   inject: ['src/cli/one-shot-clock.ts'],
-  flagsEntry: 'gpuwise:v8-flags', oneShotEntry: 'gpuwise:v8-flags-one-shot', codeCacheEntry: 'src/cli/one-shot-code-cache.ts', mainEntry: 'src/cli/main.ts' });
+  flagsEntry: 'gpuwise:v8-flags', oneShotEntry: 'gpuwise:v8-flags-one-shot', mainEntry: 'src/cli/main.ts' });
 
 // dist/cli.mjs, for whoever starts the CLI as an ES module (bin/gpuwise.mjs, scripts): the same CLI.
 writeFileSync(

@@ -1,7 +1,8 @@
 // The one-shot code cache (src/cli/one-shot-code-cache.ts), made at build time: the built CLI runs
-// `info --json` once with GPUWISE_CODE_CACHE_RECORD=1 and, as it exits, writes V8's data for every
-// chunk it ran into dist/code-cache/<arch>-<V8 version>/. The data holds the bytecode of the
-// functions that run, so the run reads GPUs: through the fake NVML where the tests have built it
+// each command below once with GPUWISE_CODE_CACHE_RECORD=1 and, as it exits, writes V8's data for
+// every chunk it ran into dist/code-cache/<arch>-<V8 version>/<command>/. Other one-shot commands
+// start without one, as before. The data holds the bytecode of the functions that run, so `info`
+// reads GPUs: through the fake NVML where the tests have built it
 // (build/fake-nvml, 8 H100s; the path every NVML machine takes), else whatever this machine has
 // (without a GPU the NVML chunks are cached without their reading code, which then compiles as
 // before). A run that fails leaves no cache, and a CLI without one starts as it always did: the
@@ -9,6 +10,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+
+/** The commands with a cache of their own (src/cli/one-shot-code-cache.ts, cacheName). */
+// Not --version: its start is short enough that reading a cache costs it more memory (0.5 MiB)
+// than compiling, for no time saved (docs/benchmarks.md, "Round five: one-shot start").
+const COMMANDS = [['info', '--json'], ['info']];
 
 export function recordCodeCache({ root, outdir }) {
   const folder = join(outdir, 'code-cache');
@@ -22,10 +28,10 @@ export function recordCodeCache({ root, outdir }) {
     env.GPUWISE_NVML_LIB = fake;
     env.FAKE_NVML_SCENARIO = join(root, 'test/fake-nvml/scenarios/8x-h100.json');
   }
-  const run = spawnSync(process.execPath, [join(outdir, 'cli.cjs'), 'info', '--json'], { env, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
-  const made = existsSync(folder) ? readdirSync(folder).flatMap((dir) => readdirSync(join(folder, dir))) : [];
-  if (made.length === 0) {
-    rmSync(folder, { recursive: true, force: true });
-    console.warn(`build: no one-shot code cache (the CLI's recording run ended with ${run.error?.message ?? `status ${run.status}`}); the CLI works without it, a little slower to start`);
+  const runs = COMMANDS.map((args) => spawnSync(process.execPath, [join(outdir, 'cli.cjs'), ...args], { env, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 }));
+  const made = existsSync(folder) ? readdirSync(folder).flatMap((node) => readdirSync(join(folder, node))) : [];
+  if (made.length < COMMANDS.length) {
+    const ends = runs.map((run, i) => `${COMMANDS[i]?.join(' ')}: ${run.error?.message ?? `status ${run.status}`}`).join('; ');
+    console.warn(`build: the one-shot code cache is made for ${made.length} of ${COMMANDS.length} commands (${ends}); the CLI works without it, a little slower to start`);
   }
 }

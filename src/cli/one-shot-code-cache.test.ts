@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { codeCacheDir, decodeCacheFile, encodeCacheFile, useCodeCache } from './one-shot-code-cache.js';
+import { cacheName, codeCacheDir, decodeCacheFile, encodeCacheFile, useCodeCache } from './one-shot-code-cache.js';
 
 // A little dist/: two chunks, one requiring the other, and a file beside them that is not a chunk.
 const A = `"use strict";const b=require("./b.cjs");module.exports={sum:(x,y)=>b.twice(x)+y,file:__filename,dir:__dirname,self:this===module.exports,resolved:require.resolve("./b.cjs"),fail:()=>{throw new Error("at a")}};\n`;
@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 setFlagsFromString('--verify-snapshot-checksum');
 const { useCodeCache } = await import(${JSON.stringify(new URL('./one-shot-code-cache.ts', import.meta.url).href)});
 const dist = process.env.CC_DIST;
-const hook = useCodeCache(dist, { execArgv: [], nodeOptions: '', record: process.env.CC_RECORD === '1' });
+const hook = useCodeCache(dist, { execArgv: [], nodeOptions: '', record: process.env.CC_RECORD === '1', argv: ['node', 'gpuwise', 'info', '--json'] });
 const require = createRequire(dist + '/cli.cjs');
 const a = require('./chunks/a.cjs');
 let stack = '';
@@ -51,7 +51,9 @@ function run(record = false): ChildResult {
   return JSON.parse(child.stdout.trim().split('\n').pop() ?? '') as ChildResult;
 }
 
-const cacheFile = (name: string) => join(codeCacheDir(dist), `${name}.v8`);
+const ARGV = ['node', 'gpuwise', 'info', '--json'];
+const cacheFolder = () => codeCacheDir(dist, ARGV) ?? '';
+const cacheFile = (name: string) => join(cacheFolder(), `${name}.v8`);
 
 afterEach(() => {
   rmSync(dist, { recursive: true, force: true });
@@ -61,7 +63,7 @@ describe('the one-shot code cache', () => {
   it('is made by a recording run and used by the next: the chunks behave as Node would load them', () => {
     freshDist();
     const recorded = run(true);
-    expect(readdirSync(codeCacheDir(dist)).sort()).toEqual(['a.cjs.v8', 'b.cjs.v8']);
+    expect(readdirSync(cacheFolder()).sort()).toEqual(['a.cjs.v8', 'b.cjs.v8']);
     const used = run();
     expect(used.loads).toEqual([
       { name: 'a.cjs', via: 'cache' },
@@ -115,18 +117,30 @@ describe('the one-shot code cache', () => {
 
   it('is not put on without a cache for this Node, or when Node runs with options of its own', () => {
     freshDist();
-    expect(useCodeCache(dist, { execArgv: [], nodeOptions: '' })).toBeNull();
+    expect(useCodeCache(dist, { execArgv: [], nodeOptions: '', argv: ARGV })).toBeNull();
     expect(run().loads).toBeNull();
     run(true);
-    expect(useCodeCache(dist, { execArgv: ['--inspect'], nodeOptions: '' })).toBeNull();
-    expect(useCodeCache(dist, { execArgv: [], nodeOptions: '--enable-source-maps' })).toBeNull();
-    const hook = useCodeCache(dist, { execArgv: [], nodeOptions: '  ' });
+    expect(useCodeCache(dist, { execArgv: ['--inspect'], nodeOptions: '', argv: ARGV })).toBeNull();
+    expect(useCodeCache(dist, { execArgv: [], nodeOptions: '--enable-source-maps', argv: ARGV })).toBeNull();
+    // Another command's cache is not read: it would make code this one never runs.
+    expect(useCodeCache(dist, { execArgv: [], nodeOptions: '', argv: ['node', 'gpuwise', 'info'] })).toBeNull();
+    const hook = useCodeCache(dist, { execArgv: [], nodeOptions: '  ', argv: ARGV });
     expect(hook).not.toBeNull();
     hook?.off();
   });
 });
 
 describe('cache files', () => {
+  it('one per command, info --json apart from info', () => {
+    const argv = (...args: string[]) => ['node', 'gpuwise', ...args];
+    expect(cacheName(argv('info'))).toBe('info');
+    expect(cacheName(argv('--lang', 'zh-CN', 'info', '--json'))).toBe('info.json');
+    expect(cacheName(argv('--no-color', '-V'))).toBe('--version');
+    expect(cacheName(argv('gpus', 'list', '--json'))).toBe('gpus');
+    expect(cacheName(argv('../x'))).toBeNull();
+    expect(cacheName(argv())).toBeNull();
+  });
+
   it('decode only for the exact bytes they were made for, whole', () => {
     const source = Buffer.from('exports.x = 1;');
     const file = encodeCacheFile(source, Buffer.from([1, 2, 3]));

@@ -1,10 +1,10 @@
-// A V8 code cache for the CLI's chunks on a one-shot start (dist/cli.cjs calls useCodeCache after
-// oneShotStart has set the flags). Compiling the ~190 KB of JavaScript a one-shot `info --json`
+// A V8 code cache for the CLI's chunks on a one-shot start (the one-shot entry, scripts/build.mjs,
+// calls useCodeCache once oneShotStart has set the flags). Compiling the ~190 KB of JavaScript a one-shot `info --json`
 // runs was ~50 ms of its start; V8 deserialising the bytecode it had made for the same functions
 // takes a few. Figures: docs/benchmarks.md, "Round five: one-shot start".
 //
-// Made at `npm run build` only (scripts/code-cache.mjs runs the built CLI once with
-// GPUWISE_CODE_CACHE_RECORD=1), into dist/code-cache/<arch>-<V8 version>/: nothing is written at
+// Made at `npm run build` only (scripts/code-cache.mjs runs the built CLI's commands once with
+// GPUWISE_CODE_CACHE_RECORD=1), into dist/code-cache/<arch>-<V8>/<command>/: nothing is written at
 // run time, so a read-only install or a shared one is never touched. Every failure falls back to
 // Node's own loader, the way a start without a cache goes:
 // - another Node (another V8 or CPU): no folder for it, nothing is read;
@@ -19,7 +19,8 @@
 import fs from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, join } from 'node:path';
-import vm from 'node:vm';
+import type { Script } from 'node:vm';
+import { commandWord } from './one-shot.js';
 
 type Loader = (module: NodeJS.Module, filename: string) => void;
 type ModuleStatics = {
@@ -30,9 +31,23 @@ type ModuleStatics = {
 };
 const statics = Module as unknown as ModuleStatics;
 
-/** The folder of caches this Node can use. */
-export function codeCacheDir(distDir: string): string {
-  return join(distDir, 'code-cache', `${process.arch}-${process.versions.v8}`);
+/**
+ * Which cache a start reads: one per command (`info`, `info.json` for `info --json`; the build
+ * makes those two, scripts/code-cache.mjs), made by running that command. A cache holds every
+ * function its run compiled, and V8 makes all of them when it reads it: another command's cache
+ * would cost memory for code this one never runs. Null for a start without a command word.
+ */
+export function cacheName(argv: readonly string[]): string | null {
+  const command = commandWord(argv);
+  if (command === null || !/^(--)?[a-z][a-z-]*$/.test(command.word)) return null;
+  const json = command.word === 'info' && argv.slice(command.at + 1).includes('--json');
+  return json ? 'info.json' : command.word;
+}
+
+/** The folder of caches this Node can use, for a start with this argv. */
+export function codeCacheDir(distDir: string, argv: readonly string[]): string | null {
+  const name = cacheName(argv);
+  return name === null ? null : join(distDir, 'code-cache', `${process.arch}-${process.versions.v8}`, name);
 }
 
 // The function Node wraps a CommonJS module in, the wrapper on a line of its own (lineOffset -1)
@@ -99,6 +114,8 @@ export type CodeCacheOptions = {
   /** Node's options this start runs under; any at all and no cache is used. */
   execArgv?: readonly string[];
   nodeOptions?: string | undefined;
+  /** The command line: which command's cache (cacheName). */
+  argv?: readonly string[];
 };
 
 /** How each chunk was loaded: from its cache, compiled again (V8 rejected the data), by Node. */
@@ -113,27 +130,31 @@ export type CodeCacheHook = {
 };
 
 /**
- * Loads the .cjs files directly in `<distDir>/chunks` through the cache in codeCacheDir(distDir)
+ * Loads the .cjs files directly in `<distDir>/chunks` through the cache in codeCacheDir(distDir, argv)
  * where one is there for them; every other file, and every chunk without a usable cache, through
- * Node's loader. Null where no hook was put on (Node's options, no cache folder).
+ * Node's loader. Null where no hook was put on (Node's options, no cache for this command).
  */
 export function useCodeCache(distDir: string, options: CodeCacheOptions = {}): CodeCacheHook | null {
-  const { record = process.env.GPUWISE_CODE_CACHE_RECORD === '1', execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS } = options;
+  const { record = process.env.GPUWISE_CODE_CACHE_RECORD === '1', execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS, argv = process.argv } = options;
   if (execArgv.length > 0 || (nodeOptions ?? '').trim() !== '') return null;
   const chunks = join(distDir, 'chunks');
-  const cacheDir = codeCacheDir(distDir);
-  if (!record && !fs.existsSync(cacheDir)) return null;
+  const cacheDir = codeCacheDir(distDir, argv);
+  if (cacheDir === null || (!record && !fs.existsSync(cacheDir))) return null;
   const extensions = statics._extensions;
   const previous = extensions['.cjs'];
   const node: Loader = previous ?? ((module, filename) => extensions['.js']?.(module, filename));
-  const recorded: { name: string; source: Buffer; script: vm.Script }[] = [];
+  const recorded: { name: string; source: Buffer; script: Script }[] = [];
   const loads: ChunkLoad[] = [];
-  const compile = (filename: string, code: string, cachedData?: Buffer) =>
-    new vm.Script(code, { filename, lineOffset: -1, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  // node:vm only once a chunk is compiled here: where nothing is, it would cost a start for nothing.
+  let vm: typeof import('node:vm') | undefined;
+  const compile = (filename: string, code: string, cachedData?: Buffer): Script => {
+    vm ??= process.getBuiltinModule('node:vm');
+    return new vm.Script(code, { filename, lineOffset: -1, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  };
   const loader: Loader = (module, filename) => {
     if (dirname(filename) !== chunks) return node(module, filename);
     const name = basename(filename);
-    let script: vm.Script;
+    let script: Script;
     if (record) {
       const source = fs.readFileSync(filename);
       script = compile(filename, HEAD + source.toString('utf8') + TAIL);
@@ -174,7 +195,7 @@ export function useCodeCache(distDir: string, options: CodeCacheOptions = {}): C
 }
 
 /** At the end of the recording run: after it, the data holds every function the command ran. */
-function writeCaches(cacheDir: string, recorded: readonly { name: string; source: Buffer; script: vm.Script }[]): void {
+function writeCaches(cacheDir: string, recorded: readonly { name: string; source: Buffer; script: Script }[]): void {
   fs.mkdirSync(cacheDir, { recursive: true });
   for (const { name, source, script } of recorded) {
     const path = join(cacheDir, `${name}.v8`);

@@ -1,6 +1,7 @@
 // The built CLI with its one-shot code cache (src/cli/one-shot-code-cache.ts) intact, damaged and
 // gone: a copy of dist/ (inside the repository, so that koffi still resolves from node_modules),
-// the real NVML path over the fake NVML. Whatever happens to the cache, the output is the same.
+// the real NVML path over the fake NVML. Whatever happens to the cache, the output is the same,
+// and --version (which has none) starts as before.
 
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,9 @@ import { fakeNvmlEnv, scenarioPath } from '../fake-nvml/paths.js';
 import { baseEnv, ensureBuilt, ROOT } from './run-cli.js';
 
 const copy = join(ROOT, 'build', `e2e-code-cache-${process.pid}`);
-const cacheFolder = () => join(copy, 'code-cache', readdirSync(join(copy, 'code-cache'))[0] ?? '');
+const nodeFolder = () => join(copy, 'code-cache', readdirSync(join(copy, 'code-cache'))[0] ?? '');
+/** Every cache file the build made (one folder per command). */
+const cacheFiles = () => readdirSync(nodeFolder()).flatMap((command) => readdirSync(join(nodeFolder(), command)).map((name) => join(nodeFolder(), command, name)));
 
 function cli(args: string[]) {
   const result = spawnSync(process.execPath, [join(copy, 'cli.cjs'), ...args], {
@@ -41,7 +44,8 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 describe('the built CLI and its code cache', () => {
   it('npm run build made one, and info --json, --version and a usage error read the same with it damaged or gone', () => {
-    expect(readdirSync(cacheFolder()).length).toBeGreaterThan(10);
+    expect(readdirSync(nodeFolder()).sort()).toEqual(['info', 'info.json']);
+    expect(cacheFiles().length).toBeGreaterThan(10);
     const intact = cli(['info', '--json']);
     expect(intact.code).toBe(0);
     expect(intact.stderr).toBe('');
@@ -50,14 +54,13 @@ describe('the built CLI and its code cache', () => {
     expect(usage.code).toBe(2);
 
     // Every cache file damaged in V8's data (V8 rejects it), one cut short (not used at all).
-    const files = readdirSync(cacheFolder());
-    for (const name of files) {
-      const path = join(cacheFolder(), name);
+    const files = cacheFiles();
+    for (const path of files) {
       const data = readFileSync(path);
       for (let i = data.length - 64; i < data.length - 32; i++) data[i] = (data[i] ?? 0) ^ 0x5a;
       writeFileSync(path, data);
     }
-    writeFileSync(join(cacheFolder(), files[0] ?? ''), readFileSync(join(cacheFolder(), files[0] ?? '')).subarray(0, 100));
+    writeFileSync(files[0] ?? '', readFileSync(files[0] ?? '').subarray(0, 100));
     const damaged = cli(['info', '--json']);
     expect(damaged).toMatchObject({ code: 0, stderr: '' });
     expect(steady(damaged.stdout)).toEqual(steady(intact.stdout));
