@@ -115,6 +115,15 @@ describe('the one-shot code cache', () => {
     expect(foreign.loads?.map((load) => load.via)).toEqual(['node', 'node']);
   });
 
+  it('a recording that cannot write its cache leaves none, and the command runs as it would', () => {
+    freshDist();
+    writeFileSync(join(dist, 'code-cache'), 'a file where the folder would go');
+    const recorded = run(true);
+    expect(recorded.sum).toBe(42);
+    expect(readFileSync(join(dist, 'code-cache'), 'utf8')).toBe('a file where the folder would go');
+    expect(run().loads).toBeNull();
+  });
+
   it('is not put on without a cache for this Node, or when Node runs with options of its own', () => {
     freshDist();
     expect(useCodeCache(dist, { execArgv: [], nodeOptions: '', argv: ARGV })).toBeNull();

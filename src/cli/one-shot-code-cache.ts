@@ -194,13 +194,21 @@ export function useCodeCache(distDir: string, options: CodeCacheOptions = {}): C
   };
 }
 
-/** At the end of the recording run: after it, the data holds every function the command ran. */
+/**
+ * At the end of the recording run: after it, the data holds every function the command ran. A
+ * folder it cannot write (GPUWISE_CODE_CACHE_RECORD left set in a read-only install) leaves no
+ * cache and the command's own outcome as it was; the build notices the missing cache.
+ */
 function writeCaches(cacheDir: string, recorded: readonly { name: string; source: Buffer; script: Script }[]): void {
-  fs.mkdirSync(cacheDir, { recursive: true });
-  for (const { name, source, script } of recorded) {
-    const path = join(cacheDir, `${name}.v8`);
-    // Renamed into place: a CLI started meanwhile from the same dist/ reads a whole file or none.
-    fs.writeFileSync(`${path}.${process.pid}.tmp`, encodeCacheFile(source, script.createCachedData()));
-    fs.renameSync(`${path}.${process.pid}.tmp`, path);
+  try {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    for (const { name, source, script } of recorded) {
+      const path = join(cacheDir, `${name}.v8`);
+      // Renamed into place: a CLI started meanwhile from the same dist/ reads a whole file or none.
+      fs.writeFileSync(`${path}.${process.pid}.tmp`, encodeCacheFile(source, script.createCachedData()));
+      fs.renameSync(`${path}.${process.pid}.tmp`, path);
+    }
+  } catch {
+    // Nothing to do: without its cache a start compiles as it always did.
   }
 }
