@@ -28,7 +28,7 @@ export function recordCodeCache({ root, outdir }) {
     env.GPUWISE_NVML_LIB = fake;
     env.FAKE_NVML_SCENARIO = join(root, 'test/fake-nvml/scenarios/8x-h100.json');
   }
-  const runs = COMMANDS.map((args) => spawnSync(process.execPath, [join(outdir, 'cli.cjs'), ...args], { env, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 }));
+  const runs = COMMANDS.map((args) => spawnSync(process.execPath, [join(outdir, 'cli.cjs'), ...args], { env, stdio: ['ignore', 'ignore', 'pipe'], timeout: 20_000 }));
   const made = existsSync(folder) ? readdirSync(folder).flatMap((node) => readdirSync(join(folder, node))) : [];
   if (made.length < COMMANDS.length) {
     const ends = runs.map((run, i) => `${COMMANDS[i]?.join(' ')}: ${run.error?.message ?? `status ${run.status}`}`).join('; ');
