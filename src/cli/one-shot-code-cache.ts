@@ -136,7 +136,8 @@ export type CodeCacheHook = {
  */
 export function useCodeCache(distDir: string, options: CodeCacheOptions = {}): CodeCacheHook | null {
   const { record = process.env.GPUWISE_CODE_CACHE_RECORD === '1', execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS, argv = process.argv } = options;
-  if (execArgv.length > 0 || (nodeOptions ?? '').trim() !== '') return null;
+  // process.getBuiltinModule: Node 20.16 and later (package.json asks for 20.19).
+  if (execArgv.length > 0 || (nodeOptions ?? '').trim() !== '' || typeof process.getBuiltinModule !== 'function') return null;
   const chunks = join(distDir, 'chunks');
   const cacheDir = codeCacheDir(distDir, argv);
   if (cacheDir === null || (!record && !fs.existsSync(cacheDir))) return null;
