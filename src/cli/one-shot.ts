@@ -46,11 +46,23 @@ export const ONE_SHOT_V8_FLAGS: readonly string[] = ['--no-sparkplug', '--verify
 
 type V8Binding = { setFlagsFromString?: (flag: string) => void };
 
+/**
+ * process.noDeprecation set to `quiet`. Under `node --no-deprecation` (also in NODE_OPTIONS) it is
+ * a read-only `true`, and assigning it throws in strict code: nothing to do then, nothing warns.
+ */
+function setNoDeprecation(quiet: boolean | undefined): void {
+  try {
+    process.noDeprecation = quiet;
+  } catch {
+    // Read-only: already true.
+  }
+}
+
 /** V8's setFlagsFromString without node:v8, or null where this Node has no such binding. */
 function bindingSetFlags(): ((flag: string) => void) | null {
   const quiet = process.noDeprecation;
-  // process.binding('v8') warns DEP0111 once, on stderr; the flag is put back at once.
-  process.noDeprecation = true;
+  // process.binding('v8') warns DEP0111 (under --pending-deprecation), on stderr; the flag is put back at once.
+  setNoDeprecation(true);
   try {
     const binding = (process as unknown as { binding?: (name: string) => V8Binding }).binding?.('v8');
     const set = binding?.setFlagsFromString;
@@ -58,7 +70,7 @@ function bindingSetFlags(): ((flag: string) => void) | null {
   } catch {
     return null;
   } finally {
-    process.noDeprecation = quiet;
+    setNoDeprecation(quiet);
   }
 }
 

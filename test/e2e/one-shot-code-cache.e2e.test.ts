@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/core/snapshot.js';
 import { fakeNvmlEnv, scenarioPath } from '../fake-nvml/paths.js';
-import { baseEnv, ensureBuilt, ROOT } from './run-cli.js';
+import { baseEnv, BIN, ensureBuilt, ROOT } from './run-cli.js';
 
 const copy = join(ROOT, 'build', `e2e-code-cache-${process.pid}`);
 const nodeFolder = () => join(copy, 'code-cache', readdirSync(join(copy, 'code-cache'))[0] ?? '');
@@ -73,5 +73,20 @@ describe('the built CLI and its code cache', () => {
     expect(steady(gone.stdout)).toEqual(steady(intact.stdout));
     expect(cli(['--version'])).toEqual(version);
     expect(cli(['info', '--bogus'])).toEqual(usage);
+  });
+});
+
+describe('a one-shot start under Node options of its own (no code cache then)', () => {
+  it('--no-deprecation (process.noDeprecation read-only), in NODE_OPTIONS too, and --pending-deprecation: the same output, no warning', () => {
+    const run = (nodeArgs: string[], env: Record<string, string> = {}) => {
+      const result = spawnSync(process.execPath, [...nodeArgs, BIN, 'info', '--json'], { cwd: ROOT, encoding: 'utf8', env: baseEnv({ ...fakeNvmlEnv(scenarioPath('8x-h100')), ...env }), timeout: 30_000 });
+      return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+    };
+    const plain = run([]);
+    expect(plain).toMatchObject({ code: 0, stderr: '' });
+    for (const result of [run(['--no-deprecation']), run([], { NODE_OPTIONS: '--no-deprecation' }), run(['--pending-deprecation']), run(['--throw-deprecation', '--pending-deprecation'])]) {
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(steady(result.stdout)).toEqual(steady(plain.stdout));
+    }
   });
 });
