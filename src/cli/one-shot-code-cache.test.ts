@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -133,9 +134,15 @@ describe('the one-shot code cache', () => {
     expect(useCodeCache(dist, { execArgv: [], nodeOptions: '--enable-source-maps', argv: ARGV })).toBeNull();
     // Another command's cache is not read: it would make code this one never runs.
     expect(useCodeCache(dist, { execArgv: [], nodeOptions: '', argv: ['node', 'gpuwise', 'info'] })).toBeNull();
+    const { extensions } = createRequire(import.meta.url);
+    const before = { ...extensions };
     const hook = useCodeCache(dist, { execArgv: [], nodeOptions: '  ', argv: ARGV });
     expect(hook).not.toBeNull();
+    expect(extensions['.cjs']).not.toBe(before['.cjs']);
     hook?.off();
+    // Taken off, Node's loader is as it was (Node 20 has no '.cjs' entry of its own).
+    expect(Object.keys(extensions)).toEqual(Object.keys(before));
+    expect(extensions['.cjs']).toBe(before['.cjs']);
   });
 });
 

@@ -189,7 +189,9 @@ export function useCodeCache(distDir: string, options: CodeCacheOptions = {}): C
     loads,
     write,
     off: () => {
-      if (extensions['.cjs'] === loader) extensions['.cjs'] = previous;
+      if (extensions['.cjs'] !== loader) return;
+      if (previous === undefined) delete extensions['.cjs'];
+      else extensions['.cjs'] = previous;
       process.removeListener('exit', write);
     },
   };
