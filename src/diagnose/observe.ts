@@ -109,7 +109,9 @@ export async function observe(options: ObserveOptions): Promise<Observation> {
   if (target.pid !== null && !processExists(target.pid)) throw new DiagnoseError('diagnoseCli.error.noSuchProcess', { pid: target.pid });
   const intervalMs = options.intervalMs ?? DEFAULT_OBSERVE_INTERVAL_MS;
   const durationMs = options.durationMs === undefined ? (command ? null : DEFAULT_OBSERVE_DURATION_MS) : options.durationMs;
-  const sampler = options.sampler ?? (await createSampler({ intervalMs, historyRows: 60, sessionOptions: { subSecondSamples: true, ...options.sessionOptions } }));
+  // Every sample's own /proc reading (processDetailsMaxAgeMs 0): the rules count the workers'
+  // states per sample, and a watch of a minute can afford what a day-long serve saves.
+  const sampler = options.sampler ?? (await createSampler({ intervalMs, historyRows: 60, processDetailsMaxAgeMs: 0, sessionOptions: { subSecondSamples: true, ...options.sessionOptions } }));
   const ownsSampler = options.sampler === undefined;
   let job: Job | null = null;
   let observer: Observer | null = null;

@@ -34,7 +34,7 @@ function reader(dir: string, maxAgeMs: number, clock: { ms: number }) {
   return createHostReader({ procRoot: dir, etcRoot: path.join(FIXTURES, 'etc'), firstSampleWindowMs: 0, uidLookup: null, now: () => clock.ms, processDetailsMaxAgeMs: maxAgeMs });
 }
 
-const statReads = (opened: ReturnType<typeof vi.spyOn>) => opened.mock.calls.filter(([file]) => String(file).endsWith(`${path.sep}4242${path.sep}stat`)).length;
+const statReads = (opened: { mock: { calls: unknown[][] } }) => opened.mock.calls.filter((args) => String(args[0]).endsWith(`${path.sep}4242${path.sep}stat`)).length;
 
 describe('host details reused between full reads (processDetailsMaxAgeMs)', () => {
   it('reads /proc again only once the details are as old as the limit, and says how old they are', async () => {
