@@ -6,6 +6,10 @@
 // new process shows its user and command at once, and a process that left drops out at once
 // (the backend's list decides who is shown; only the host columns are reused). A reused CPU % is
 // the one measured over the last full read's window; the snapshot says how old it is.
+// Not checked in between: that a listed PID is still the process read (its start time). For a PID
+// to name another GPU process within the 5 s, the kernel would have to hand out every PID of its
+// namespace in between (PIDs are allocated cyclically up to pid_max): the full read at the limit
+// catches anything slower.
 
 import type { SnapshotProblem } from '../core/snapshot.js';
 import type { HostProcessDetails } from './linux-processes.js';
