@@ -1,6 +1,6 @@
 // Every parser of tool output is linear in its input. nvidia-smi's output may reach the 16 MB cap
 // and is parsed after the exec timeout, so one quadratic pattern (HEADER_CELL once took 12.6 s
-// on 200 KB of spaces) hangs gpuwise for hours. Each case puts a 10 MB run of spaces (or
+// on 200 KB of spaces) hangs gpuwise for hours. Each case puts a 2 MiB run of spaces (or
 // newlines) where some pattern once rescanned it, and checks that twice the input takes at most
 // three times as long (test/fuzz/scaling.ts).
 
