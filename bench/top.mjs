@@ -117,7 +117,7 @@ async function runSamplerOnly() {
   const entryDir = mkdtempSync(join(root, 'bench/out/top-'));
   const code = `
     import { createSampler } from ${JSON.stringify(join(root, 'src/monitor/sampler.ts'))};
-    const sampler = await createSampler({ intervalMs: ${interval * 1000}, historyRows: ${historyRows}, sessionOptions: { isolateNvml: true, subSecondSamples: true } });
+    const sampler = await createSampler({ intervalMs: ${interval * 1000}, historyRows: ${historyRows}, processDetailsMaxAgeMs: 0, sessionOptions: { subSecondSamples: true } });
     let processes = 0;
     sampler.subscribe((sample) => { processes = sample.snapshot.processes.length; });
     await sampler.first();
