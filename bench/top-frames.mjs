@@ -14,7 +14,8 @@
 // --before <git rev>, the same frames built by that revision's code (git archive), the children
 // taking turns. The children run with the CLI's V8 flags (scripts/v8-flags.mjs).
 //
-//   node bench/top-frames.mjs [--frames 120 --warmup 10 --processes 200 --size 200x50 --locale en --before HEAD --rounds 5 --cpu-prof --recording FILE]
+//   node bench/top-frames.mjs [--frames 120 --warmup 10 --processes 200 --size 200x50 --locale en --before HEAD --rounds 5 --profile cpu|heap|alloc --recording FILE]
+//   (--profile: the first round of this tree, unminified, profiled into bench/out/profiles/)
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -35,7 +36,8 @@ const { values: args } = parseArgs({
     locale: { type: 'string', default: 'en' },
     before: { type: 'string' },
     rounds: { type: 'string', default: '5' },
-    'cpu-prof': { type: 'boolean', default: false },
+    profile: { type: 'string' },
+    'set-flags': { type: 'string' },
     recording: { type: 'string' },
   },
 });
@@ -63,12 +65,19 @@ const recorder = (src) => `
 const framesChild = (src) => `
   import { readFileSync } from 'node:fs';
   import { EventEmitter } from 'node:events';
+  import { PerformanceObserver } from 'node:perf_hooks';
   import { applyCliV8Flags } from ${JSON.stringify(join(src, 'scripts/v8-flags.mjs'))};
   import { startTopApp } from ${JSON.stringify(join(src, 'src/cli/top/app.ts'))};
   import { createTheme } from ${JSON.stringify(join(src, 'src/cli/top/theme.ts'))};
   import { createTranslator } from ${JSON.stringify(join(src, 'src/i18n/index.ts'))};
   import { SampleHistory } from ${JSON.stringify(join(src, 'src/monitor/history.ts'))};
   applyCliV8Flags();
+  // --set-flags "…": V8 flags set after the CLI's, as a command could set its own at start.
+  if (process.env.TOP_FRAMES_V8) (await import('node:v8')).setFlagsFromString(process.env.TOP_FRAMES_V8);
+  // --profile alloc: every allocation of the counted frames, collected ones included (sampled).
+  const { Session } = await import('node:inspector/promises');
+  const alloc = process.argv[3] ? new Session() : null;
+  const post = (method, params) => alloc.post(method, params);
   const snapshots = readFileSync(process.argv[2], 'utf8').trim().split('\\n').map((line) => JSON.parse(line));
   // Each replay moves a snapshot and its sub-second samples to the frame's simulated time.
   const recorded = snapshots.map((s) => ({ atMs: Date.parse(s.at), times: (s.samples ?? []).map((series) => series.timesMs.slice()) }));
@@ -89,7 +98,9 @@ const framesChild = (src) => `
   let wall = startMs;
   const flush = () => new Promise((resolve) => setImmediate(resolve));
   const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; };
-  let frameUs = 0, jsonUs = 0, counted = 0, frameBytes = 0;
+  let frameUs = 0, jsonUs = 0, counted = 0, frameBytes = 0, gcMs = 0, gcs = 0, counting = false;
+  // Collections while frames are counted (JSON.stringify's included: the figure is a guide).
+  new PerformanceObserver((list) => { if (counting) for (const entry of list.getEntries()) { gcMs += entry.duration; gcs++; } }).observe({ entryTypes: ['gc'] });
   const warmup = ${Number(args.warmup)};
   for (let k = 0; k < frames + warmup; k++) {
     const snapshot = snapshots[k % snapshots.length];
@@ -107,11 +118,15 @@ const framesChild = (src) => `
     JSON.stringify(snapshot);
     const c2 = cpu();
     if (k < warmup) continue;
+    if (!counting && alloc) { alloc.connect(); await post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }); }
+    counting = true;
     frameUs += c1 - c0; jsonUs += c2 - c1; counted++; frameBytes += bytes - b0;
   }
+  await flush();
+  if (alloc) (await import('node:fs')).writeFileSync(process.argv[3], JSON.stringify((await post('HeapProfiler.stopSampling')).profile));
   const last = app.frame();
   app.quit();
-  console.log(JSON.stringify({ frameUs: frameUs / counted, jsonUs: jsonUs / counted, bytesPerFrame: Math.round(frameBytes / counted), lastFrame: last.join('\\n') }));
+  console.log(JSON.stringify({ frameUs: frameUs / counted, jsonUs: jsonUs / counted, bytesPerFrame: Math.round(frameBytes / counted), gcMsPerFrame: gcMs / counted, gcsPerFrame: gcs / counted, lastFrame: last.join('\\n') }));
 `;
 
 async function bundleFrames(src) {
@@ -119,7 +134,7 @@ async function bundleFrames(src) {
   const entry = mkdtempSync(join(src, 'bench/out/frames-'));
   writeFileSync(join(entry, 'frames.ts'), framesChild(src));
   // A profile needs the functions' names: that bundle is not minified (and has no NVML worker).
-  const dir = args['cpu-prof'] ? await bundleNamed(src, join(entry, 'frames.ts')) : await bundleChild(src, { frames: join(entry, 'frames.ts') });
+  const dir = args.profile ? await bundleNamed(src, join(entry, 'frames.ts')) : await bundleChild(src, { frames: join(entry, 'frames.ts') });
   rmSync(entry, { recursive: true, force: true });
   return dir;
 }
@@ -167,8 +182,13 @@ try {
   for (let round = 0; round < Number(args.rounds); round++) {
     const lastFrames = [];
     variants.forEach((variant, i) => {
-      const prof = args['cpu-prof'] && i === 0 && round === 0 ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/out/profiles')}`] : [];
-      const run = spawnSync(process.execPath, [...v8Flags, ...prof, join(variant.dir, 'frames.mjs'), recording], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const profDir = join(root, 'bench/out/profiles');
+      const flags = { cpu: ['--cpu-prof', `--cpu-prof-dir=${profDir}`], heap: ['--heap-prof', '--heap-prof-interval=16384', `--heap-prof-dir=${profDir}`] };
+      const first = args.profile && i === 0 && round === 0;
+      const prof = first && flags[args.profile] ? flags[args.profile] : [];
+      const extra = first && args.profile === 'alloc' ? [join(profDir, 'alloc.heapprofile')] : [];
+      mkdirSync(profDir, { recursive: true });
+      const run = spawnSync(process.execPath, [...v8Flags, ...prof, join(variant.dir, 'frames.mjs'), recording, ...extra], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, TOP_FRAMES_V8: args['set-flags'] ?? '' } });
       if (run.status !== 0) throw new Error(`${variant.label}: exit ${run.status}\n${run.stderr}`);
       const result = JSON.parse(run.stdout.trim().split('\n').pop());
       lastFrames.push(result.lastFrame);
@@ -182,8 +202,8 @@ try {
   const summary = variants.map((variant, i) => {
     const frame = median(results[i].map((r) => r.frameUs));
     const json = median(results[i].map((r) => r.jsonUs));
-    const line = { variant: variant.label, frame_us: Math.round(frame), json_stringify_us: Math.round(json), frame_per_json: Number((frame / json).toFixed(2)), bytes_per_frame: results[i][0].bytesPerFrame, rounds_us: results[i].map((r) => Math.round(r.frameUs)) };
-    console.log(`  ${variant.label.padEnd(16)} ${String(line.frame_us).padStart(7)} µs a frame (rounds ${line.rounds_us.join(', ')}), JSON.stringify of the snapshot ${line.json_stringify_us} µs (×${line.frame_per_json}), ${line.bytes_per_frame} bytes written a frame`);
+    const line = { variant: variant.label, frame_us: Math.round(frame), json_stringify_us: Math.round(json), frame_per_json: Number((frame / json).toFixed(2)), bytes_per_frame: results[i][0].bytesPerFrame, gc_ms_per_frame: Number(median(results[i].map((r) => r.gcMsPerFrame)).toFixed(2)), gcs_per_frame: Number(median(results[i].map((r) => r.gcsPerFrame)).toFixed(2)), rounds_us: results[i].map((r) => Math.round(r.frameUs)) };
+    console.log(`  ${variant.label.padEnd(16)} ${String(line.frame_us).padStart(7)} µs a frame (rounds ${line.rounds_us.join(', ')}), JSON.stringify of the snapshot ${line.json_stringify_us} µs (×${line.frame_per_json}), ${line.bytes_per_frame} bytes written, ${line.gcs_per_frame} collections taking ${line.gc_ms_per_frame} ms a frame`);
     return line;
   });
   if (summary.length > 1) console.log(`  ratio this tree / ${args.before}: ${(summary[0].frame_us / summary[1].frame_us).toFixed(2)}; last frames identical: ${sameFrame}`);

@@ -68,6 +68,19 @@ describe('SampleRing', () => {
     ring.append([1, 2, 3, 4], [1, Number.NaN, 3, 4]);
     expect(ring.window()).toEqual({ timesMs: [3, 4], values: [3, 4] });
   });
+
+  it('a window from any time, the ring wrapped or not, holds exactly the samples at or after it', () => {
+    for (const appended of [5, 7, 13, 30]) {
+      const ring = new SampleRing(7);
+      const times = Array.from({ length: appended }, (_, i) => 1000 + i * 10);
+      ring.append(times, times.map((t) => t % 100));
+      const kept = times.slice(-7);
+      for (let since = 990; since <= 1000 + appended * 10 + 10; since += 5) {
+        const expected = kept.filter((t) => t >= since);
+        expect(ring.window(since)).toEqual({ timesMs: expected, values: expected.map((t) => t % 100) });
+      }
+    }
+  });
 });
 
 describe('float32 columns', () => {

@@ -158,15 +158,23 @@ export class SampleRing {
 
   window(sinceMs = -Infinity): { timesMs: number[]; values: number[] } {
     const start = (this.head + this.capacity - this.count) % this.capacity;
-    const timesMs: number[] = [];
-    const values: number[] = [];
-    for (let r = 0; r < this.count; r++) {
-      const at = (start + r) % this.capacity;
-      const t = this.times.get(at);
-      if (t < sinceMs) continue;
-      timesMs.push(t);
+    // Times only ascend (append keeps newer ones): the window's first sample by binary search, so
+    // a window costs what it holds — top reads a minute of a ring of ten on every frame.
+    let skip = 0;
+    for (let hi = this.count; skip < hi; ) {
+      const mid = (skip + hi) >>> 1;
+      if (this.times.get((start + mid) % this.capacity) < sinceMs) skip = mid + 1;
+      else hi = mid;
+    }
+    const length = this.count - skip;
+    const timesMs = new Array<number>(length);
+    const values = new Array<number>(length);
+    const small = this.values instanceof Uint8Array;
+    for (let r = 0; r < length; r++) {
+      const at = (start + skip + r) % this.capacity;
+      timesMs[r] = this.times.get(at);
       const value = this.values[at] ?? 0;
-      values.push(this.values instanceof Uint8Array ? value : fromFloat32(value));
+      values[r] = small ? value : fromFloat32(value);
     }
     return { timesMs, values };
   }

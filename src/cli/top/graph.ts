@@ -16,8 +16,10 @@ export interface Series {
  * (clamped to 0–1), or null where the slice has no value.
  */
 export function bucketize(series: Series, endMs: number, spanMs: number, cells: number, full: number): (number | null)[] {
-  const sums = new Float64Array(cells);
-  const counts = new Uint32Array(cells);
+  // Plain arrays: a typed array this size gets a backing store outside the heap, costly to make
+  // and to collect 24 times a frame.
+  const sums = new Array<number>(cells).fill(0);
+  const counts = new Array<number>(cells).fill(0);
   const startMs = endMs - spanMs;
   const { timesMs, values } = series;
   for (let i = 0; i < timesMs.length; i++) {

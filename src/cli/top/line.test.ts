@@ -36,6 +36,11 @@ describe('Line', () => {
     expect(line.cutTo(100).width).toBe(line.width);
   });
 
+  it('cellWidth counts as displayWidth does, looked-up characters too, the second time as the first', () => {
+    const texts = ['GPU ▁▆▇█ │ ░░', '训练任务 显存', 'é (e + \u0301)', '\u200b\ufe0f', '😀 ok', '\u001b[31mred\u001b[0m', '', 'plain', 'ｗｉｄｅ', '°C ↓↑ ▶'];
+    for (let round = 0; round < 2; round++) for (const text of texts) expect(cellWidth(text)).toBe(displayWidth(text));
+  });
+
   it('a style over the whole line wraps the padding too', () => {
     const rendered = new Line().add('x').render(4, '…', (s) => `<${s}>`);
     expect(rendered).toBe('<x   >');

@@ -7,9 +7,31 @@ import type { Style } from './theme.js';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/**
+ * Columns of each BMP character as displayWidth counts it (0xff: not looked up yet). A frame
+ * measures thousands of bars, graph blocks and CJK labels; displayWidth strips colour codes with
+ * a regex and tests every character with another. It counts a string as the sum of its code
+ * points once nothing below U+0020 is in it (no colour code to strip), so a table per character
+ * gives the same answer.
+ */
+const BMP_WIDTHS = new Uint8Array(0x10000).fill(0xff);
+
 /** Terminal columns of plain text (no escape codes: every text here passed safeView). */
 export function cellWidth(text: string): number {
-  return PRINTABLE_ASCII.test(text) ? text.length : displayWidth(text);
+  let width = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x20 && code < 0x7f) {
+      width++;
+      continue;
+    }
+    // Controls (a colour code) and surrogate pairs: the whole text the long way.
+    if (code < 0x20 || (code >= 0xd800 && code <= 0xdfff)) return displayWidth(text);
+    let w = BMP_WIDTHS[code]!;
+    if (w === 0xff) BMP_WIDTHS[code] = w = displayWidth(String.fromCharCode(code));
+    width += w;
+  }
+  return width;
 }
 
 /** `text` cut to at most `width` columns, `ellipsis` marking a cut; a wide character never straddles the edge. */
@@ -27,7 +49,7 @@ function takeColumns(text: string, width: number): string {
   let out = '';
   let used = 0;
   for (const char of text) {
-    const w = displayWidth(char);
+    const w = cellWidth(char);
     if (used + w > width) break;
     out += char;
     used += w;
