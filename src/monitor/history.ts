@@ -100,9 +100,11 @@ export class SampleHistory {
     const span = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Infinity;
     const sinceMs = this.newestMs === -Infinity ? -Infinity : this.newestMs - span;
     const devices: DeviceHistoryWindow[] = [];
+    // Columns asked for pick the sub-second samples too: top's graphs need two of the three.
+    const metrics = columns ? SAMPLED_METRICS.filter((metric) => columns.includes(metric)) : SAMPLED_METRICS;
     for (const track of this.tracks.values()) {
       const samples: DeviceHistoryWindow['samples'] = {};
-      for (const metric of SAMPLED_METRICS) {
+      for (const metric of metrics) {
         const ring = track.samples.get(metric);
         if (ring) samples[metric] = ring.window(sinceMs);
       }

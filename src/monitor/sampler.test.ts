@@ -165,6 +165,9 @@ describe('createSampler', () => {
     const samples = s.window(3600).devices[0]!.samples.gpuUtilPercent!;
     expect(samples.timesMs.length).toBeGreaterThanOrEqual(4);
     for (let i = 1; i < samples.timesMs.length; i++) expect(samples.timesMs[i]!).toBeGreaterThan(samples.timesMs[i - 1]!);
+    // Columns asked for pick the sample metrics as well as the columns.
+    expect(s.window(3600, ['gpuUtilPercent']).devices[0]!.samples.gpuUtilPercent).toEqual(samples);
+    expect(s.window(3600, ['powerDrawWatts']).devices[0]!.samples).toEqual({});
   });
 
   it('a throwing subscriber is reported and does not stop the others or the loop', async () => {

@@ -75,7 +75,10 @@ export interface Sampler {
   first(): Promise<Sample>;
   /** Hears every sample from now on; returns the function that stops it. */
   subscribe(listener: SampleListener): () => void;
-  /** History of the last `seconds` (by wall clock of the newest sample), per GPU and host. */
+  /**
+   * History of the last `seconds` (by wall clock of the newest sample), per GPU and host; with
+   * `columns`, only those GPU columns and sub-second sample metrics.
+   */
   window(seconds: number, columns?: readonly string[]): HistoryWindow;
   /** A read now, outside the interval; joins the read in flight if there is one. */
   refresh(): Promise<Sample>;

@@ -38,10 +38,16 @@ function viewOf(value: unknown, prose: boolean): unknown {
   return objectView(value as Record<string, unknown>);
 }
 
+/** Numbers, booleans, null: nothing to escape (most of a snapshot; skipped without a call). */
+function plain(value: unknown): boolean {
+  return typeof value !== 'string' && (value === null || typeof value !== 'object');
+}
+
 function arrayView(items: readonly unknown[], prose: boolean): unknown[] | readonly unknown[] {
   let copy: unknown[] | null = null;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
+    if (plain(item)) continue;
     const shown = viewOf(item, prose);
     if (shown !== item) {
       copy ??= items.slice();
@@ -55,8 +61,8 @@ function objectView(record: Record<string, unknown>): Record<string, unknown> {
   let copy: Record<string, unknown> | null = null;
   // for-in, not Object.keys: no array of keys per object (`top` walks ~1,000 objects a frame).
   for (const key in record) {
-    if (!Object.hasOwn(record, key)) continue;
     const item = record[key];
+    if (plain(item) || !Object.hasOwn(record, key)) continue;
     const shown = viewOf(item, PROSE_KEYS.has(key));
     if (shown !== item) {
       copy ??= { ...record };

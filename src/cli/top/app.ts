@@ -10,6 +10,7 @@ import { safeView } from '../render/safe-view.js';
 import { terminalSize } from '../terminal.js';
 import { FrameWriter } from './frame-writer.js';
 import { decodeKeys } from './keys.js';
+import { memoTranslate } from './memo.js';
 import { buildRows, filterChoices, type ProcessRow } from './process-rows.js';
 import { composeScreen, type ScreenOutput } from './screen.js';
 import { checkSignalable, identify, killProbe, sendSignal, type Kill, type Probe } from './signals.js';
@@ -59,7 +60,8 @@ export interface TopApp {
 }
 
 export function startTopApp(options: TopAppOptions): TopApp {
-  const { sampler, streams, theme, t } = options;
+  const { sampler, streams, theme } = options;
+  const t = memoTranslate(options.t);
   const now = options.now ?? Date.now;
   const writer = new FrameWriter(streams.output);
   let state: TopState = initialState({ intervalMs: sampler.intervalMs, spanSeconds: options.spanSeconds, view: options.view });

@@ -94,6 +94,9 @@ export function renderProcessTable(input: TableInput): TableOutput {
   const showSm = input.rows.some((row) => row.smPercent !== null);
   let specs = COLUMNS.filter((spec) => spec.sort !== 'sm' || showSm);
   const visible = input.rows.slice(input.scroll, input.scroll + Math.max(0, input.height - 1));
+  // Each visible row's cells, formatted once: for the widths, then for the lines.
+  const cells = new Map<ColumnSpec, ReturnType<ColumnSpec['value']>[]>();
+  for (const spec of specs) cells.set(spec, visible.map((row) => spec.value(row, context)));
   const label = (spec: ColumnSpec) => t(spec.label) + (input.sort.key === spec.sort ? (input.sort.descending ? theme.glyphs.descending : theme.glyphs.ascending) : '');
   // Widths: each column's floor (room for its usual figures, so columns do not jump as values
   // change), widened by what the rows on screen show; users and GPU labels from every row, which
@@ -102,7 +105,7 @@ export function renderProcessTable(input: TableInput): TableOutput {
     let w = Math.max(typeof spec.minWidth === 'number' ? spec.minWidth : spec.minWidth(context), cellWidth(label(spec)));
     if (spec.sort === 'user') for (const row of input.rows) w = Math.max(w, row.user === null ? 1 : cellWidth(row.user));
     else if (spec.sort === 'gpu') for (const row of input.rows) w = Math.max(w, row.gpuLabel?.length ?? 0);
-    else for (const row of visible) w = Math.max(w, cellWidth(spec.value(row, context).text));
+    else for (const cell of cells.get(spec)!) w = Math.max(w, cellWidth(cell.text));
     return spec.sort === 'user' ? Math.min(w, 12) : w;
   };
   let widths = specs.map(widthOf);
@@ -131,7 +134,7 @@ export function renderProcessTable(input: TableInput): TableOutput {
     const line = new Line().add(selected ? theme.glyphs.selected : ' ', theme.accent).space();
     specs.forEach((spec, i) => {
       const w = widths[i]!;
-      const { text, style } = spec.value(row, context);
+      const { text, style } = cells.get(spec)![k]!;
       const shown = cut(text, w, theme.glyphs.ellipsis);
       line.add(spec.align === 'right' ? padLeft(shown, w) : padRight(shown, w), style).space();
     });
