@@ -103,7 +103,9 @@ const framesChild = (src) => `
   new PerformanceObserver((list) => { if (counting) for (const entry of list.getEntries()) { gcMs += entry.duration; gcs++; } }).observe({ entryTypes: ['gc'] });
   const warmup = ${Number(args.warmup)};
   for (let k = 0; k < frames + warmup; k++) {
-    const snapshot = snapshots[k % snapshots.length];
+    // A fresh copy, as the sampler hands top a new snapshot each read: young objects that the
+    // frame's collections must copy, as in top (not timed).
+    const snapshot = structuredClone(snapshots[k % snapshots.length]);
     wall = startMs + k * 500;
     snapshot.at = new Date(wall).toISOString();
     const { atMs, times } = recorded[k % snapshots.length];
