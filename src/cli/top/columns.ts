@@ -29,7 +29,10 @@ export interface KeptColumn {
 export function fitColumns(columns: readonly Column[], width: number, gap = 2): KeptColumn[] {
   const natural = columns.map((column) => {
     let w = 0;
-    for (const cell of column.cells) if (cell && cell.width > w) w = cell.width;
+    for (let i = 0; i < column.cells.length; i++) {
+      const cell = column.cells[i];
+      if (cell && cell.width > w) w = cell.width;
+    }
     return Math.min(w, column.maxWidth ?? Infinity);
   });
   const order = columns.map((_, i) => i).sort((a, b) => columns[a]!.priority - columns[b]!.priority || a - b);

@@ -53,7 +53,8 @@ export function chartRows(fractions: readonly (number | null)[], height: number,
       if (run !== '') line.add(run, runStyle ?? undefined);
       run = '';
     };
-    for (const fraction of fractions) {
+    for (let i = 0; i < fractions.length; i++) {
+      const fraction = fractions[i]!;
       let char = ' ';
       let style: Style | null = null;
       if (fraction !== null) {

@@ -77,7 +77,9 @@ export function buildRows(snapshot: Snapshot, options: RowOptions): ProcessRow[]
   for (const device of snapshot.devices) devices.set(device.index, device);
   const roots: { row: ProcessRow; process: GpuProcess }[] = [];
   const treeShown = new Set<number>();
-  for (const process of snapshot.processes) {
+  // Indexed loops: a for-of allocates a result a step until V8 optimises this (two frames a second).
+  for (let i = 0; i < snapshot.processes.length; i++) {
+    const process = snapshot.processes[i]!;
     const row = gpuRow(process, devices.get(process.gpuIndex), atMs);
     if (!matchesSelectors(row, options.filter)) continue;
     roots.push({ row, process });
@@ -86,7 +88,8 @@ export function buildRows(snapshot: Snapshot, options: RowOptions): ProcessRow[]
   const kept = text === '' ? roots : roots.filter(({ row, process }) => rowMatches(row, text) || (options.tree && (process.tree?.descendants ?? []).some((node) => nodeMatches(node, text))));
   kept.sort((a, b) => compareRows(a.row, b.row, options.sort));
   const rows: ProcessRow[] = [];
-  for (const { row, process } of kept) {
+  for (let i = 0; i < kept.length; i++) {
+    const { row, process } = kept[i]!;
     rows.push(row);
     // A process on two GPUs has two rows; its tree is shown once, under the first.
     if (!options.tree || treeShown.has(process.pid)) continue;

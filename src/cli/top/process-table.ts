@@ -103,8 +103,10 @@ export function renderProcessTable(input: TableInput): TableOutput {
   // costs a string length each — formatting every figure of 200 rows per frame would not pay.
   const widthOf = (spec: ColumnSpec) => {
     let w = Math.max(typeof spec.minWidth === 'number' ? spec.minWidth : spec.minWidth(context), cellWidth(label(spec)));
-    if (spec.sort === 'user') for (const row of input.rows) w = Math.max(w, row.user === null ? 1 : cellWidth(row.user));
-    else if (spec.sort === 'gpu') for (const row of input.rows) w = Math.max(w, row.gpuLabel?.length ?? 0);
+    const { rows } = input;
+    // Indexed: a for-of allocates a result a step until V8 optimises this (200 rows a frame).
+    if (spec.sort === 'user') for (let i = 0; i < rows.length; i++) w = Math.max(w, rows[i]!.user === null ? 1 : cellWidth(rows[i]!.user!));
+    else if (spec.sort === 'gpu') for (let i = 0; i < rows.length; i++) w = Math.max(w, rows[i]!.gpuLabel?.length ?? 0);
     else for (const cell of cells.get(spec)!) w = Math.max(w, cellWidth(cell.text));
     return spec.sort === 'user' ? Math.min(w, 12) : w;
   };
