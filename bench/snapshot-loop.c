@@ -3,10 +3,11 @@
  * for one steady-state snapshot (handles and static identity already cached, as in the reader),
  * on the same library, timed in a tight loop. Keep it in step with src/backends/nvml/reader.ts,
  * read-counters.ts, read-metrics.ts, read-samples.ts and read-processes.ts. The list is the
- * reader's of 2026-12-01 (233 calls for 8 GPUs, counted at the reader's call gate): one
- * nvmlDeviceGetFieldValues of 12 fields per GPU (PCIe and NVLink counters, energy, instant power,
- * six throttle-time counters) where it used to call GetPowerUsage, GetTotalEnergyConsumption
- * and GetPcieThroughput twice; nvmlDeviceGetSamples for three metrics. GPM is left out: in a
+ * reader's of 2026-12-02 (201 calls for 8 GPUs, counted at the reader's call gate): one
+ * nvmlDeviceGetFieldValues of 16 fields per GPU (PCIe and NVLink counters, energy, instant power,
+ * six throttle-time counters, the four ECC totals) where it used to call GetPowerUsage,
+ * GetTotalEnergyConsumption, GetPcieThroughput twice and GetTotalEccErrors four times;
+ * nvmlDeviceGetSamples for three metrics. GPM is left out: in a
  * loop of back-to-back reads the reader skips it too (GPM_MIN_INTERVAL_MS).
  *
  * usage: snapshot-loop <libnvidia-ml.so.1> <iterations>   → prints "<microseconds per snapshot>"
@@ -35,9 +36,11 @@ struct field_value {
     unsigned value_type, nvml_return;
     unsigned long long value;
 };
-static const unsigned FIELDS[12][2] = {
+enum { FIELD_COUNT = 16 };
+static const unsigned FIELDS[FIELD_COUNT][2] = {
     {197, 0}, {198, 0}, {138, 0xffffffffu}, {139, 0xffffffffu}, {83, 0}, {186, 0},
     {74, 0}, {75, 0}, {76, 0}, {77, 0}, {78, 0}, {79, 0},
+    {3, 0}, {4, 0}, {5, 0}, {6, 0},
 };
 
 static void *lib;
@@ -105,7 +108,7 @@ int main(int argc, char **argv) {
     /* Newest sample seen per GPU and metric (power, GPU util, memory util), as the reader keeps. */
     unsigned long long sample_cursor[MAX_GPUS][3] = {{0}};
     static const int SAMPLE_TYPES[3] = {1, 2, 0};
-    struct field_value fields[12];
+    struct field_value fields[FIELD_COUNT];
     unsigned char memory[40], util[8], procs[4096 * 32], samples[4096 * 32], driver_samples[128 * 16];
     unsigned u, u2;
     int pstate_value;
@@ -119,11 +122,11 @@ int main(int argc, char **argv) {
         for (unsigned i = 0; i < count; i++) {
             void *h = handles[i];
             memset(fields, 0, sizeof fields);
-            for (int f = 0; f < 12; f++) {
+            for (int f = 0; f < FIELD_COUNT; f++) {
                 fields[f].field_id = FIELDS[f][0];
                 fields[f].scope_id = FIELDS[f][1];
             }
-            field_values(h, 12, fields);
+            field_values(h, FIELD_COUNT, fields);
             memset(memory, 0, sizeof memory);
             *(unsigned *)memory = 40u | (2u << 24);
             memory_v2(h, memory);
@@ -141,7 +144,8 @@ int main(int argc, char **argv) {
             link_gen(h, &u);
             link_width(h, &u);
             unsigned ecc_current = 0, ecc_pending = 0;
-            if (ecc_mode(h, &ecc_current, &ecc_pending) == 0 && ecc_current == 1) {
+            /* The totals came in the batch; a driver without those fields gets these calls. */
+            if (ecc_mode(h, &ecc_current, &ecc_pending) == 0 && ecc_current == 1 && fields[12].nvml_return != 0) {
                 ecc_errors(h, 0, 0, &ull);
                 ecc_errors(h, 1, 0, &ull);
                 ecc_errors(h, 0, 1, &ull);

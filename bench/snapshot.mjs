@@ -10,7 +10,7 @@
 //    the same with every call on the pool, the plain synchronous reader, and the worker thread.
 // 2. On 8x-h100 (no modelled costs): the backend against a C program making the reader's NVML
 //    calls on the same library (bench/snapshot-loop.c), in alternating rounds — what FFI and JS
-//    add per snapshot. The C loop makes the reader's calls as of 2026-12-01 (233 for 8 GPUs;
+//    add per snapshot. The C loop makes the reader's calls as of 2026-12-02 (201 for 8 GPUs;
 //    keep it in step when the reader changes what it calls).
 //
 // Prints a table, then as the LAST line one JSON object with the figures. Noisy machines: read

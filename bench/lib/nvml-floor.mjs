@@ -19,6 +19,21 @@ const SPIN_LIMIT_US = 200;
 const PCIE = { rx: 'NVML_FI_DEV_PCIE_COUNT_RX_BYTES', tx: 'NVML_FI_DEV_PCIE_COUNT_TX_BYTES' };
 const NVLINK = { rx: 'NVML_FI_DEV_NVLINK_THROUGHPUT_DATA_RX', tx: 'NVML_FI_DEV_NVLINK_THROUGHPUT_DATA_TX' };
 
+const ECC_FIELDS = {
+  correctedVolatile: 'NVML_FI_DEV_ECC_SBE_VOL_TOTAL',
+  uncorrectedVolatile: 'NVML_FI_DEV_ECC_DBE_VOL_TOTAL',
+  correctedAggregate: 'NVML_FI_DEV_ECC_SBE_AGG_TOTAL',
+  uncorrectedAggregate: 'NVML_FI_DEV_ECC_DBE_AGG_TOTAL',
+};
+const VIOLATION_FIELDS = {
+  power: 'NVML_FI_DEV_PERF_POLICY_POWER',
+  thermal: 'NVML_FI_DEV_PERF_POLICY_THERMAL',
+  syncBoost: 'NVML_FI_DEV_PERF_POLICY_SYNC_BOOST',
+  boardLimit: 'NVML_FI_DEV_PERF_POLICY_BOARD_LIMIT',
+  lowUtilization: 'NVML_FI_DEV_PERF_POLICY_LOW_UTILIZATION',
+  reliability: 'NVML_FI_DEV_PERF_POLICY_RELIABILITY',
+};
+
 const live = (value) => value !== null && value !== undefined;
 
 /** Prices calls and fields for device `index`: its own rules first, then the system's defaults. */
@@ -81,10 +96,12 @@ export function unavoidableCost(scenario, reading) {
     }
     if (live(device.performanceState)) add('P-state', call('nvmlDeviceGetPerformanceState'));
     if (live(device.clockEventReasons)) add('clock event reasons', call('nvmlDeviceGetCurrentClocksEventReasons'));
-    const ecc = device.eccErrors ? Object.values(device.eccErrors).filter(live).length : 0;
-    if (ecc > 0) add(`ECC counters ×${ecc}`, ecc * call('nvmlDeviceGetTotalEccErrors'), ecc);
-    const violations = device.throttleTimePercent ? Object.values(device.throttleTimePercent).filter(live).length : 0;
-    if (violations > 0) add(`violation counters ×${violations}`, violations * call('nvmlDeviceGetViolationStatus'), violations);
+    for (const [key, fieldName] of Object.entries(ECC_FIELDS)) {
+      if (live(device.eccErrors?.[key])) cheaper(`ECC ${key}`, 'nvmlDeviceGetTotalEccErrors', fieldName);
+    }
+    for (const [key, fieldName] of Object.entries(VIOLATION_FIELDS)) {
+      if (live(device.throttleTimePercent?.[key])) cheaper(`throttle time ${key}`, 'nvmlDeviceGetViolationStatus', fieldName);
+    }
     if (['smActivePercent', 'smOccupancyPercent', 'tensorActivePercent', 'dramActivePercent'].some((k) => live(device[k]))) {
       add('GPM sample', call('nvmlGpmSampleGet'));
       add('GPM metrics', call('nvmlGpmMetricsGet'));

@@ -14,6 +14,12 @@ beforeAll(async () => {
 }, 180_000);
 
 const FI = {
+  eccCurrent: 1,
+  eccPending: 2,
+  eccSbeVolatile: 3,
+  eccDbeVolatile: 4,
+  eccSbeAggregate: 5,
+  eccDbeAggregate: 6,
   perfPolicyPower: 74,
   memoryTemp: 82,
   totalEnergy: 83,
@@ -138,6 +144,25 @@ describe('nvmlDeviceGetFieldValues', () => {
       expect(rc).toBe(code('SUCCESS'));
       expect(values.map((v) => v.rc)).toEqual([code('ERROR_NOT_SUPPORTED'), code('ERROR_NO_PERMISSION'), 0]);
       expect(field(nvml, deviceHandle(nvml, 1), FI.pcieTx).rc).toBe(0); // only device 0 has the rules
+    });
+  });
+
+  it('answers the ECC mode and the four ECC totals as nvmlDeviceGetTotalEccErrors does, NOT_SUPPORTED with ECC off', async () => {
+    const ecc = [FI.eccCurrent, FI.eccPending, FI.eccSbeVolatile, FI.eccDbeVolatile, FI.eccSbeAggregate, FI.eccDbeAggregate];
+    const path = editedScenario('8x-h100', (scenario) => {
+      const devices = scenario.devices as Record<string, unknown>[];
+      // Four different totals, so a swapped pair (single/double bit, volatile/aggregate) shows.
+      Object.assign(devices[0] ?? {}, { eccErrorsCorrectedVolatile: 11, eccErrorsUncorrectedVolatile: 22, eccErrorsCorrectedAggregate: 33, eccErrorsUncorrectedAggregate: 44 });
+      Object.assign(devices[1] ?? {}, { eccModeCurrent: false, eccModePending: true });
+    });
+    await withScenario(path, (nvml) => {
+      const on = fieldValues(nvml, deviceHandle(nvml, 0), ecc).values;
+      expect(on.map((v) => v.rc)).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(on.map((v) => v.value)).toEqual([1, 1, 11n, 22n, 33n, 44n]);
+      expect(on.slice(2).every((v) => v.valueType === ULL)).toBe(true);
+      const off = fieldValues(nvml, deviceHandle(nvml, 1), ecc).values;
+      expect(off.map((v) => v.value).slice(0, 2)).toEqual([0, 1]);
+      expect(off.slice(2).map((v) => v.rc)).toEqual(Array(4).fill(code('ERROR_NOT_SUPPORTED')));
     });
   });
 

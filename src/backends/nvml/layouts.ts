@@ -142,6 +142,14 @@ export const VALUE_TYPE = {
 /** The NVML_FI_* ids gpuwise asks for in one nvmlDeviceGetFieldValues call per GPU. */
 export const FIELD_ID = {
   /**
+   * The four ECC error totals of nvmlDeviceGetTotalEccErrors (single-bit = corrected, double-bit =
+   * uncorrected), volatile and aggregate; NOT_SUPPORTED while ECC is off.
+   */
+  eccSbeVolatileTotal: 3,
+  eccDbeVolatileTotal: 4,
+  eccSbeAggregateTotal: 5,
+  eccDbeAggregateTotal: 6,
+  /**
    * Throttle time per limiter, ns, cumulative (the counters of nvmlDeviceGetViolationStatus,
    * which R580 deprecates in their favour): power, thermal, sync boost, board limit, low
    * utilisation, reliability.

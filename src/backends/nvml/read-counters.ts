@@ -1,9 +1,10 @@
 // The cumulative counters of one GPU, in one nvmlDeviceGetFieldValues call: PCIe and NVLink
-// bytes, energy, throttle time per limiter, and the instant power that sits beside them. A rate is the difference between
+// bytes, energy, throttle time per limiter, the ECC error totals (four calls a tick otherwise),
+// and the instant power that sits beside them. A rate is the difference between
 // two readings, so nothing here sleeps (nvmlDeviceGetPcieThroughput samples for 20 ms per call).
 // Each value carries the driver's own timestamp (CPU µs), which times the difference exactly.
 
-import type { ThrottleTimePercent } from '../../core/snapshot.js';
+import type { EccErrorCounts, ThrottleTimePercent } from '../../core/snapshot.js';
 import { FIELD_ID, FIELD_VALUE, SCOPE_ALL_LINKS, VALUE_TYPE } from './layouts.js';
 import type { NvmlLibrary } from './library.js';
 import { call, type Plan } from './plan.js';
@@ -37,6 +38,8 @@ export interface CounterBatch {
   powerInstantMilliwatts: Read<number>;
   /** Throttle time per limiter, ns; the value's timestamp is its reference time. */
   violationNs: Record<ThrottleCause, Read<CounterPoint>>;
+  /** The ECC error totals (read only while ECC is on: ./read-metrics.ts). */
+  eccErrors: Record<keyof EccErrorCounts, Read<number>>;
 }
 
 const REQUESTS = [
@@ -52,8 +55,13 @@ const REQUESTS = [
   [FIELD_ID.perfPolicyBoardLimit, 0],
   [FIELD_ID.perfPolicyLowUtilization, 0],
   [FIELD_ID.perfPolicyReliability, 0],
+  [FIELD_ID.eccSbeVolatileTotal, 0],
+  [FIELD_ID.eccDbeVolatileTotal, 0],
+  [FIELD_ID.eccSbeAggregateTotal, 0],
+  [FIELD_ID.eccDbeAggregateTotal, 0],
 ] as const;
 const FIRST_VIOLATION = 6;
+const FIRST_ECC = 12;
 
 /** One GPU's request buffer, reused on every read. */
 export class CounterRequest {
@@ -73,7 +81,7 @@ export class CounterRequest {
     const code = yield call(lib.fn.fieldValues, handle, REQUESTS.length, this.buffer.pointer);
     const localMs = performance.now();
     const counter = (i: number): Read<CounterPoint> => (code !== NVML_SUCCESS ? { ok: false, code } : this.counterAt(i, localMs, platform));
-    const power = this.numberAt(5, platform);
+    const number = (i: number): Read<number> => (code !== NVML_SUCCESS ? { ok: false, code } : this.numberAt(i, platform));
     return {
       callCode: code,
       pcieTxBytes: counter(0),
@@ -81,7 +89,7 @@ export class CounterRequest {
       nvlinkTxKib: counter(2),
       nvlinkRxKib: counter(3),
       energyMillijoules: counter(4),
-      powerInstantMilliwatts: code !== NVML_SUCCESS ? { ok: false, code } : power,
+      powerInstantMilliwatts: number(5),
       violationNs: {
         power: counter(FIRST_VIOLATION),
         thermal: counter(FIRST_VIOLATION + 1),
@@ -89,6 +97,12 @@ export class CounterRequest {
         boardLimit: counter(FIRST_VIOLATION + 3),
         lowUtilization: counter(FIRST_VIOLATION + 4),
         reliability: counter(FIRST_VIOLATION + 5),
+      },
+      eccErrors: {
+        correctedVolatile: number(FIRST_ECC),
+        uncorrectedVolatile: number(FIRST_ECC + 1),
+        correctedAggregate: number(FIRST_ECC + 2),
+        uncorrectedAggregate: number(FIRST_ECC + 3),
       },
     };
   }

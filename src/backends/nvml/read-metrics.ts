@@ -113,7 +113,7 @@ export function* readMetrics(
   m.pcieLinkWidth = u32('pcieLinkWidth', yield call(lib.fn.pcieLinkWidth, handle, s.slot(0)));
   if (rec.lost) return m;
 
-  yield* readModes(lib, s, handle, rec, m, options.platform);
+  yield* readModes(lib, s, handle, rec, m, options.platform, counters);
   return m;
 }
 
@@ -161,11 +161,12 @@ function* readModes(
   rec: FieldRecorder<DeviceMetricField>,
   m: DeviceMetrics,
   platform: string,
+  counters: CounterBatch,
 ): Plan<void> {
   if (rec.ok('eccModeCurrent', yield call(lib.fn.eccMode, handle, s.slot(0), s.slot(1)))) {
     m.eccModeCurrent = s.slotU32(0) === 1;
     m.eccModePending = s.slotU32(1) === 1;
-    if (m.eccModeCurrent) m.eccErrors = yield* readEccErrors(lib, s, handle, rec);
+    if (m.eccModeCurrent) m.eccErrors = yield* readEccErrors(lib, s, handle, rec, counters);
     else rec.unavailable.eccErrors = 'not-supported';
   } else {
     rec.unavailable.eccModePending = rec.unavailable.eccModeCurrent;
@@ -191,7 +192,8 @@ function* readModes(
   }
 }
 
-function* readEccErrors(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldRecorder<DeviceMetricField>): Plan<EccErrorCounts | null> {
+/** Each total from the field-values batch where it has it, else from its own call. */
+function* readEccErrors(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: FieldRecorder<DeviceMetricField>, counters: CounterBatch): Plan<EccErrorCounts | null> {
   const errors: EccErrorCounts = {
     correctedVolatile: null,
     uncorrectedVolatile: null,
@@ -203,6 +205,12 @@ function* readEccErrors(lib: NvmlLibrary, s: Scratch, handle: bigint, rec: Field
   for (let i = 0; i < ECC_COUNTERS.length; i++) {
     // Indexed: destructuring an entry runs the iterator protocol (garbage on every read).
     const key = ECC_COUNTERS[i]![0];
+    const batched = counters.eccErrors[key];
+    if (batched.ok) {
+      errors[key] = batched.value;
+      anyRead = true;
+      continue;
+    }
     const errorType = ECC_COUNTERS[i]![1];
     const counterType = ECC_COUNTERS[i]![2];
     const code = yield call(lib.fn.totalEccErrors, handle, errorType, counterType, s.slot(0));

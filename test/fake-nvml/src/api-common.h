@@ -35,6 +35,22 @@ static inline unsigned long long energy_now(const call_ctx *c)
     return energy_at(c, fake_scenario_seconds());
 }
 
+/* An ECC error total (nvmlDeviceGetTotalEccErrors, and NVML_FI_DEV_ECC_*_TOTAL in field values). */
+static inline nvmlReturn_t ecc_counter(const call_ctx *c, int error_type, int counter_type, unsigned long long *count)
+{
+    static const device_field COUNTERS[2][2] = {
+        { DF_ECC_CORRECTED_VOLATILE, DF_ECC_CORRECTED_AGGREGATE },
+        { DF_ECC_UNCORRECTED_VOLATILE, DF_ECC_UNCORRECTED_AGGREGATE },
+    };
+    bool valid = error_type >= 0 && error_type < NVML_MEMORY_ERROR_TYPE_COUNT && counter_type >= 0 &&
+                 counter_type < NVML_ECC_COUNTER_TYPE_COUNT && count != NULL;
+    if (!valid) return NVML_ERROR_INVALID_ARGUMENT;
+    /* The counters need ECC on; GPUs without ECC or with it off report NOT_SUPPORTED. */
+    bool ecc_on = field_present(c->dev->values.present, DF_ECC_CURRENT) && c->dev->values.value[DF_ECC_CURRENT] != 0;
+    if (!ecc_on) return NVML_ERROR_NOT_SUPPORTED;
+    return read_device_value(c, COUNTERS[error_type][counter_type], count);
+}
+
 /* A whole call returning one fixed device value as unsigned int. */
 static inline nvmlReturn_t get_device_uint(sym_id sym, nvmlDevice_t device, device_field field, unsigned int *out)
 {

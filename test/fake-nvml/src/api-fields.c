@@ -74,6 +74,19 @@ static nvmlReturn_t read_field(const call_ctx *c, nvmlFieldValue_t *fv)
         return read_counter(c, (counter_id)(CTR_VIOLATION_FIRST + (id - FI_PERF_POLICY_POWER)), 1.0, fv);
     }
     switch (id) {
+    case FI_ECC_CURRENT:
+    case FI_ECC_PENDING:
+        rc = read_device_value(c, id == FI_ECC_CURRENT ? DF_ECC_CURRENT : DF_ECC_PENDING, &v);
+        if (rc == NVML_SUCCESS) set_uint(fv, v);
+        return rc;
+    case FI_ECC_SBE_VOL_TOTAL:
+    case FI_ECC_DBE_VOL_TOTAL:
+    case FI_ECC_SBE_AGG_TOTAL:
+    case FI_ECC_DBE_AGG_TOTAL:
+        /* 3 SBE volatile, 4 DBE volatile, 5 SBE aggregate, 6 DBE aggregate. */
+        rc = ecc_counter(c, (id - FI_ECC_SBE_VOL_TOTAL) % 2, (id - FI_ECC_SBE_VOL_TOTAL) / 2, &v);
+        if (rc == NVML_SUCCESS) set_ull(fv, v);
+        return rc;
     case FI_MEMORY_TEMP:
         rc = read_frame_value(c, FF_MEMORY_TEMPERATURE, &v);
         if (rc == NVML_SUCCESS) set_uint(fv, v);

@@ -6,6 +6,12 @@
 #define FAKE_NVML_FIELD_IDS_H
 
 enum {
+    FI_ECC_CURRENT = 1, /* ECC mode now and after the next reboot: 1 on, 0 off */
+    FI_ECC_PENDING = 2,
+    FI_ECC_SBE_VOL_TOTAL = 3, /* ..6: nvmlDeviceGetTotalEccErrors' four totals (corrected = single-bit) */
+    FI_ECC_DBE_VOL_TOTAL = 4,
+    FI_ECC_SBE_AGG_TOTAL = 5,
+    FI_ECC_DBE_AGG_TOTAL = 6,
     FI_PERF_POLICY_POWER = 74, /* ..79: the violation counters of nvmlDeviceGetViolationStatus, ns */
     FI_PERF_POLICY_RELIABILITY = 79,
     FI_MEMORY_TEMP = 82,
