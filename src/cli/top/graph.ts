@@ -11,15 +11,24 @@ export interface Series {
   values: readonly (number | null)[];
 }
 
+let sums: number[] = [];
+let counts: number[] = [];
+
 /**
  * `series` averaged into `cells` slices of [endMs - spanMs, endMs), each as a fraction of `full`
  * (clamped to 0–1), or null where the slice has no value.
  */
 export function bucketize(series: Series, endMs: number, spanMs: number, cells: number, full: number): (number | null)[] {
-  // Plain arrays: a typed array this size gets a backing store outside the heap, costly to make
-  // and to collect 24 times a frame.
-  const sums = new Array<number>(cells).fill(0);
-  const counts = new Array<number>(cells).fill(0);
+  // Scratch sums and counts shared by every call (24 a frame; nothing here is re-entered), plain
+  // arrays: a typed array this size gets a backing store outside the heap.
+  if (sums.length < cells) {
+    sums = new Array<number>(cells).fill(0);
+    counts = new Array<number>(cells).fill(0);
+  }
+  for (let c = 0; c < cells; c++) {
+    sums[c] = 0;
+    counts[c] = 0;
+  }
   const startMs = endMs - spanMs;
   const { timesMs, values } = series;
   for (let i = 0; i < timesMs.length; i++) {
