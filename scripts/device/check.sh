@@ -5,6 +5,8 @@
 # and `gpuwise doctor` (it should say "ready"). Everything lands in $OUT; a table is printed last.
 #
 # Prepare here:  npm run build && ../shared/device/pack-node.sh && scripts/device/pack.sh
+# Afterwards: the "scenario" object of $OUT/call-timings.json is the measured callCostUs /
+# fieldCostUs for test/fake-nvml/scenarios/8x-h100-real-costs.json (commit the JSON as a fixture).
 # Run there:     run(command="bash scripts/device/check.sh", carry=[".device", "dist"])
 # It changes no GPU setting (no clocks, power, persistence, MIG, reset).
 set -uo pipefail
@@ -62,6 +64,15 @@ runs.sort()
 print(json.dumps({"tool": "nvidia-smi --query-gpu", "median_us": runs[len(runs) // 2], "runs": len(runs)}))
 EOF
 wait $JOB
+
+step "per-call timings: each NVML function cold and warm, wall and CPU (issue 8's cost model)"
+# Idle, persistence mode as found; the load job above has ended.
+node .device/time-calls.mjs --reads 30 --repeats 20 > "$OUT/call-timings.json" 2>>"$OUT/log.txt"
+node -e '
+const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+console.log("persistence mode:", r.gpus.map((g) => g.persistenceMode).join(","), " clock overhead:", r.overheadUs, "µs");
+for (const c of r.calls) console.log(c.function.padEnd(44), String(c.calls).padStart(5), "cold", String(c.coldWallUs).padStart(9), "warm", String(c.warmWallUs).padStart(9), "cpu", String(c.warmCpuUs).padStart(9), "share", c.cpuShare);
+' "$OUT/call-timings.json" | tee "$OUT/call-timings.txt"
 
 step "doctor"
 node bin/gpuwise.mjs doctor --json > "$OUT/doctor.json" 2> "$OUT/doctor.stderr"; echo "doctor exit: $?" | tee -a "$OUT/log.txt"
