@@ -21,6 +21,15 @@ const fixture = snapshot([device({ index: 0 }), device({ index: 1 })], {
 const options = (change: Partial<RowOptions> = {}): RowOptions => ({ sort: { key: 'gpu', descending: false }, filter: { text: '', user: null, gpu: null }, tree: false, ...change });
 
 describe('process rows', () => {
+  it('elapsed time from each read: a new start time for the same PID, a later read, a start that does not parse', () => {
+    const at = (startedAt: string | null, readAt = fixture.at) => buildRows({ ...fixture, at: readAt, processes: [gpuProcess({ pid: 7, gpuIndex: 0, startedAt })] }, options())[0]!.elapsedSeconds;
+    expect(at('2026-11-29T11:00:00.000Z')).toBe(3600);
+    expect(at('2026-11-29T11:30:00.000Z')).toBe(1800);
+    expect(at('2026-11-29T11:30:00.000Z', '2026-11-29T12:00:10.000Z')).toBe(1810);
+    expect(at('not a time')).toBeNull();
+    expect(at(null)).toBeNull();
+  });
+
   it('one row per process and GPU, by GPU and then by memory, with commands shortened', () => {
     const rows = buildRows(fixture, options());
     expect(rows.map((r) => `${r.pid}@${r.gpuIndex}`)).toEqual(['300@0', '200@0', '300@1', '100@1']);

@@ -99,8 +99,23 @@ export function buildRows(snapshot: Snapshot, options: RowOptions): ProcessRow[]
   return rows;
 }
 
+/**
+ * Start times already parsed: the same 200 texts come with every read, and Date.parse of each
+ * was a tenth of a frame. Bounded: emptied when processes come and go by the thousand.
+ */
+const startedMsByText = new Map<string, number>();
+
+function parseStarted(text: string): number {
+  let ms = startedMsByText.get(text);
+  if (ms === undefined) {
+    if (startedMsByText.size >= 4096) startedMsByText.clear();
+    startedMsByText.set(text, (ms = Date.parse(text)));
+  }
+  return ms;
+}
+
 function gpuRow(process: GpuProcess, device: GpuDevice | undefined, atMs: number): ProcessRow {
-  const startedMs = process.startedAt === null ? Number.NaN : Date.parse(process.startedAt);
+  const startedMs = process.startedAt === null ? Number.NaN : parseStarted(process.startedAt);
   const elapsed = Number.isFinite(startedMs) && Number.isFinite(atMs) ? Math.max(0, (atMs - startedMs) / 1000) : null;
   return {
     key: `${process.pid}@${process.gpuIndex}/${process.gpuInstanceId ?? ''}`,
