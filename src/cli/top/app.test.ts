@@ -83,6 +83,31 @@ describe('the top app', () => {
     expect(ended).toBe(true);
   });
 
+  it('frame after frame: a renamed process shows its new name (escaped when hostile), the selection stays on its row, the graphs read the history each frame', async () => {
+    const { app, fake, keys } = start();
+    let windows = 0;
+    const window = fake.sampler.window;
+    fake.sampler.window = () => (windows++, window());
+    await tick();
+    await keys('\u001b[B'); // down: 4343
+    const renamed = (command: string) => {
+      const snap = fixture();
+      snap.at = new Date(at + 1000).toISOString();
+      snap.processes[1] = { ...snap.processes[1]!, command };
+      return snap;
+    };
+    fake.push(renamed('python3 serve.py'));
+    await tick();
+    expect(app.frame().join('\n')).toContain('python3 serve.py');
+    expect(app.frame().find((line) => line.includes('serve.py'))).toMatch(/^▶/);
+    fake.push(renamed('evil\u001b[2J\u202e'));
+    await tick();
+    const text = app.frame().join('\n');
+    expect(text).toContain('evil\\e[2J\\u202e');
+    expect(text).not.toContain('\u001b[2J');
+    expect(windows).toBeGreaterThanOrEqual(3);
+  });
+
   it('ends when the terminal’s input ends (the terminal went away)', async () => {
     const { app, io } = start();
     await tick();

@@ -72,7 +72,6 @@ export function startTopApp(options: TopAppOptions): TopApp {
   let snapshot: Snapshot | null = null;
   const troubleSince = new Map<string, number>();
   let rowsCache: { key: string; rows: ProcessRow[] } | null = null;
-  let historyCache: { key: string; window: HistoryWindow } | null = null;
   let screen: ScreenOutput | null = null;
   let lines: string[] = [];
   let finished = false;
@@ -90,12 +89,9 @@ export function startTopApp(options: TopAppOptions): TopApp {
     return rowsCache.rows;
   };
 
-  const history = (): HistoryWindow | null => {
-    if (!latest) return null;
-    const key = `${latest.seq}|${state.spanSeconds}`;
-    if (historyCache?.key !== key) historyCache = { key, window: sampler.window(state.spanSeconds, GRAPH_COLUMNS) };
-    return historyCache.window;
-  };
+  // Read for each frame and not kept: a window held from one frame to the next is young data
+  // every collection in between copies and then promotes (~150 KB a frame on 8 GPUs).
+  const history = (): HistoryWindow | null => (latest ? sampler.window(state.spanSeconds, GRAPH_COLUMNS) : null);
 
   const render = () => {
     if (finished) return;
@@ -108,6 +104,9 @@ export function startTopApp(options: TopAppOptions): TopApp {
     if (screen.scroll !== state.scroll) state = { ...state, scroll: screen.scroll };
     lines = screen.lines;
     writer.draw(lines, columns, height);
+    // Not kept till the next frame (keys build them again): 200 rows held across frames are
+    // young data every collection in between copies and then promotes.
+    rowsCache = null;
   };
 
   let scheduled = false;
