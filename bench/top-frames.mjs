@@ -66,6 +66,7 @@ const framesChild = (src) => `
   import { readFileSync } from 'node:fs';
   import { EventEmitter } from 'node:events';
   import { PerformanceObserver } from 'node:perf_hooks';
+  import { createHash } from 'node:crypto';
   import { applyCliV8Flags } from ${JSON.stringify(join(src, 'scripts/v8-flags.mjs'))};
   import { startTopApp } from ${JSON.stringify(join(src, 'src/cli/top/app.ts'))};
   import { createTheme } from ${JSON.stringify(join(src, 'src/cli/top/theme.ts'))};
@@ -98,6 +99,7 @@ const framesChild = (src) => `
   let wall = startMs;
   const flush = () => new Promise((resolve) => setImmediate(resolve));
   const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; };
+  const frameHash = createHash('sha256');
   let frameUs = 0, jsonUs = 0, counted = 0, frameBytes = 0, gcMs = 0, gcs = 0, counting = false;
   // Collections while frames are counted (JSON.stringify's included: the figure is a guide).
   new PerformanceObserver((list) => { if (counting) for (const entry of list.getEntries()) { gcMs += entry.duration; gcs++; } }).observe({ entryTypes: ['gc'] });
@@ -119,6 +121,8 @@ const framesChild = (src) => `
     const c1 = cpu();
     JSON.stringify(snapshot);
     const c2 = cpu();
+    // Every frame's lines, for the check that two revisions draw the same (not timed).
+    frameHash.update(app.frame().join('\\n')).update('\\0');
     if (k < warmup) continue;
     if (!counting && alloc) { alloc.connect(); await post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }); }
     counting = true;
@@ -128,7 +132,7 @@ const framesChild = (src) => `
   if (alloc) (await import('node:fs')).writeFileSync(process.argv[3], JSON.stringify((await post('HeapProfiler.stopSampling')).profile));
   const last = app.frame();
   app.quit();
-  console.log(JSON.stringify({ frameUs: frameUs / counted, jsonUs: jsonUs / counted, bytesPerFrame: Math.round(frameBytes / counted), gcMsPerFrame: gcMs / counted, gcsPerFrame: gcs / counted, lastFrame: last.join('\\n') }));
+  console.log(JSON.stringify({ frameUs: frameUs / counted, jsonUs: jsonUs / counted, bytesPerFrame: Math.round(frameBytes / counted), gcMsPerFrame: gcMs / counted, gcsPerFrame: gcs / counted, lastFrame: last.join('\\n'), framesSha256: frameHash.digest('hex') }));
 `;
 
 async function bundleFrames(src) {
@@ -193,7 +197,7 @@ try {
       const run = spawnSync(process.execPath, [...v8Flags, ...prof, join(variant.dir, 'frames.mjs'), recording, ...extra], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, TOP_FRAMES_V8: args['set-flags'] ?? '' } });
       if (run.status !== 0) throw new Error(`${variant.label}: exit ${run.status}\n${run.stderr}`);
       const result = JSON.parse(run.stdout.trim().split('\n').pop());
-      lastFrames.push(result.lastFrame);
+      lastFrames.push(result.framesSha256);
       results[i].push(result);
     });
     if (lastFrames.length > 1 && lastFrames[0] !== lastFrames[1]) sameFrame = false;
@@ -209,8 +213,8 @@ try {
     console.log(`  ${variant.label.padEnd(16)} ${String(line.frame_us).padStart(7)} µs a frame (median; least ${line.min_frame_us}; rounds ${line.rounds_us.join(', ')}), JSON.stringify of the snapshot ${line.json_stringify_us} µs (×${line.frame_per_json}), ${line.bytes_per_frame} bytes written, ${line.gcs_per_frame} collections taking ${line.gc_ms_per_frame} ms a frame`);
     return line;
   });
-  if (summary.length > 1) console.log(`  ratio this tree / ${args.before}: ${(summary[0].frame_us / summary[1].frame_us).toFixed(2)}; last frames identical: ${sameFrame}`);
-  console.log(JSON.stringify({ bench: 'top-frames', processes: Number(args.processes), size: args.size, locale: args.locale, frames: Number(args.frames), results: summary, same_last_frame: args.before ? sameFrame : null }));
+  if (summary.length > 1) console.log(`  ratio this tree / ${args.before}: ${(summary[0].frame_us / summary[1].frame_us).toFixed(2)}; every frame identical: ${sameFrame}`);
+  console.log(JSON.stringify({ bench: 'top-frames', processes: Number(args.processes), size: args.size, locale: args.locale, frames: Number(args.frames), results: summary, same_frames: args.before ? sameFrame : null }));
 } finally {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import {
 } from './gpu-cells.js';
 import { isHung } from './gpu-state.js';
 import { bucketize, chartRows, loadFractionStyle, type Series } from './graph.js';
-import { Line } from './line.js';
+import { cellWidth, Line } from './line.js';
 import type { Theme } from './theme.js';
 import { bytesPairShort, elapsedShort } from './units.js';
 
@@ -127,6 +127,7 @@ function renderFull(input: GpuPanelInput): Line[] {
   const topKept = fitColumns(top, width, GAP);
   const barKept = fitColumns(bars, width - INDENT, GAP);
   const history = historyOf(input);
+  const layout = input.graphHeight > 0 ? graphLayout(input) : null;
   const lines: Line[] = [];
   devices.forEach((device, row) => {
     if (device.state !== 'ok') {
@@ -136,7 +137,7 @@ function renderFull(input: GpuPanelInput): Line[] {
       lines.push(renderRow(topKept, row, GAP, theme.glyphs.ellipsis));
       lines.push(new Line().space(INDENT).append(renderRow(barKept, row, GAP, theme.glyphs.ellipsis)));
     }
-    if (input.graphHeight > 0) lines.push(...graphLines(history.get(deviceKey(device)), device, input));
+    if (layout) lines.push(...graphLines(history.get(deviceKey(device)), device, input, layout));
     if (input.migLines) lines.push(...migLines(device, input));
   });
   return lines;
@@ -168,13 +169,28 @@ function utilGraph(history: DeviceHistoryWindow | undefined, device: GpuDevice, 
   return chartRows(fractions, height, input.theme, style);
 }
 
-/** Utilisation, memory and power side by side over the span, `graphHeight` rows high. */
-function graphLines(history: DeviceHistoryWindow | undefined, device: GpuDevice, input: GpuPanelInput): Line[] {
-  const { theme, t, width, graphHeight: height } = input;
+interface GraphLayout {
+  labels: string[];
+  /** Spaces after each label, up to the widest and one more. */
+  gaps: number[];
+  separator: string;
+  cells: number;
+}
+
+/** What every GPU's graphs share: worked out once a frame. */
+function graphLayout({ theme, t, width }: GpuPanelInput): GraphLayout {
   const labels = [t('top.graph.util'), t('top.graph.memory'), t('top.graph.power')];
-  const labelWidth = Math.max(...labels.map((label) => new Line().add(label).width));
+  const widths = labels.map((label) => cellWidth(label));
+  const labelWidth = Math.max(...widths);
   const separator = ` ${theme.glyphs.separator} `;
   const cells = Math.max(4, Math.floor((width - INDENT - 3 * (labelWidth + 1) - 2 * separator.length) / 3));
+  return { labels, gaps: widths.map((w) => labelWidth - w + 1), separator, cells };
+}
+
+/** Utilisation, memory and power side by side over the span, `graphHeight` rows high. */
+function graphLines(history: DeviceHistoryWindow | undefined, device: GpuDevice, input: GpuPanelInput, layout: GraphLayout): Line[] {
+  const { theme, graphHeight: height } = input;
+  const { labels, gaps, separator, cells } = layout;
   const spanMs = input.spanSeconds * 1000;
   const dimmed = device.state !== 'ok';
   const style = dimmed ? () => theme.dim : loadFractionStyle(theme);
@@ -194,8 +210,8 @@ function graphLines(history: DeviceHistoryWindow | undefined, device: GpuDevice,
     const line = new Line().space(INDENT);
     charts.forEach((chart, k) => {
       if (k > 0) line.add(separator, theme.dim);
-      const label = r === 0 ? labels[k]! : '';
-      line.add(label, theme.dim).space(labelWidth - new Line().add(label).width + 1);
+      if (r === 0) line.add(labels[k]!, theme.dim).space(gaps[k]);
+      else line.space(gaps[k]! + cellWidth(labels[k]!));
       line.append(chart[r] ?? new Line());
     });
     lines.push(line);
