@@ -12,7 +12,9 @@
 //
 // Baselines measured in the same run, in the same child: JSON.stringify of each snapshot; with
 // --before <git rev>, the same frames built by that revision's code (git archive), the children
-// taking turns. The children run with the CLI's V8 flags (scripts/v8-flags.mjs).
+// taking turns; every frame's lines are hashed, and the run says whether both drew the same. The
+// children run with the CLI's V8 flags (scripts/v8-flags.mjs); --set-flags="…" adds V8 flags after
+// them, as a command could set its own. --recording FILE keeps the recording (made on first use).
 //
 //   node bench/top-frames.mjs [--frames 120 --warmup 10 --processes 200 --size 200x50 --locale en --before HEAD --rounds 5 --profile cpu|heap|alloc --recording FILE]
 //   (--profile: the first round of this tree, unminified, profiled into bench/out/profiles/)
