@@ -12,6 +12,15 @@ describe('history graphs', () => {
     expect(bucketize(series, 1000, 1000, 4, 100)).toEqual([0.75, 0, null, 0.4]);
   });
 
+  it('one call leaves nothing behind for the next (wider, narrower, another series)', () => {
+    const busy = { timesMs: [0, 100, 250, 900], values: [100, 50, 0, 40] };
+    const idle = { timesMs: [600], values: [20] };
+    expect(bucketize(busy, 1000, 1000, 8, 100)).toEqual([0.75, null, 0, null, null, null, null, 0.4]);
+    expect(bucketize(idle, 1000, 1000, 4, 100)).toEqual([null, null, 0.2, null]);
+    expect(bucketize(busy, 1000, 1000, 4, 100)).toEqual([0.75, 0, null, 0.4]);
+    expect(bucketize(idle, 1000, 1000, 8, 100)).toEqual([null, null, null, null, 0.2, null, null, null]);
+  });
+
   it('skips missing values and samples outside the window, and clamps to 0–1', () => {
     const series = { timesMs: [-50, 10, 20, 600], values: [100, null, 250, Number.NaN] };
     expect(bucketize(series, 1000, 1000, 2, 100)).toEqual([1, null]);

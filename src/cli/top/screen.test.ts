@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GpuDevice, Snapshot } from '../../core/snapshot.js';
+import type { HistoryWindow } from '../../monitor/history.js';
 import { createTranslator } from '../../i18n/index.js';
 import { displayWidth } from '../render/format.js';
 import { safeView } from '../render/safe-view.js';
@@ -29,11 +30,11 @@ function box(devices: GpuDevice[] = Array.from({ length: 8 }, (_, i) => h100(i))
   return snapshot(devices, { processes, ...change });
 }
 
-function screen(snap: Snapshot, columns: number, lines: number, options: { locale?: 'en' | 'zh-CN'; state?: Partial<TopState>; ascii?: boolean; troubleSinceMs?: Map<string, number> } = {}) {
+function screen(snap: Snapshot, columns: number, lines: number, options: { locale?: 'en' | 'zh-CN'; state?: Partial<TopState>; ascii?: boolean; troubleSinceMs?: Map<string, number>; history?: HistoryWindow } = {}) {
   const safe = safeView(snap);
   const state = { ...initialState({ intervalMs: 1000, spanSeconds: 60, view: 'auto' }), ...options.state };
   const input: ScreenInput = {
-    snapshot: safe, history: null, rows: buildRows(safe, state), state, columns, lines, nowMs: Date.parse(snap.at), sampleMs: Date.parse(snap.at),
+    snapshot: safe, history: options.history ?? null, rows: buildRows(safe, state), state, columns, lines, nowMs: Date.parse(snap.at), sampleMs: Date.parse(snap.at),
     stale: false, readMs: null, troubleSinceMs: options.troubleSinceMs ?? new Map(), readonly: false,
     theme: createTheme({ color: false, ascii: options.ascii ?? false }),
     t: options.ascii ? (key, params) => asciify(createTranslator(options.locale ?? 'en')(key, params)) : createTranslator(options.locale ?? 'en'),
@@ -48,6 +49,28 @@ function expectExactSize(lines: readonly string[], columns: number, rows: number
 }
 
 describe('the top screen', () => {
+  it('frames at one size and language are the same after frames at others (nothing cached leaks across)', () => {
+    const snap = box();
+    const end = Date.parse(snap.at);
+    const times = Array.from({ length: 60 }, (_, i) => end - 59_000 + i * 1000);
+    const history: HistoryWindow = {
+      sinceMs: end - 60_000,
+      host: { timesMs: [], columns: {} },
+      devices: snap.devices.map((d) => ({
+        key: d.uuid!, index: d.index, uuid: d.uuid, name: d.name, timesMs: times,
+        columns: { gpuUtilPercent: times.map((_, i) => (i * 7 + d.index) % 101), memoryUsedBytes: times.map((_, i) => i * GiB), powerDrawWatts: times.map((_, i) => 100 + i * 9) },
+        samples: { gpuUtilPercent: { timesMs: times.map((t) => t - 500), values: times.map((_, i) => (i * 13) % 101) } },
+      })),
+    };
+    const frame = (columns: number, lines: number, locale: 'en' | 'zh-CN') => screen(snap, columns, lines, { locale, history }).lines;
+    const first = frame(200, 50, 'en');
+    expect(first.join('\n')).toMatch(/GPU [▁▂▃▄▅▆▇█ ]{20,}/);
+    const chinese = frame(120, 40, 'zh-CN');
+    frame(90, 30, 'en');
+    expect(frame(200, 50, 'en')).toEqual(first);
+    expect(frame(120, 40, 'zh-CN')).toEqual(chinese);
+  });
+
   it('8 GPUs on 80×24: compact, one line each, the host and a table with rows, every line exactly 80 wide', () => {
     const { lines, pageRows } = screen(box(), 80, 24);
     expectExactSize(lines, 80, 24);
