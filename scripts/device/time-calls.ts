@@ -7,7 +7,7 @@
 // 2. The calls it makes only where a driver lacks something (the fallbacks), a few each:
 //    GetPowerUsage, GetTotalEccErrors, GetViolationStatus, GetPcieThroughput (20 ms a call).
 // 3. Each field of the reader's field-values batch alone, against the same call for a field no
-//    driver has.
+//    driver has, with NVML's own `latencyUsec` for it (how long the value took inside NVML).
 // Prints one JSON object: the timings, and `scenario` — callCostUs / fieldCostUs to paste (less
 // what the clocks themselves add, `overheadUs`).
 //
@@ -81,6 +81,6 @@ console.log(
     calls,
     fieldBase: fields?.base ?? null,
     fields: fields?.fields ?? [],
-    scenario: costsFromTimings(calls, fields?.fields, fields?.base, overhead.warmWallUs ?? 0),
+    scenario: costsFromTimings({ calls, fields: fields?.fields, fieldBase: fields?.base, overheadUs: overhead.warmWallUs ?? 0 }),
   }),
 );

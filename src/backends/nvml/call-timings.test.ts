@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../../test/fake-nvml/paths.js';
-import { costsFromTimings, groupOf, measureOverhead, recordCalls, type CallClocks, type CallTiming } from './call-timings.js';
+import { costsFromTimings, groupOf, measureOverhead, recordCalls, timeFields, type CallClocks, type CallTiming } from './call-timings.js';
+import { loadNvmlLibrary } from './library.js';
+import { NativeBuffer } from './scratch.js';
 import { openNvml } from './index.js';
 import type { NvmlFunction, NvmlLibrary } from './library.js';
 import { NVML_SYMBOLS, type NvmlSymbolKey } from './symbols.js';
@@ -71,11 +73,40 @@ describe('recordCalls', () => {
     const { clocks } = scriptedClocks();
     expect(measureOverhead(clocks, 10)).toMatchObject({ calls: 10, warmWallUs: 0 });
     const timing = (fn: string, warm: number | null, cold = 7): CallTiming => ({ function: fn, symbol: fn, calls: 2, coldWallUs: cold, coldCpuUs: 0, warmWallUs: warm, warmCpuUs: 0, warmP90WallUs: warm, cpuShare: 0 });
-    const field = (fieldId: number, status: number, warm: number) => ({ fieldId, status, timing: timing('f', warm) });
-    const rules = costsFromTimings([timing('nvmlDeviceGetMemoryInfo', 24), timing('nvmlInit', null, 1500), timing('nvmlDeviceGetClockInfo', 3)], [field(197, 0, 160), field(82, 3, 9)], timing('base', 6), 4);
+    const field = (fieldId: number, status: number, warm: number) => ({ fieldId, status, timing: timing('f', warm), nvmlLatencyUs: null });
+    const rules = costsFromTimings({ calls: [timing('nvmlDeviceGetMemoryInfo', 24), timing('nvmlInit', null, 1500), timing('nvmlDeviceGetClockInfo', 3)], fields: [field(197, 0, 160), field(82, 3, 9)], fieldBase: timing('base', 6), overheadUs: 4 });
     // nvmlInit is the session's, not a read's: reported apart (`initUs`), not as a rule.
     expect(rules).toEqual({ callCostUs: { nvmlDeviceGetMemoryInfo: 20, nvmlDeviceGetClockInfo: 0 }, fieldCostUs: { '197': 154 } });
     expect(groupOf('nvmlDeviceGetComputeRunningProcesses_v3')).toBe('nvmlDeviceGetComputeRunningProcesses');
+  });
+});
+
+describe('timeFields over the fake NVML', () => {
+  beforeAll(ensureFakeNvmlBuilt, 120_000);
+
+  it("reports NVML's own latencyUsec per field beside the wall time, and null where the driver gives none", () => {
+    const env = fakeNvmlEnv(scenarioPath('8x-h100-real-costs'));
+    Object.assign(process.env, env);
+    delete process.env.FAKE_NVML_STEP;
+    const loaded = loadNvmlLibrary('linux', env);
+    if (!loaded.ok) throw new Error(loaded.detail);
+    const lib = loaded.library;
+    expect(lib.fn.init()).toBe(0);
+    const slot = new NativeBuffer(8);
+    try {
+      expect(lib.fn.handleByIndex(0, slot.pointer)).toBe(0);
+      const { clocks } = scriptedClocks();
+      // POWER_INSTANT (3 µs in the scenario), PCIE_COUNT_TX_BYTES (150 µs), and id 0, which no driver has.
+      const { base, fields } = timeFields(lib, slot.u64(0), [186, 197], 3, clocks);
+      expect(base).toMatchObject({ symbol: 'nvmlDeviceGetFieldValues[0]', calls: 3 });
+      expect(fields.map((f) => [f.fieldId, f.status, f.nvmlLatencyUs])).toEqual([
+        [186, 0, 3],
+        [197, 0, 150],
+      ]);
+    } finally {
+      slot.free();
+      lib.fn.shutdown();
+    }
   });
 });
 
@@ -89,7 +120,7 @@ describe('scripts/device/time-calls.ts over the fake NVML', () => {
     delete env.FAKE_NVML_STEP;
     const script = path.resolve(import.meta.dirname, '../../../scripts/device/time-calls.ts');
     const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--reads', '2', '--repeats', '2'], { env, encoding: 'utf8', timeout: 60_000 });
-    const report = JSON.parse(out) as { gpus: { persistenceMode: boolean }[]; reads: number; calls: CallTiming[]; fields: { fieldId: number; status: number }[]; scenario: { callCostUs: Record<string, number>; fieldCostUs: Record<string, number> } };
+    const report = JSON.parse(out) as { gpus: { persistenceMode: boolean }[]; reads: number; calls: CallTiming[]; fields: { fieldId: number; status: number; nvmlLatencyUs: number | null }[]; scenario: { callCostUs: Record<string, number>; fieldCostUs: Record<string, number> } };
     expect(report.gpus).toHaveLength(8);
     expect(report.gpus.every((gpu) => gpu.persistenceMode === true)).toBe(true);
     const calls = Object.fromEntries(report.calls.map((c) => [c.function, c.calls]));
@@ -101,6 +132,8 @@ describe('scripts/device/time-calls.ts over the fake NVML', () => {
     expect(report.fields.map((f) => f.fieldId).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 74, 75, 76, 77, 78, 79, 83, 138, 139, 186, 197, 198]);
     expect(report.fields.every((f) => f.status === 0)).toBe(true);
     expect(Object.keys(report.scenario.fieldCostUs)).toHaveLength(16);
+    // NVML's own latencyUsec per field: 8x-h100 prices no field, so the fake reports none (0 → null).
+    expect(report.fields.every((f) => f.nvmlLatencyUs === null)).toBe(true);
 
     // The proposed rules are a valid scenario: the fake loads them and the backend opens.
     const scenario = JSON.parse(readFileSync(scenarioPath('8x-h100'), 'utf8')) as { system: Record<string, unknown> };

@@ -6,7 +6,7 @@
 // test/fake-nvml/scenarios/8x-h100-real-costs.json assumes today; `costsFromTimings` turns the
 // figures into that file's rules.
 
-import koffi from './koffi.js';
+import { loadLibc } from './libc.js';
 import { FIELD_VALUE, SCOPE_ALL_LINKS } from './layouts.js';
 import type { NvmlFunction, NvmlLibrary } from './library.js';
 import { NativeBuffer } from './scratch.js';
@@ -114,6 +114,13 @@ export interface FieldTiming {
   /** The entry's own nvmlReturn_t (0: the driver has the field). */
   status: number;
   timing: CallTiming;
+  /**
+   * NVML's own figure: the median of the entry's `latencyUsec`, "how long this field value took to
+   * update within NVML" (averaged over the fields one driver call serves); null when the driver
+   * left it at 0 or it makes no sense. Beside the wall time it tells the driver's work apart from
+   * the call's own cost.
+   */
+  nvmlLatencyUs: number | null;
 }
 
 /**
@@ -125,14 +132,16 @@ export function timeFields(lib: NvmlLibrary, handle: bigint, fieldIds: readonly 
   const one = (fieldId: number) => {
     const samples: Samples = { symbol: `nvmlDeviceGetFieldValues[${fieldId}]`, wallNs: [], cpuNs: [] };
     const call = timed(lib.fn.fieldValues, samples, clocks);
+    const latencies: number[] = [];
     for (let i = 0; i < repeats; i++) {
       buffer.fill(0);
       buffer.setU32(FIELD_VALUE.fieldId, fieldId);
       // NVLink throughput fields sum every link with this scope; the others ignore it at 0.
       buffer.setU32(FIELD_VALUE.scopeId, fieldId === 138 || fieldId === 139 ? SCOPE_ALL_LINKS : 0);
       call(handle, 1, buffer.pointer);
+      latencies.push(buffer.i64n(FIELD_VALUE.latencyUsec));
     }
-    return { status: buffer.i32(FIELD_VALUE.nvmlReturn), timing: summarise(samples) };
+    return { status: buffer.i32(FIELD_VALUE.nvmlReturn), timing: summarise(samples), nvmlLatencyUs: reportedLatency(latencies) };
   };
   try {
     const base = one(0).timing;
@@ -140,6 +149,12 @@ export function timeFields(lib: NvmlLibrary, handle: bigint, fieldIds: readonly 
   } finally {
     buffer.free();
   }
+}
+
+/** The median of what the driver reported, or null when it reported nothing usable (0, negative, over a minute). */
+function reportedLatency(latenciesUs: number[]): number | null {
+  const usable = latenciesUs.filter((us) => us > 0 && us < 60e6).sort((a, b) => a - b);
+  return usable.length === 0 ? null : usable[Math.floor(usable.length / 2)]!;
 }
 
 const LIFECYCLE = new Set(['nvmlInit', 'nvmlShutdown']);
@@ -152,16 +167,20 @@ export function measureOverhead(clocks: CallClocks, count = 1000): CallTiming {
   return summarise(samples);
 }
 
+export interface TimingsToRules {
+  calls: readonly CallTiming[];
+  /** Each batch field alone (timeFields), and the same call for a field no driver has. */
+  fields?: readonly FieldTiming[];
+  fieldBase?: CallTiming;
+  /** What the clocks themselves add to a call (measureOverhead), µs. */
+  overheadUs?: number;
+}
+
 /**
  * The scenario rules the timings stand for: warm wall µs per function (cold where it ran once),
- * less `overheadUs` (the clocks' own cost, from measureOverhead), never below 0.
+ * less `overheadUs` (the clocks' own cost), never below 0; a field's, its call's less the base's.
  */
-export function costsFromTimings(
-  calls: readonly CallTiming[],
-  fields: readonly FieldTiming[] = [],
-  base?: CallTiming,
-  overheadUs = 0,
-): { callCostUs: Record<string, number>; fieldCostUs: Record<string, number> } {
+export function costsFromTimings({ calls, fields = [], fieldBase: base, overheadUs = 0 }: TimingsToRules): { callCostUs: Record<string, number>; fieldCostUs: Record<string, number> } {
   const callCostUs: Record<string, number> = {};
   for (const timing of calls) {
     // Opening and closing the library are not part of a read (and no scenario prices them).
@@ -182,7 +201,8 @@ const CLOCK_THREAD_CPUTIME_ID = 3;
 export function threadCpuClock(platform: string = process.platform): (() => number) | null {
   if (platform !== 'linux') return null;
   try {
-    const clockGettime = koffi.load('libc.so.6').func('int clock_gettime(int clock, void *ts)') as (clock: number, ts: bigint) => number;
+    const clockGettime = loadLibc(platform)?.func('int clock_gettime(int clock, void *ts)') as ((clock: number, ts: bigint) => number) | undefined;
+    if (!clockGettime) return null;
     const ts = new NativeBuffer(16);
     return () => {
       clockGettime(CLOCK_THREAD_CPUTIME_ID, ts.pointer);

@@ -7,7 +7,7 @@
 // 30 s; the timer is unref'd, so a one-shot command is over before it first fires. Linux with
 // glibc only: elsewhere (musl, Windows) there is no such call and nothing is done.
 
-import koffi from './koffi.js';
+import { loadLibc } from './libc.js';
 
 export const MALLOC_TRIM_INTERVAL_MS = 30_000;
 
@@ -16,18 +16,18 @@ let bound: (() => number) | null | undefined;
 /** Calls glibc's malloc_trim(0); false where there is none (not glibc, or not Linux). */
 export function mallocTrim(platform: string = process.platform): boolean {
   if (platform !== 'linux') return false;
-  bound ??= bindMallocTrim();
+  bound ??= bindMallocTrim(platform);
   if (bound === null) return false;
   bound();
   return true;
 }
 
-function bindMallocTrim(): (() => number) | null {
+function bindMallocTrim(platform: string): (() => number) | null {
   try {
-    const trim = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as (pad: number) => number;
-    return () => trim(0);
+    const trim = loadLibc(platform)?.func('int malloc_trim(size_t pad)') as ((pad: number) => number) | undefined;
+    return trim ? () => trim(0) : null;
   } catch {
-    // No glibc (musl names its C library differently and has no malloc_trim).
+    // A C library without malloc_trim.
     return null;
   }
 }

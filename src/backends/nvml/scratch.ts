@@ -42,6 +42,11 @@ export class NativeBuffer {
     return this.view.getUint32(offset, true) + this.view.getUint32(offset + 4, true) * 0x1_0000_0000;
   }
 
+  /** A signed 64-bit value as a number, exact within ±2^53 (the field values' `latencyUsec`). */
+  i64n(offset = 0): number {
+    return this.view.getUint32(offset, true) + this.view.getInt32(offset + 4, true) * 0x1_0000_0000;
+  }
+
   setU32(offset: number, value: number): void {
     this.view.setUint32(offset, value, true);
   }
