@@ -36,8 +36,8 @@ export class DeviceSlot {
   /** Calls of this GPU on the pool right now (./deadline.ts). */
   callsOut = 0;
 
-  constructor(lib: NvmlLibrary, layout: ProcessLayoutChoice, platform: string) {
-    this.processes = new ProcessReader(lib, layout);
+  constructor(lib: NvmlLibrary, layout: ProcessLayoutChoice, platform: string, monotonicNow?: () => number) {
+    this.processes = new ProcessReader(lib, layout, monotonicNow);
     this.samples = new SampleReader(lib, platform);
     this.gpm = new GpmSampler(lib);
   }

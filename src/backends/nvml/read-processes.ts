@@ -5,6 +5,8 @@
 // drivers (see layouts.ts). A wrong stride garbles PIDs and memory — the most common bug in GPU
 // tools — so the first non-empty list is used to measure the real stride (./process-stride.ts),
 // and the buffer always has room for the largest struct, so even a wrong guess cannot overflow.
+// A list that takes milliseconds a call is read every few seconds, its entries carried between
+// (./list-pacing.ts).
 
 import type { BackendProcess } from '../../core/backend.js';
 import type { ProcessType } from '../../core/snapshot.js';
@@ -17,6 +19,7 @@ import {
   type ProcessInfoLayout,
 } from './layouts.js';
 import type { NvmlLibrary } from './library.js';
+import { ListPacing } from './list-pacing.js';
 import { measureProcessInfoStride } from './process-stride.js';
 import { NVML_ERROR_INSUFFICIENT_SIZE, NVML_ERROR_NOT_FOUND, NVML_ERROR_NOT_SUPPORTED, NVML_SUCCESS } from './return-codes.js';
 import { call, type Plan } from './plan.js';
@@ -51,10 +54,13 @@ export class ProcessReader {
   /** The newest per-process sample seen (CPU µs), and which GPU it belongs to. */
   private lastSampleTimestamp = 0n;
   private cursorUuid: string | null = null;
+  /** Per list, in PROCESS_LISTS' order: whether it is read this time, and what it carries. */
+  private readonly pacing = [new ListPacing(), new ListPacing()];
 
   constructor(
     private readonly lib: NvmlLibrary,
     private readonly shared: ProcessLayoutChoice,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   *read(scratch: Scratch, handle: bigint, gpuIndex: number, gpuUuid: string | null, migMode: boolean): Plan<DeviceProcesses> {
@@ -65,7 +71,17 @@ export class ProcessReader {
     const into = { byPid, processes, gpuIndex, gpuUuid, migMode };
     for (let k = 0; k < PROCESS_LISTS.length; k++) {
       const key = PROCESS_LISTS[k]!;
-      const code = yield* this.readList(key, scratch, handle, into);
+      const pacing = this.pacing[k]!;
+      const startedMs = this.now();
+      if (!pacing.due(startedMs)) {
+        const type = key === 'computeProcesses' ? 'compute' : 'graphics';
+        pacing.replay((pid, memory, gi, ci) => mergeProcess(into, pid, type, memory, gi, ci));
+        continue;
+      }
+      pacing.begin();
+      const code = yield* this.readList(key, scratch, handle, into, pacing);
+      const endMs = this.now();
+      pacing.end(code === NVML_SUCCESS, endMs, endMs - startedMs);
       if (code !== NVML_SUCCESS && code !== NVML_ERROR_NOT_SUPPORTED) failures.push({ list: key, code });
     }
     if (byPid.size > 0) {
@@ -88,7 +104,7 @@ export class ProcessReader {
   }
 
   /** Merges the list's entries `into` the GPU's processes; the NVML return code. */
-  private *readList(key: ProcessListKey, scratch: Scratch, handle: bigint, into: MergeTarget): Plan<number> {
+  private *readList(key: ProcessListKey, scratch: Scratch, handle: bigint, into: MergeTarget, pacing: ListPacing): Plan<number> {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
       const capacity = Math.floor(this.buffer.size / MAX_STRIDE);
       scratch.setU32(0, capacity);
@@ -103,7 +119,7 @@ export class ProcessReader {
         yield* this.verifyLayout(key, scratch, handle, capacity);
         continue; // the probe reused the buffer: read again with the layout now settled
       }
-      this.decode(key, count, into);
+      this.decode(key, count, into, pacing);
       return NVML_SUCCESS;
     }
     return NVML_ERROR_INSUFFICIENT_SIZE;
@@ -120,7 +136,7 @@ export class ProcessReader {
   }
 
   /** Each entry straight into the merged processes: no intermediate entry objects. */
-  private decode(key: ProcessListKey, count: number, into: MergeTarget): void {
+  private decode(key: ProcessListKey, count: number, into: MergeTarget, pacing: ListPacing): void {
     const layout = this.layoutFor(key);
     const type = key === 'computeProcesses' ? 'compute' : 'graphics';
     for (let i = 0; i < count; i++) {
@@ -128,15 +144,13 @@ export class ProcessReader {
       const memory = this.buffer.u64(base + layout.usedGpuMemory);
       const gi = layout.gpuInstanceId === null ? UINT_NOT_AVAILABLE : this.buffer.u32(base + layout.gpuInstanceId);
       const ci = layout.computeInstanceId === null ? UINT_NOT_AVAILABLE : this.buffer.u32(base + layout.computeInstanceId);
-      mergeProcess(
-        into,
-        this.buffer.u32(base + layout.pid),
-        type,
-        // WDDM: the OS, not the driver, manages memory, so NVML cannot say (NVML_VALUE_NOT_AVAILABLE).
-        memory === ULL_NOT_AVAILABLE ? null : Number(memory),
-        gi === UINT_NOT_AVAILABLE ? null : gi,
-        ci === UINT_NOT_AVAILABLE ? null : ci,
-      );
+      const pid = this.buffer.u32(base + layout.pid);
+      // WDDM: the OS, not the driver, manages memory, so NVML cannot say (NVML_VALUE_NOT_AVAILABLE).
+      const usedMemoryBytes = memory === ULL_NOT_AVAILABLE ? null : Number(memory);
+      const gpuInstanceId = gi === UINT_NOT_AVAILABLE ? null : gi;
+      const computeInstanceId = ci === UINT_NOT_AVAILABLE ? null : ci;
+      pacing.record(pid, usedMemoryBytes, gpuInstanceId, computeInstanceId);
+      mergeProcess(into, pid, type, usedMemoryBytes, gpuInstanceId, computeInstanceId);
     }
   }
 

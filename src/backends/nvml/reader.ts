@@ -28,6 +28,8 @@ export interface ReaderOptions extends MetricOptions {
   subSecondSamples: boolean;
   /** Read GPM (Hopper and newer) activity. */
   gpm: boolean;
+  /** Monotonic ms for pacing slow process lists (./list-pacing.ts); default performance.now. Tests set it. */
+  monotonicNow?: () => number;
 }
 
 export interface DeviceProgress {
@@ -125,7 +127,7 @@ export class NvmlReader {
   }
 
   slot(index: number): DeviceSlot {
-    return (this.slots[index] ??= new DeviceSlot(this.lib, this.layout, this.options.platform));
+    return (this.slots[index] ??= new DeviceSlot(this.lib, this.layout, this.options.platform, this.options.monotonicNow));
   }
 
   *countPlan(): Plan<Read<number>> {
