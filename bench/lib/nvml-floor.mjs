@@ -13,8 +13,8 @@
 // Values the reading leaves null cost nothing: a reader that reads less has a lower floor, and
 // the ratio says how close it comes to its own floor, not whether it reads enough.
 
-/** The fake busy-waits costs below this and sleeps longer ones (test/fake-nvml/src/state.c). */
-const SPIN_LIMIT_US = 200;
+/** The fake busy-waits costs below this (the scenario's costSpinBelowUs) and sleeps longer ones (test/fake-nvml/src/state.c). */
+const DEFAULT_SPIN_LIMIT_US = 200;
 
 const PCIE = { rx: 'NVML_FI_DEV_PCIE_COUNT_RX_BYTES', tx: 'NVML_FI_DEV_PCIE_COUNT_TX_BYTES' };
 const NVLINK = { rx: 'NVML_FI_DEV_NVLINK_THROUGHPUT_DATA_RX', tx: 'NVML_FI_DEV_NVLINK_THROUGHPUT_DATA_TX' };
@@ -47,17 +47,18 @@ function pricer(scenario, index) {
 /**
  * The floor of `reading` (a BackendReading from the NVML backend, or a Snapshot) under `scenario`
  * (the parsed scenario JSON): { totalUs, cpuUs, devices: [{ index, totalUs, cpuUs, items }] }.
- * `cpuUs` is the part the fake spends busy-waiting (calls under 200 µs): CPU time the modelled
+ * `cpuUs` is the part the fake spends busy-waiting (calls under costSpinBelowUs): CPU time the modelled
  * driver itself uses, which no reader can save.
  */
 export function unavoidableCost(scenario, reading) {
+  const spinLimitUs = scenario.system?.costSpinBelowUs ?? DEFAULT_SPIN_LIMIT_US;
   const devices = reading.devices.map((device) => {
     const { call, field } = pricer(scenario, device.index);
     const items = [];
     let fields = 0;
     let fieldsUs = 0;
     /** `us` is the cost of `calls` calls of equal cost. */
-    const add = (what, us, calls = 1) => items.push({ what, us, cpuUs: calls > 0 && us / calls < SPIN_LIMIT_US ? us : 0 });
+    const add = (what, us, calls = 1) => items.push({ what, us, cpuUs: calls > 0 && us / calls < spinLimitUs ? us : 0 });
     const addField = (what, fieldName) => {
       fields++;
       fieldsUs += field(fieldName);
@@ -115,7 +116,7 @@ export function unavoidableCost(scenario, reading) {
     // All the fields above come back from one nvmlDeviceGetFieldValues call.
     if (fields > 0) {
       const base = call('nvmlDeviceGetFieldValues');
-      items.push({ what: `nvmlDeviceGetFieldValues (${fields} fields, one call)`, us: base, cpuUs: base + fieldsUs < SPIN_LIMIT_US ? base + fieldsUs : 0 });
+      items.push({ what: `nvmlDeviceGetFieldValues (${fields} fields, one call)`, us: base, cpuUs: base + fieldsUs < spinLimitUs ? base + fieldsUs : 0 });
     }
     const sum = (key) => items.reduce((total, item) => total + item[key], 0);
     return { index: device.index, items, totalUs: sum('us'), cpuUs: sum('cpuUs') };

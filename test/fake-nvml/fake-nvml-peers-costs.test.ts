@@ -159,6 +159,26 @@ describe('the cost model', () => {
     });
   });
 
+  it('busy-waits costs under costSpinBelowUs (CPU time, as a driver polling its GSP) and sleeps longer ones', async () => {
+    /** Share of the call's wall time this thread spent on the CPU. */
+    const cpuShare = (call: () => unknown) => {
+      const cpu = process.cpuUsage();
+      const ms = elapsedMs(call);
+      const used = process.cpuUsage(cpu);
+      return (used.user + used.system) / 1000 / ms;
+    };
+    const cost = { nvmlDeviceGetTemperature: 3000 };
+    const temperatureOn = (nvml: Parameters<Parameters<typeof withScenario>[1]>[0]) => () =>
+      nvml.fn('nvmlDeviceGetTemperature')(deviceHandle(nvml, 0), 0, Buffer.alloc(4));
+    // The default limit, 200 µs: a 3 ms call sleeps.
+    await withScenario(withCosts({ system: { callCostUs: cost } }), (nvml) => {
+      expect(cpuShare(temperatureOn(nvml))).toBeLessThan(0.3);
+    });
+    await withScenario(withCosts({ system: { callCostUs: cost, costSpinBelowUs: 10_000 } }), (nvml) => {
+      expect(cpuShare(temperatureOn(nvml))).toBeGreaterThan(0.3);
+    });
+  });
+
   it('adds each requested field’s fieldCostUs and reports it as that entry’s latencyUsec', async () => {
     await withScenario('8x-h100-real-costs', (nvml) => {
       const gpu = deviceHandle(nvml, 0);
@@ -176,6 +196,8 @@ describe('the cost model', () => {
     ['a field error of SUCCESS', { device0: { fieldErrors: { '197': 'SUCCESS' } } }, /fieldErrors.197: expected an NVML return code/],
     ['per-GPU field rules under system', { system: { unsupportedFields: [197] } }, /system.unsupportedFields: belongs under a device/],
     ['a system cost for no function', { system: { callCostUs: { nvmlNothing: 1 } } }, /"nvmlNothing" is not a function/],
+    ['a negative spin limit', { system: { costSpinBelowUs: -1 } }, /system.costSpinBelowUs: expected microseconds/],
+    ['a spin limit that is not a number', { system: { costSpinBelowUs: 'all' } }, /system.costSpinBelowUs/],
   ])('refuses %s at nvmlInit', async (_, costs, message) => {
     const result = await initInChildProcess({ GPUWISE_NVML_LIB: FAKE_NVML_LIBRARY, FAKE_NVML_SCENARIO: withCosts(costs) });
     expect(result.rc).toBe(code('ERROR_UNKNOWN'));

@@ -33,7 +33,8 @@ enum {
     SERIAL_CAP = 30,  /* NVML_DEVICE_SERIAL_BUFFER_SIZE */
     VBIOS_CAP = 32,   /* NVML_DEVICE_VBIOS_VERSION_BUFFER_SIZE */
     VERSION_CAP = 80, /* NVML_SYSTEM_DRIVER_VERSION_BUFFER_SIZE */
-    DEFAULT_MAX_MIG_DEVICE_COUNT = 7
+    DEFAULT_MAX_MIG_DEVICE_COUNT = 7,
+    DEFAULT_SPIN_BELOW_US = 200 /* costSpinBelowUs when a scenario does not say */
 };
 
 /* A device's fixed values. A field the scenario leaves out makes its getter NOT_SUPPORTED. */
@@ -189,6 +190,7 @@ typedef struct {
     nvmlReturn_t init_error;
     call_rules rules;   /* system functions; callCostUs also the devices' default costs */
     field_rules fields; /* every device's default field costs */
+    unsigned long long spin_below_ns; /* costSpinBelowUs: costs under it busy-wait, longer ones sleep */
     bool withheld[SYM_COUNT];
     bool process_info_v3; /* _v3 process functions write the 32-byte struct */
     fake_device *devices;

@@ -252,11 +252,23 @@ static bool parse_init_error(parse_ctx *p, const cJSON *system, scenario *sc)
     return true;
 }
 
+/* "costSpinBelowUs": modelled costs under it busy-wait (CPU time, as a driver polling its GSP
+ * spends it), longer ones sleep; default 200 µs. Hangs always sleep. */
+static bool parse_spin_limit(parse_ctx *p, const cJSON *system, scenario *sc)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(system, "costSpinBelowUs");
+    double us = DEFAULT_SPIN_BELOW_US;
+    if (item != NULL && !json_number(p, "system.costSpinBelowUs", item, &us)) return false;
+    if (!(us >= 0 && us <= 60e6)) return parse_fail(p, "system.costSpinBelowUs", "expected microseconds from 0 to 60000000");
+    sc->spin_below_ns = (unsigned long long)(us * 1000.0 + 0.5);
+    return true;
+}
+
 static bool parse_system(parse_ctx *p, const cJSON *system, scenario *sc)
 {
     static const char *const KEYS[] = {
         "driverVersion", "nvmlVersion", "cudaDriverVersion", "initError", "errors", "hangMs", "unsupported",
-        "callCostUs", "fieldCostUs", "unsupportedFields", "fieldErrors", "comment", NULL, /* the last two: to refuse them helpfully */
+        "callCostUs", "fieldCostUs", "costSpinBelowUs", "unsupportedFields", "fieldErrors", "comment", NULL, /* the last two: to refuse them helpfully */
     };
     unsigned long long unused_values[1], unused_present = 0;
     if (system == NULL) return parse_fail(p, "system", "is required");
@@ -268,6 +280,7 @@ static bool parse_system(parse_ctx *p, const cJSON *system, scenario *sc)
     if (cuda != NULL && !json_uint(p, "system.cudaDriverVersion", cuda, 999999, &cuda_version)) return false;
     sc->has_cuda_version = cuda != NULL;
     sc->cuda_version = (int)cuda_version;
+    if (!parse_spin_limit(p, system, sc)) return false;
     return json_string_member(p, "system", system, "driverVersion", sc->driver_version, sizeof sc->driver_version,
                               versions_required) &&
            json_string_member(p, "system", system, "nvmlVersion", sc->nvml_version, sizeof sc->nvml_version,

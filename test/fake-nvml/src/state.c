@@ -23,8 +23,7 @@
 enum {
     HANDLE_SLOTS = 1 + MAX_MIG_DEVICES, /* a physical device, then its MIG devices */
     SAMPLE_PERIOD_US = 166667,          /* drivers sample process utilisation about 6 times a second */
-    ERROR_TEXT_CAP = 1024,
-    SPIN_LIMIT_NS = 200000              /* costs below 200 µs busy-wait; see spend_ns */
+    ERROR_TEXT_CAP = 1024
 };
 
 /* Handles are addresses in this table, so a stale or foreign pointer is recognised, not used. */
@@ -113,19 +112,19 @@ static unsigned long long monotonic_ns(void)
 }
 
 /*
- * Spends a modelled call cost. A real NVML call is an ioctl: the calling thread blocks in the
- * kernel until the driver answers (nvmlDeviceGetPcieThroughput waits out a 20 ms window), so a
- * cost of 200 µs or more sleeps (clock_nanosleep to an absolute deadline: the thread blocks and
- * uses no CPU, as in the driver). Shorter costs busy-wait, because a sleep's own wake-up latency
- * (timer slack, ~50 µs by default) would turn a 3 µs call into a 60 µs one. The sleeping
- * thread's timer slack is set to 1 ns first: with the default, a 200 µs call took ~267 µs on the
- * development VM (7 µs over with 1 ns), a modelling error of a millisecond per 8-GPU read.
+ * Spends a modelled call cost. Costs under `spin_below_ns` busy-wait: CPU time, as a driver
+ * thread polling the GSP for its answer spends it (and a sleep's own wake-up latency, timer
+ * slack ~50 µs by default, would turn a 3 µs call into a 60 µs one). Longer ones sleep
+ * (clock_nanosleep to an absolute deadline: the thread uses no CPU, as when the driver waits out
+ * nvmlDeviceGetPcieThroughput's 20 ms window). The limit is the scenario's costSpinBelowUs,
+ * default 200 µs; hangs always sleep. The sleeping thread's timer slack is set to 1 ns first:
+ * with the default, a 200 µs call took ~267 µs on the development VM (7 µs over with 1 ns).
  */
-static void spend_ns(unsigned long long ns)
+static void spend_ns(unsigned long long ns, unsigned long long spin_below_ns)
 {
     if (ns == 0) return;
     unsigned long long deadline = monotonic_ns() + ns;
-    if (ns < SPIN_LIMIT_NS) {
+    if (ns < spin_below_ns) {
         while (monotonic_ns() < deadline) {
         }
         return;
@@ -145,9 +144,10 @@ static void spend_ns(unsigned long long ns)
 /* Waits out a hang, then spends a cost, with the lock released (a slow GPU must not block the others). */
 static void wait_unlocked(unsigned hang_ms, unsigned long long cost_ns)
 {
+    unsigned long long spin_below_ns = g.sc->spin_below_ns; /* read under the lock: shutdown may free it */
     pthread_mutex_unlock(&g_lock);
-    spend_ns((unsigned long long)hang_ms * 1000000ULL);
-    spend_ns(cost_ns);
+    spend_ns((unsigned long long)hang_ms * 1000000ULL, 0);
+    spend_ns(cost_ns, spin_below_ns);
     pthread_mutex_lock(&g_lock);
 }
 
