@@ -18,16 +18,20 @@ export function spawnSleepers(count) {
 }
 
 /**
- * Writes `dir/<name>-live.json`: the base scenario with each frame's process lists replaced by
- * `pids`, round-robin over the GPUs, each with a little memory and utilisation. Returns its path.
+ * Writes `dir/<name>-live.json`: the base scenario with each frame's compute processes replaced by
+ * `pids`, round-robin over the GPUs, each with a little memory and utilisation; graphics-only
+ * clients (a desktop's) stay as the scenario has them. Returns its path.
  */
 export function writeLiveScenario(basePath, pids, dir) {
   const scenario = JSON.parse(readFileSync(basePath, 'utf8'));
   const gpus = scenario.devices.length;
   const lists = Array.from({ length: gpus }, () => []);
   pids.forEach((pid, i) => lists[i % gpus].push({ pid, type: 'C', usedMemoryMiB: 256 + (i % 7), smUtilPercent: i % 100, memUtilPercent: i % 50 }));
+  let graphics = Array.from({ length: gpus }, () => []);
   for (const frame of scenario.timeline) {
-    frame.devices = Array.from({ length: gpus }, (_, gpu) => ({ ...(frame.devices[gpu] ?? {}), processes: lists[gpu] }));
+    // A frame's list replaces the previous one whole (the fake's rule): carry the graphics clients.
+    graphics = graphics.map((kept, gpu) => frame.devices[gpu]?.processes?.filter((p) => p.type === 'G') ?? kept);
+    frame.devices = Array.from({ length: gpus }, (_, gpu) => ({ ...(frame.devices[gpu] ?? {}), processes: [...graphics[gpu], ...lists[gpu]] }));
   }
   scenario.description = `${scenario.description} (bench: ${pids.length} live processes)`;
   const name = basePath.split('/').pop().replace(/\.json$/, '');
