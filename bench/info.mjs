@@ -5,18 +5,22 @@
 // the peers are there (../shared/peers/README.md), gpustat --json and nvitop --once too.
 // Prints a table, then as the LAST line one JSON object with the figures.
 //
-//   npm run bench:info [-- --starts 15 --scenario 8x-h100-real-costs]
+//   npm run bench:info [-- --starts 15 --scenario 8x-h100-real-costs --keep-env]
+//
+// The measured processes run without NODE_EXTRA_CA_CERTS unless --keep-env (./lib/node-env.mjs).
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchNodeEnv, removedNote } from './lib/node-env.mjs';
 
 const { values: args } = parseArgs({
   options: {
     starts: { type: 'string', default: '15' },
     scenario: { type: 'string', default: '8x-h100-real-costs' },
     peers: { type: 'string', default: 'auto' },
+    'keep-env': { type: 'boolean', default: false },
   },
 });
 const starts = Number(args.starts);
@@ -28,8 +32,9 @@ if (!existsSync(TIME)) throw new Error(`${TIME} (GNU time) is needed for peak RS
 
 execFileSync('node', ['test/fake-nvml/build.mjs'], { stdio: 'inherit' });
 execFileSync('node', ['scripts/build.mjs'], { stdio: 'inherit' });
+const clean = benchNodeEnv(process.env, args['keep-env']);
 const env = {
-  ...process.env,
+  ...clean.env,
   GPUWISE_NVML_LIB: join(root, 'build/fake-nvml/libnvidia-ml.so.1'),
   FAKE_NVML_SCENARIO: join(root, `test/fake-nvml/scenarios/${args.scenario}.json`),
   LANG: 'en_US.UTF-8',
@@ -83,7 +88,9 @@ console.log(`${'process'.padEnd(40)} ${'wall ms'.padStart(9)} ${'peak RSS MiB'.p
 for (const s of subjects) console.log(`${s.name.padEnd(40)} ${s.wall_ms.toFixed(1).padStart(9)} ${s.peak_rss_mib.toFixed(1).padStart(13)}`);
 const wallRatio = info.wall_ms / node.wall_ms;
 const rssRatio = info.peak_rss_mib / node.peak_rss_mib;
-console.log(`info --json / node -e 0: wall ${wallRatio.toFixed(2)}× (aim ≤ 2), peak RSS ${rssRatio.toFixed(2)}× (aim ≤ 1.2)`);
+console.log(`info --json / node -e 0: wall ${wallRatio.toFixed(2)}× (aim ≤ 2), peak RSS ${rssRatio.toFixed(3)}× (aim ≤ 1.2)`);
+const note = removedNote(clean.removed);
+if (note) console.log(note);
 console.log(
   JSON.stringify({
     bench: 'info',
@@ -94,7 +101,8 @@ console.log(
     wall_ratio: Number(wallRatio.toFixed(2)),
     info_peak_rss_mib: info.peak_rss_mib,
     node_peak_rss_mib: node.peak_rss_mib,
-    peak_rss_ratio: Number(rssRatio.toFixed(2)),
+    peak_rss_ratio: Number(rssRatio.toFixed(3)),
+    env_removed: clean.removed,
     others: subjects.slice(2).map((s) => ({ name: s.name, wall_ms: s.wall_ms, peak_rss_mib: s.peak_rss_mib })),
   }),
 );

@@ -16,6 +16,8 @@
 //                           machine the only way to see a tenth of a per cent)
 //   npm run bench:sampler -- --child-args="--compaction-growth 1.5"   (more arguments for this tree's
 //                           child, bench/lib/sampler-child.mjs; not for the --before one)
+// The measured processes run without NODE_EXTRA_CA_CERTS unless --keep-env (./lib/node-env.mjs:
+// it adds ~1.9 MiB to every Node process's RSS here, the idle baseline's too).
 // Over a long run RSS is also polled every 20 s: the lowest and highest of the last third are
 // printed beside the end figure (one figure at the end is partly GC timing).
 
@@ -27,6 +29,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { bundleChild } from './lib/bundle.mjs';
 import { procUsage, spawnSleepers, writeLiveScenario } from './lib/live-scenario.mjs';
+import { benchNodeEnv, removedNote } from './lib/node-env.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,6 +42,7 @@ const { values: args } = parseArgs({
     'v8-flags': { type: 'string' },
     before: { type: 'string' },
     'child-args': { type: 'string' },
+    'keep-env': { type: 'boolean', default: false },
   },
 });
 /** What the measured child runs: the product's sampler, and variants that leave one part out. */
@@ -147,7 +151,8 @@ if (beforeRoot) {
 }
 try {
   const scenario = writeLiveScenario(join(root, `test/fake-nvml/scenarios/${scenarioName}.json`), sleepers.pids, dir);
-  const env = { ...process.env, GPUWISE_NVML_LIB: lib, FAKE_NVML_SCENARIO: scenario, LANG: 'en_US.UTF-8' };
+  const clean = benchNodeEnv(process.env, args['keep-env']);
+  const env = { ...clean.env, GPUWISE_NVML_LIB: lib, FAKE_NVML_SCENARIO: scenario, LANG: 'en_US.UTF-8' };
   delete env.FAKE_NVML_STEP;
   const results = [];
   for (const rate of rates) {
@@ -182,6 +187,8 @@ try {
 
   const gpus = results.find((r) => r.devices !== undefined)?.devices ?? 0;
   console.log(`sampler over ${scenarioName}: ${gpus} GPUs, ${sleepers.pids.length} live processes, ${seconds} s per run`);
+  const envNote = removedNote(clean.removed);
+  if (envNote) console.log(envNote);
   console.log(`${'process'.padEnd(44)} ${'rate'.padStart(6)} ${'samples'.padStart(8)} ${'CPU %'.padStart(7)} ${'RSS MiB'.padStart(8)} ${'peak'.padStart(7)}`);
   for (const r of results) {
     const rate = r.rate ? `${r.rate} Hz` : '—';
