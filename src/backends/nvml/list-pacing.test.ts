@@ -9,6 +9,7 @@ import { recordCalls } from './call-timings.js';
 import { readerOptions } from './index.js';
 import { loadNvmlLibrary } from './library.js';
 import { ListPacing, SLOW_LIST_MS, SLOW_LIST_REFRESH_MS } from './list-pacing.js';
+import { runSync } from './plan.js';
 import { NvmlReader } from './reader.js';
 
 function entries(pacing: ListPacing): unknown[][] {
@@ -130,6 +131,14 @@ describe('the NVML reader with a slow graphics list (fake NVML)', () => {
       expect(gpu0()).toEqual([[3001, 'graphics', 65], [5003, 'compute', 1003]]);
       expect(callsOf('nvmlDeviceGetGraphicsRunningProcesses')).toBe(graphicsCalls);
       expect(callsOf('nvmlDeviceGetComputeRunningProcesses')).toBe(computeCalls + 8 * 2);
+      // Another GPU at this index (a reset changes the UUID): nothing carried over, read at once.
+      const slot = reader.slots[0]!;
+      const other = runSync(slot.processes.read(slot.scratch, slot.handle!, 0, 'GPU-after-a-reset', false));
+      expect(callsOf('nvmlDeviceGetGraphicsRunningProcesses')).toBe(graphicsCalls + 1);
+      expect(other.processes.map((p) => p.pid).sort()).toEqual([3001, 3002, 5003]);
+      // Back to the first UUID: a new GPU again for the pacing, read at once and re-timed.
+      runSync(slot.processes.read(slot.scratch, slot.handle!, 0, slot.identity!.identity.uuid, false));
+      expect(callsOf('nvmlDeviceGetGraphicsRunningProcesses')).toBe(graphicsCalls + 2);
       // The refresh, SLOW_LIST_REFRESH_MS after the last read of the list: read again.
       skippedMs += SLOW_LIST_REFRESH_MS;
       expect(gpu0()).toEqual([[3001, 'graphics', 68], [3002, 'graphics', 68], [5004, 'compute', 1004]]);

@@ -55,7 +55,9 @@ export class ProcessReader {
   private lastSampleTimestamp = 0n;
   private cursorUuid: string | null = null;
   /** Per list, in PROCESS_LISTS' order: whether it is read this time, and what it carries. */
-  private readonly pacing = [new ListPacing(), new ListPacing()];
+  private pacing = [new ListPacing(), new ListPacing()];
+  /** The GPU the pacing is for: another UUID at this index (after a reset) carries nothing over. */
+  private pacingUuid: string | null = null;
 
   constructor(
     private readonly lib: NvmlLibrary,
@@ -69,6 +71,10 @@ export class ProcessReader {
     // In the drivers' order, as a list beside the map (no iterator over the map at the end).
     const processes: BackendProcess[] = [];
     const into = { byPid, processes, gpuIndex, gpuUuid, migMode };
+    if (this.pacingUuid !== gpuUuid) {
+      this.pacing = [new ListPacing(), new ListPacing()];
+      this.pacingUuid = gpuUuid;
+    }
     for (let k = 0; k < PROCESS_LISTS.length; k++) {
       const key = PROCESS_LISTS[k]!;
       const pacing = this.pacing[k]!;
