@@ -3,13 +3,14 @@
 //
 // Why: a list call can cost milliseconds where a GPU has many clients. On an RTX 4090 laptop with
 // a desktop, nvmlDeviceGetGraphicsRunningProcesses took 4.5 ms a call against 2.5–12 µs for
-// utilisation and memory (https://github.com/flightlessmango/MangoHud/pull/2104); the driver
-// answers it by polling the GSP on the calling thread (kernel CPU time), and NVIDIA's own
-// developer notes that NVML calls "are pretty serializing", so the workload's driver calls wait
-// behind them (https://github.com/flightlessmango/MangoHud/pull/1307). A sampler at 1 Hz would
-// spend ~0.5 % of a core and hold the driver's lock for 4.5 ms a second per GPU on one list whose
-// clients (a desktop's compositor and browsers) rarely change. A list that answers in
-// microseconds, as a datacenter GPU's compute list does, is still read on every read.
+// utilisation and memory (https://github.com/flightlessmango/MangoHud/pull/2104). The open kernel
+// driver waits for such an answer by polling the GSP on the calling thread (kernel CPU time, by
+// its source), and NVIDIA's own developer notes that NVML calls "are pretty serializing", so the
+// workload's driver calls wait behind them (https://github.com/flightlessmango/MangoHud/pull/1307).
+// A sampler at 1 Hz would spend ~0.5 % of a core and hold the driver's lock for 4.5 ms a second
+// per GPU on one list whose clients (a desktop's compositor and browsers) rarely change. A list
+// that answers quickly is still read on every read: what a datacenter GPU's lists cost is for a
+// lent GPU to measure (scripts/device/time-calls.ts).
 //
 // The rule, per GPU and list: a list whose last two reads each took SLOW_LIST_MS or more is
 // read again once SLOW_LIST_REFRESH_MS have passed since its last read, and re-timed then. Two,
