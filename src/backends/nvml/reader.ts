@@ -28,7 +28,7 @@ export interface ReaderOptions extends MetricOptions {
   subSecondSamples: boolean;
   /** Read GPM (Hopper and newer) activity. */
   gpm: boolean;
-  /** Monotonic ms for pacing slow process lists (./list-pacing.ts); default performance.now. Tests set it. */
+  /** Monotonic ms for pacing slow process lists (./list-pacing.ts); default process.uptime in ms. Tests set it. */
   monotonicNow?: () => number;
 }
 
