@@ -15,7 +15,9 @@
 // The rule, per GPU and list: a list whose last two reads each took SLOW_LIST_MS or more is
 // read again once SLOW_LIST_REFRESH_MS have passed since its last read, and re-timed then. Two,
 // because a read on libuv's pool also times the wait for a free thread (a GPU's first read of a
-// session runs there): one slow reading is not enough. A failed read carries nothing.
+// session runs there): one slow reading is not enough. A failed read carries nothing. Entries are
+// recorded only on a read that follows a slow one (the only reads whose entries can be carried):
+// a quick list costs its reader two clock readings and nothing else.
 
 export const SLOW_LIST_MS = 2;
 export const SLOW_LIST_REFRESH_MS = 5000;
@@ -29,6 +31,8 @@ export class ListPacing {
   /** The last fresh read's entries, four numbers each, NaN for null (reused: no object per entry). */
   private readonly flat: number[] = [];
   private entries = 0;
+  /** Whether this read's entries are being kept (the read before it was slow). */
+  private recording = false;
   private carried = false;
   private readAtMs = 0;
   private slowReads = 0;
@@ -41,9 +45,11 @@ export class ListPacing {
   /** A fresh read starts: its entries follow through `record`. */
   begin(): void {
     this.entries = 0;
+    this.recording = this.slowReads > 0;
   }
 
   record(pid: number, usedMemoryBytes: number | null, gpuInstanceId: number | null, computeInstanceId: number | null): void {
+    if (!this.recording) return;
     const at = this.entries * FIELDS;
     this.flat[at] = pid;
     this.flat[at + 1] = usedMemoryBytes ?? NaN;
@@ -59,7 +65,7 @@ export class ListPacing {
       this.slowReads = 0;
       return;
     }
-    this.carried = true;
+    this.carried = this.recording;
     this.readAtMs = endMs;
     this.slowReads = costMs >= SLOW_LIST_MS ? this.slowReads + 1 : 0;
   }
