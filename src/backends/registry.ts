@@ -36,6 +36,8 @@ export interface BackendRegistryOptions {
   subSecondSamples?: boolean;
   /** Read GPM activity on Hopper and newer (default true). */
   gpm?: boolean;
+  /** The caller takes one reading and never primes: no baselines for a next one (nvml/index.ts). */
+  singleReading?: boolean;
   /**
    * Without the worker: make a promptly answering GPU's calls after its first of a read directly
    * (nvml/sync-trust.ts). Default true; false sends every call to libuv's pool.

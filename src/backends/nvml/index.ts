@@ -29,6 +29,12 @@ export interface NvmlBackendOptions {
   subSecondSamples?: boolean;
   /** Read GPM activity (SM, occupancy, tensor, DRAM) on Hopper and newer. Default true. */
   gpm?: boolean;
+  /**
+   * The caller reads once and never primes (one-shot `info --json`): skip the calls that only
+   * set a baseline for a next reading (GPM's two sample buffers and first sample, 3 calls a GPU).
+   * Default false.
+   */
+  singleReading?: boolean;
 }
 
 /** What every NVML backend can do, whichever thread reads it. */
@@ -42,6 +48,7 @@ export function readerOptions(options: NvmlBackendOptions, platform: string): Re
     platform,
     subSecondSamples: options.subSecondSamples ?? false,
     gpm: options.gpm ?? true,
+    singleReading: options.singleReading ?? false,
   };
 }
 

@@ -35,9 +35,17 @@ export class GpmSampler {
 
   constructor(private readonly lib: NvmlLibrary) {}
 
-  *read(s: Scratch, handle: bigint, computeMetrics: boolean): Plan<GpmReading> {
-    const usable = yield* this.ensureReady(s, handle);
-    if (usable !== true) return { ok: false, reason: usable };
+  /**
+   * `baseline` false: a reading with no earlier sample says `first-sample` after asking only
+   * whether the GPU has GPM, without allocating and taking a sample that no later reading would
+   * use (one-shot `info --json`: 3 of its 4 GPM calls a GPU).
+   */
+  *read(s: Scratch, handle: bigint, computeMetrics: boolean, baseline = true): Plan<GpmReading> {
+    const support = yield* this.ensureSupport(s, handle);
+    if (support !== 'supported') return { ok: false, reason: support };
+    if (this.baseline === null && !baseline) return { ok: false, reason: 'first-sample' };
+    const allocated = yield* this.ensureSamples(s);
+    if (allocated !== true) return { ok: false, reason: allocated };
     const samples = this.samples!;
     const now = performance.now();
     if (this.baseline !== null && now - this.baselineAtMs < GPM_MIN_INTERVAL_MS) return { ok: false, reason: 'first-sample' };
@@ -51,7 +59,7 @@ export class GpmSampler {
     return yield* this.metrics(samples[previous], samples[target]);
   }
 
-  private *ensureReady(s: Scratch, handle: bigint): Plan<true | UnavailableReason> {
+  private *ensureSupport(s: Scratch, handle: bigint): Plan<UnavailableReason | 'supported'> {
     if (this.support === null) {
       if (!this.lib.has('gpmQueryDeviceSupport') || !this.lib.has('gpmSampleGet') || !this.lib.has('gpmMetricsGet')) {
         this.support = 'symbol-missing';
@@ -64,7 +72,10 @@ export class GpmSampler {
         this.support = code === NVML_SUCCESS && s.structU32(GPM_SUPPORT.isSupportedDevice) !== 0 ? 'supported' : 'not-supported';
       }
     }
-    if (this.support !== 'supported') return this.support;
+    return this.support;
+  }
+
+  private *ensureSamples(s: Scratch): Plan<true | UnavailableReason> {
     if (!this.samples) {
       const first = yield* this.allocate(s);
       const second = typeof first === 'bigint' ? yield* this.allocate(s) : first;

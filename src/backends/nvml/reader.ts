@@ -28,6 +28,8 @@ export interface ReaderOptions extends MetricOptions {
   subSecondSamples: boolean;
   /** Read GPM (Hopper and newer) activity. */
   gpm: boolean;
+  /** The caller reads once (NvmlBackendOptions.singleReading): no baselines for a next reading. */
+  singleReading: boolean;
   /** Monotonic ms for pacing slow process lists (./list-pacing.ts); default process.uptime in ms. Tests set it. */
   monotonicNow?: () => number;
 }
@@ -161,7 +163,7 @@ export class NvmlReader {
     if (rec.lost) return this.lostResult(slot, index, identity, rec, problems);
     const counters = yield* this.readCounters(slot, handle, rec);
     const metrics = rec.lost ? emptyMetrics() : yield* readMetrics(this.lib, s, handle, rec, this.options, counters.batch);
-    const gpm = this.options.gpm && !rec.lost ? yield* slot.gpm.read(s, handle, true) : ({ ok: false, reason: 'not-reported' } as const);
+    const gpm = this.options.gpm && !rec.lost ? yield* slot.gpm.read(s, handle, true, !this.options.singleReading) : ({ ok: false, reason: 'not-reported' } as const);
     const pcie = this.pcieFallback(slot, counters.batch, handle);
     applyRates(metrics, rec, this.countersFor(identity.uuid, index), { ...counters, ...pcie, gpm });
     const samples = this.options.subSecondSamples && !rec.lost ? yield* slot.samples.read(s, handle, index, identity.uuid) : [];

@@ -28,6 +28,8 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
     // async calls (nvml/deadline.ts): a GPU hung in the driver is shown as not answering while
     // the others keep updating, and Ctrl-C still works.
     hostOptions: { firstSampleWindowMs: cpuSampleMs },
+    // One reading with no warm-up before it: nothing to set a baseline for (GPM's samples).
+    singleReading: options.watch === undefined && cpuSampleMs === 0,
   });
   try {
     if (options.backend && !session.backend) {

@@ -50,7 +50,7 @@ export function recommendInputFromOptions(options: RecommendOptions): RecommendI
 async function localSnapshot(cli: CliContext): Promise<Snapshot | null> {
   try {
     const { openSession } = await import('../../snapshot/session.js');
-    const session = await openSession({ hostOptions: { firstSampleWindowMs: 0 } });
+    const session = await openSession({ hostOptions: { firstSampleWindowMs: 0 }, singleReading: true });
     try {
       return await session.take();
     } finally {
