@@ -25,6 +25,7 @@ export type BackendProcess = Pick<
   | 'encoderUtilPercent'
   | 'decoderUtilPercent'
   | 'name'
+  | 'listedAgeMs'
 >;
 
 export interface BackendReading {

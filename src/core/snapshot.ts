@@ -285,6 +285,13 @@ export interface GpuProcess {
 
   /** Executable name as the backend or host reports it. */
   name: string | null;
+  /**
+   * Only when the process comes from a GPU's process list that was not read for this snapshot: a
+   * list that takes milliseconds a call is read every 5 s in a long-running reader and carried
+   * between (backends/nvml/list-pacing.ts). How long ago (ms) that list was read; a process in
+   * two lists gets the older one's age. Absent when every list that has it was read now.
+   */
+  listedAgeMs?: number;
   // Host enrichment (Linux /proc; null elsewhere or when unresolvable; see `hostResolution`).
   command: string | null;
   user: string | null;

@@ -136,6 +136,7 @@ function mergeProcess(p: BackendProcess, host: HostProcessDetails): GpuProcess {
   };
   if (host.tree !== undefined) merged.tree = host.tree;
   if (host.workload !== undefined) merged.workload = host.workload;
+  if (p.listedAgeMs !== undefined) merged.listedAgeMs = p.listedAgeMs;
   // What the range check (core/validate.ts) attached to the backend's row.
   const unavailable = (p as Partial<GpuProcess>).unavailable;
   if (unavailable !== undefined) merged.unavailable = unavailable;

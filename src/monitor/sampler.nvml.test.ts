@@ -126,3 +126,23 @@ describe('the processes\' host details between full reads', () => {
     expect(s.latest()!.snapshot.processDetailsAt).toBeUndefined();
   });
 });
+
+describe('a GPU whose process list takes milliseconds a call (a desktop\'s graphics clients)', () => {
+  it('is read every 5 s, and each snapshot says how old the carried entries are', async () => {
+    // rtx4090-desktop-costs: the graphics list costs 4.5 ms, the compute list 100 µs.
+    const s = await samplerOn('rtx4090-desktop-costs', 20);
+    await s.first();
+    await samples(s, 4);
+    const processes = s.latest()!.snapshot.processes;
+    const graphics = processes.filter((p) => p.type === 'graphics');
+    expect(graphics.length).toBeGreaterThan(0);
+    for (const p of graphics) {
+      expect(p.listedAgeMs, `${p.pid}`).toBeGreaterThan(0);
+      expect(p.listedAgeMs!, `${p.pid}`).toBeLessThan(5000);
+    }
+    // The training job is in the quick compute list: read for this snapshot, no age.
+    const compute = processes.filter((p) => p.type === 'compute');
+    expect(compute.length).toBeGreaterThan(0);
+    for (const p of compute) expect(p.listedAgeMs, `${p.pid}`).toBeUndefined();
+  });
+});

@@ -110,8 +110,10 @@ describe('the NVML reader with a slow graphics list (fake NVML)', () => {
     let skippedMs = 0;
     const reader = new NvmlReader(lib, { ...readerOptions({}, 'linux'), monotonicNow: () => performance.now() + skippedMs });
     const callsOf = (fn: string) => recorder.timings().find((t) => t.function === fn)?.calls ?? 0;
+    let lastAges: Record<number, number | undefined> = {};
     const gpu0 = () => {
       const reading = reader.read();
+      lastAges = Object.fromEntries(reading.processes.filter((p) => p.gpuIndex === 0).map((p) => [p.pid, p.listedAgeMs]));
       return reading.processes
         .filter((p) => p.gpuIndex === 0)
         .map((p) => [p.pid, p.type, p.usedMemoryBytes === null ? null : p.usedMemoryBytes / 2 ** 20])
@@ -121,14 +123,21 @@ describe('the NVML reader with a slow graphics list (fake NVML)', () => {
       expect(gpu0()).toEqual([[3001, 'graphics', 64], [5001, 'compute', 1000]]);
       skippedMs += 1000;
       expect(gpu0()).toEqual([[3001, 'graphics', 65], [5001, 'compute', 1001], [5002, 'compute', 1001]]);
+      // Read now, both lists: no age on any process.
+      expect(lastAges).toEqual({ 3001: undefined, 5001: undefined, 5002: undefined });
       const graphicsCalls = callsOf('nvmlDeviceGetGraphicsRunningProcesses');
       const computeCalls = callsOf('nvmlDeviceGetComputeRunningProcesses');
       // Two slow reads: carried from now on. The compute list still changes at once.
       skippedMs += 1000;
       expect(gpu0()).toEqual([[3001, 'graphics', 65], [5003, 'compute', 1002]]);
+      // The carried entry says how old its list is (a second here); the fresh one says nothing.
+      expect(lastAges[3001]).toBeGreaterThanOrEqual(1000);
+      expect(lastAges[3001]).toBeLessThan(1900);
+      expect(lastAges[5003]).toBeUndefined();
       skippedMs += 1000;
       // 3002 has arrived in the driver's list; the carried list does not have it yet.
       expect(gpu0()).toEqual([[3001, 'graphics', 65], [5003, 'compute', 1003]]);
+      expect(lastAges[3001]).toBeGreaterThanOrEqual(2000);
       expect(callsOf('nvmlDeviceGetGraphicsRunningProcesses')).toBe(graphicsCalls);
       expect(callsOf('nvmlDeviceGetComputeRunningProcesses')).toBe(computeCalls + 8 * 2);
       // Another GPU at this index (a reset changes the UUID): nothing carried over, read at once.
@@ -142,6 +151,7 @@ describe('the NVML reader with a slow graphics list (fake NVML)', () => {
       // The refresh, SLOW_LIST_REFRESH_MS after the last read of the list: read again.
       skippedMs += SLOW_LIST_REFRESH_MS;
       expect(gpu0()).toEqual([[3001, 'graphics', 68], [3002, 'graphics', 68], [5004, 'compute', 1004]]);
+      expect(lastAges).toEqual({ 3001: undefined, 3002: undefined, 5004: undefined });
       expect(callsOf('nvmlDeviceGetGraphicsRunningProcesses')).toBeGreaterThan(graphicsCalls);
     } finally {
       reader.close();

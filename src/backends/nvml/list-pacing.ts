@@ -34,12 +34,12 @@ export class ListPacing {
   /** Whether this read's entries are being kept (the read before it was slow). */
   private recording = false;
   private carried = false;
-  private readAtMs = 0;
+  private lastReadAtMs = 0;
   private slowReads = 0;
 
   /** Whether the list must be read now (else `replay` gives its last entries). */
   due(nowMs: number): boolean {
-    return !this.carried || this.slowReads < 2 || nowMs - this.readAtMs >= SLOW_LIST_REFRESH_MS;
+    return !this.carried || this.slowReads < 2 || nowMs - this.lastReadAtMs >= SLOW_LIST_REFRESH_MS;
   }
 
   /** A fresh read starts: its entries follow through `record`. */
@@ -66,7 +66,7 @@ export class ListPacing {
       return;
     }
     this.carried = this.recording;
-    this.readAtMs = endMs;
+    this.lastReadAtMs = endMs;
     this.slowReads = costMs >= SLOW_LIST_MS ? this.slowReads + 1 : 0;
   }
 
@@ -76,6 +76,11 @@ export class ListPacing {
       const at = i * FIELDS;
       into(this.flat[at]!, orNull(this.flat[at + 1]!), orNull(this.flat[at + 2]!), orNull(this.flat[at + 3]!));
     }
+  }
+
+  /** When the list was last read (the clock `end` was given). */
+  get readAtMs(): number {
+    return this.lastReadAtMs;
   }
 
   /** Whether the list is read on a slower pace now (its entries carried between reads). */

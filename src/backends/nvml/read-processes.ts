@@ -83,7 +83,8 @@ export class ProcessReader {
       const startedMs = this.now();
       if (!pacing.due(startedMs)) {
         const type = key === 'computeProcesses' ? 'compute' : 'graphics';
-        pacing.replay((pid, memory, gi, ci) => mergeProcess(into, pid, type, memory, gi, ci));
+        const ageMs = Math.max(0, Math.round(startedMs - pacing.readAtMs));
+        pacing.replay((pid, memory, gi, ci) => mergeProcess(into, pid, type, memory, gi, ci, ageMs));
         continue;
       }
       pacing.begin();
@@ -230,12 +231,15 @@ function mergeProcess(
   usedMemoryBytes: number | null,
   gpuInstanceId: number | null,
   computeInstanceId: number | null,
+  /** Set when the entry comes from a list carried from an earlier read (./list-pacing.ts). */
+  listedAgeMs?: number,
 ): void {
   const existing = into.byPid.get(pid);
   if (existing) {
     // The same process in both lists is one process using both engines (nvidia-smi's "C+G").
     if (existing.type !== type) existing.type = 'compute+graphics' satisfies ProcessType;
     existing.usedMemoryBytes ??= usedMemoryBytes;
+    if (listedAgeMs !== undefined) existing.listedAgeMs = Math.max(existing.listedAgeMs ?? 0, listedAgeMs);
     return;
   }
   const process: BackendProcess = {
@@ -252,6 +256,7 @@ function mergeProcess(
     decoderUtilPercent: null,
     name: null,
   };
+  if (listedAgeMs !== undefined) process.listedAgeMs = listedAgeMs;
   into.byPid.set(pid, process);
   into.processes.push(process);
 }

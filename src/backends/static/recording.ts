@@ -112,7 +112,7 @@ function withUnavailable(value: Record<string, unknown>): Record<string, unknown
 /** The GPU side of a recorded process; its host side is read again (or found gone) here. */
 export function toBackendProcess(p: Record<string, unknown>): BackendProcess {
   const recorded = p as Partial<GpuProcess>;
-  return {
+  const process: BackendProcess = {
     pid: typeof recorded.pid === 'number' ? recorded.pid : 0,
     gpuIndex: typeof recorded.gpuIndex === 'number' ? recorded.gpuIndex : 0,
     gpuUuid: recorded.gpuUuid ?? null,
@@ -126,4 +126,8 @@ export function toBackendProcess(p: Record<string, unknown>): BackendProcess {
     decoderUtilPercent: recorded.decoderUtilPercent ?? null,
     name: typeof recorded.name === 'string' ? recorded.name : null,
   };
+  // A recorded carried entry stays one: how old its list was when recorded.
+  const age = recorded.listedAgeMs;
+  if (typeof age === 'number' && Number.isFinite(age) && age >= 0) process.listedAgeMs = age;
+  return process;
 }

@@ -54,6 +54,14 @@ describe('static backend', () => {
     if (!parsed.ok) throw new Error(parsed.detail);
     expect(parsed.readings[0]!.processes[0]).toMatchObject({ pid: 1234, usedMemoryBytes: 2 ** 30, name: 'python3' });
     expect(parsed.readings[0]!.processes[0]).not.toHaveProperty('command');
+    expect(parsed.readings[0]!.processes[0]).not.toHaveProperty('listedAgeMs');
+  });
+
+  it('keeps a carried entry\'s listedAgeMs, and drops one no list can have', () => {
+    const processes = [1500, -1, 'old', null].map((listedAgeMs, i) => ({ pid: 10 + i, gpuIndex: 0, type: 'graphics', listedAgeMs }));
+    const parsed = parseRecording(JSON.stringify(recordedSnapshot(1, { processes })));
+    if (!parsed.ok) throw new Error(parsed.detail);
+    expect(parsed.readings[0]!.processes.map((p) => p.listedAgeMs)).toEqual([1500, undefined, undefined, undefined]);
   });
 
   it('a hostile or broken recording is a clear unavailable, not a crash', async () => {

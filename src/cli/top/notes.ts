@@ -1,6 +1,7 @@
 // Lines above the process table for what the reader must know to trust the screen: processes in
-// another PID namespace (and what to do), a fallback to the nvidia-smi backend (and why), and
-// problems met while reading that no panel shows.
+// another PID namespace (and what to do), a fallback to the nvidia-smi backend (and why),
+// processes from a slow list read every 5 s (`listedAgeMs`), and problems met while reading that
+// no panel shows.
 
 import type { Snapshot, SnapshotProblem } from '../../core/snapshot.js';
 import type { Translate } from '../../i18n/index.js';
@@ -26,6 +27,9 @@ export function renderNotes(snapshot: Snapshot, columns: number, theme: Theme, t
     const reason = nvml ? reasonText(nvml.code, t) : t('top.note.pinned');
     notes.push(...wrapped(t('top.note.nvidiaSmi', { reason })));
   }
+  // Not a warning: nothing is wrong, but a new client's absence for a few seconds has a reason.
+  const carried = snapshot.processes.filter((p) => p.listedAgeMs !== undefined).length;
+  if (carried > 0) notes.push(...wrap(t('top.note.carried', { count: carried }), columns).slice(0, 2).map((line) => new Line().add(line, theme.dim)));
   const problems = snapshot.problems.filter((problem) => !shownByPanel(problem));
   if (problems.length > 0 && columns > 0) {
     const first = problems[0]!;
