@@ -6,6 +6,8 @@
 //   NVLink rates, P-state, throttle reasons, ECC counters, violation counters, GPM, the driver's
 //   sub-second samples — both process lists of every GPU that is up, and the per-process
 //   utilisation of every GPU that has processes (whether the driver has samples of them, only it knows);
+// - for a reader that reads every `intervalMs` (a sampler), a list priced at SLOW_LIST_US or more
+//   only once per SLOW_LIST_REFRESH_MS, as src/backends/nvml/list-pacing.ts reads it;
 // - nothing for identity, limits and modes (read once when the session opens), handles (looked
 //   up once), or the size queries before a list (a buffer kept from the last read is big enough);
 // - plus nvmlDeviceGetCount once, to see a GPU come or go.
@@ -36,6 +38,16 @@ const VIOLATION_FIELDS = {
 
 const live = (value) => value !== null && value !== undefined;
 
+/** src/backends/nvml/list-pacing.ts: SLOW_LIST_MS (in µs) and SLOW_LIST_REFRESH_MS. */
+const SLOW_LIST_US = 2000;
+const SLOW_LIST_REFRESH_MS = 5000;
+
+/** Of the reads `intervalMs` apart, the share that reads a list that costs `us` (1 without an interval). */
+function listShare(us, intervalMs) {
+  if (intervalMs === undefined || us < SLOW_LIST_US) return 1;
+  return 1 / Math.max(1, Math.ceil(SLOW_LIST_REFRESH_MS / intervalMs));
+}
+
 /** Prices calls and fields for device `index`: its own rules first, then the system's defaults. */
 function pricer(scenario, index) {
   const device = scenario.devices?.[index] ?? {};
@@ -48,9 +60,10 @@ function pricer(scenario, index) {
  * The floor of `reading` (a BackendReading from the NVML backend, or a Snapshot) under `scenario`
  * (the parsed scenario JSON): { totalUs, cpuUs, devices: [{ index, totalUs, cpuUs, items }] }.
  * `cpuUs` is the part the fake spends busy-waiting (calls under costSpinBelowUs): CPU time the modelled
- * driver itself uses, which no reader can save.
+ * driver itself uses, which no reader can save. `options.intervalMs`: the reads are that far apart
+ * (a sampler), so a slow process list is priced at its share of them (see the top).
  */
-export function unavoidableCost(scenario, reading) {
+export function unavoidableCost(scenario, reading, options = {}) {
   const spinLimitUs = scenario.system?.costSpinBelowUs ?? DEFAULT_SPIN_LIMIT_US;
   const devices = reading.devices.map((device) => {
     const { call, field } = pricer(scenario, device.index);
@@ -109,8 +122,10 @@ export function unavoidableCost(scenario, reading) {
     }
     const series = (reading.samples ?? []).filter((s) => s.deviceIndex === device.index).length;
     if (series > 0) add(`sub-second samples ×${series}`, series * call('nvmlDeviceGetSamples'), series);
-    add('compute processes', call('nvmlDeviceGetComputeRunningProcesses'));
-    add('graphics processes', call('nvmlDeviceGetGraphicsRunningProcesses'));
+    for (const [what, name] of [['compute processes', 'nvmlDeviceGetComputeRunningProcesses'], ['graphics processes', 'nvmlDeviceGetGraphicsRunningProcesses']]) {
+      const share = listShare(call(name), options.intervalMs);
+      add(share < 1 ? `${what} (1 read in ${Math.round(1 / share)})` : what, call(name) * share, share);
+    }
     // Asked whenever the GPU has processes: only the driver knows whether it has samples of them.
     if (reading.processes.some((p) => p.gpuIndex === device.index)) add('process utilisation', call('nvmlDeviceGetProcessUtilization'));
     // All the fields above come back from one nvmlDeviceGetFieldValues call.

@@ -87,7 +87,7 @@ vm.runInNewContext('gc')();
 const live = process.memoryUsage();
 await sampler.stop();
 // What the modelled driver alone costs per sample (wall, and CPU: the fake spins short calls).
-const floor = latest ? unavoidableCost(JSON.parse(readFileSync(process.env.FAKE_NVML_SCENARIO, 'utf8')), latest.snapshot) : null;
+const floor = latest ? unavoidableCost(JSON.parse(readFileSync(process.env.FAKE_NVML_SCENARIO, 'utf8')), latest.snapshot, { intervalMs: 1000 / Number(args.hz) }) : null;
 process.stdout.write(
   `${JSON.stringify({
     samples: samples - seenAtStart,
