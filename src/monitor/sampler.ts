@@ -19,9 +19,9 @@ export interface SamplerOptions {
    * In the worker, one hung call stops every GPU's reading until it returns. A GPU that has
    * answered promptly gets only a probe on the pool and its other calls made directly
    * (`syncAfterProbe`, ../backends/nvml/sync-trust.ts: the risk it leaves is in docs/sampler.md).
-   * Measured on the 8x-h100-real-costs fake with 200 processes at 1 Hz: 1.75–1.82 % of a core,
-   * 0.47 of it the modelled driver's own spins (round two: 0.8 % more with every call on the
-   * pool); npm run bench:sampler, docs/benchmarks.md.
+   * Measured on the 8x-h100-real-costs fake with 200 processes at 1 Hz: 1.2–1.3 % of a core,
+   * 0.31 of it the modelled driver's own spins (round two: 0.8 % more with every call on the
+   * pool); npm run bench:sampler, docs/benchmarks.md ("Round eight").
    */
   sessionOptions?: SessionOptions;
   /**
