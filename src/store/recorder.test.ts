@@ -167,7 +167,8 @@ describe('recorder over a real sampler (fake NVML)', () => {
       }
       // The same real samples, re-timed 20 s apart (three minutes): the minute rollups equal
       // min/avg/max computed here from the samples themselves.
-      const spread = openHistoryStore({ path: join(dir, 'spread.db') });
+      // Its clock is the samples' (T0): on the real one, retention would prune them a day after T0.
+      const spread = openHistoryStore({ path: join(dir, 'spread.db'), now: () => T0 + 3 * 60_000 });
       const retimed = heard.map((sample, i) => ({ ...sample, wallMs: T0 + i * 20_000 }));
       spread.append(retimed);
       spread.append([{ ...last, seq: last.seq + 1, wallMs: T0 + 3 * 60_000 }]); // finishes the last minute

@@ -45,17 +45,21 @@ export interface TestServer<Store extends HistoryStore = HistoryStore> {
   nowMs: { value: number };
 }
 
-/** The real SQLite store in a fresh folder (A's openHistoryStore). */
-export function sqliteStore(): HistoryStore {
-  return openHistoryStore({ path: join(mkdtempSync(join(tmpdir(), 'gpuwise-serve-test-')), 'history.db') });
+/**
+ * The real SQLite store in a fresh folder (A's openHistoryStore). Its clock (retention, pruning)
+ * is the tests' own, beside T0: on the real clock, samples from T0 are pruned once T0 is a day
+ * old, and the tests would pass only on the day they were written.
+ */
+export function sqliteStore(now: () => number = () => T0 + 3000): HistoryStore {
+  return openHistoryStore({ path: join(mkdtempSync(join(tmpdir(), 'gpuwise-serve-test-')), 'history.db'), now });
 }
 
 /** An app over the fake sampler with `samples` samples pushed and stored (SQLite unless a store is given). */
 export function testServer<Store extends HistoryStore = HistoryStore>(overrides: Partial<ServerAppOptions> = {}, samples = 3, given?: Store): TestServer<Store> {
   const sampler = createFakeSampler();
-  const store = given ?? (sqliteStore() as Store);
-  for (let i = 0; i < samples; i++) store.append([sampler.push(twoGpus(i))]);
   const nowMs = { value: T0 + samples * 1000 };
+  const store = given ?? (sqliteStore(() => nowMs.value) as Store);
+  for (let i = 0; i < samples; i++) store.append([sampler.push(twoGpus(i))]);
   const app = createServerApp({
     sampler, store, auth: { token: null, metricsOpen: false }, allowedHosts: null, version: '0.1.0-test',
     now: () => nowMs.value, metrics: () => '# HELP up\nup 1\n', ...overrides,
