@@ -277,11 +277,10 @@ describe('the top screen', () => {
   it('says, dimly, when processes come from a slow list read every 5 s, and only then', () => {
     const carried = gpuProcess({ pid: 1873, type: 'graphics', listedAgeMs: 2400, command: 'Xorg' });
     const text = screen(box([h100(0)], { processes: [carried, gpuProcess({ pid: 9 })] }), 200, 30).lines.join('\n');
-    expect(text).toContain('1 process comes from a GPU process list the driver is slow to give');
-    expect(text).toContain('up to 5 s late');
+    expect(text).toContain('1 process from a slow GPU process list (desktop graphics clients), read every 5 s: changes show up to 5 s late.');
     const zh = screen(box([h100(0)], { processes: [carried] }), 200, 30, { locale: 'zh-CN' }).lines.join('\n');
-    expect(zh).toContain('1 个进程来自驱动返回较慢的 GPU 进程列表');
-    expect(screen(box([h100(0)]), 200, 30).lines.join('\n')).not.toContain('slow to give');
+    expect(zh).toContain('1 个进程来自读取较慢的 GPU 进程列表');
+    expect(screen(box([h100(0)]), 200, 30).lines.join('\n')).not.toContain('slow GPU process list');
   });
 
   it('notes processes in another PID namespace and what to do', () => {

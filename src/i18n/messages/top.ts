@@ -79,7 +79,7 @@ export default defineMessages(
     'top.note.namespace': '{count} GPU process(es) in another PID namespace (a container) cannot be seen or signalled from here: run gpuwise on the host, or its container with --pid=host.',
     'top.note.nvidiaSmi': 'Reading through nvidia-smi ({reason}): no PCIe throughput, per-process SM, MIG or driver samples; those are N/A.',
     'top.note.pinned': 'chosen with --backend',
-    'top.note.carried': '{count} {count:process comes|processes come} from a GPU process list the driver is slow to give (a desktop\'s graphics clients): it is read every 5 s, so a client that starts or ends shows up to 5 s late.',
+    'top.note.carried': '{count} {count:process|processes} from a slow GPU process list (desktop graphics clients), read every 5 s: changes show up to 5 s late.',
     'top.note.problems': '{count} {count:problem|problems} while reading:',
 
     'top.col.pid': 'PID',
@@ -255,7 +255,7 @@ export default defineMessages(
     'top.note.namespace': '{count} 个 GPU 进程位于另一个 PID 命名空间（容器），此处看不到也无法向其发送信号：请在宿主机上运行 gpuwise，或用 --pid=host 启动其容器。',
     'top.note.nvidiaSmi': '正通过 nvidia-smi 读取（{reason}）：没有 PCIe 吞吐、单进程 SM、MIG 和驱动采样数据，这些显示为 N/A。',
     'top.note.pinned': '由 --backend 指定',
-    'top.note.carried': '{count} 个进程来自驱动返回较慢的 GPU 进程列表（如桌面的图形客户端）：该列表每 5 秒读取一次，客户端启动或退出最多晚 5 秒显示。',
+    'top.note.carried': '{count} 个进程来自读取较慢的 GPU 进程列表（桌面图形客户端），每 5 秒读一次：变化最多晚 5 秒显示。',
     'top.note.problems': '读取时遇到 {count} 个问题：',
 
     'top.col.pid': 'PID',
