@@ -35,7 +35,7 @@ export function GpuCardThrottle({ device }: { device: GpuDevice }) {
 }
 
 export function GpuCardProcesses({ processes }: { processes: readonly GpuProcess[] }) {
-  const { t, fmt } = useI18n();
+  const { t } = useI18n();
   const shown = processes.slice(0, SHOWN_PROCESSES);
   return (
     <div class="card-processes" data-testid="gpu-processes" data-count={processes.length}>
@@ -55,7 +55,7 @@ export function GpuCardProcesses({ processes }: { processes: readonly GpuProcess
                   {name !== null && <span class="process-pid muted num"> {process.pid}</span>}
                 </span>
                 <ProcessUser process={process} />
-                <span class="process-memory num">{fmt.bytes(process.usedMemoryBytes)}</span>
+                <ProcessMemory process={process} />
               </li>
             );
           })}
@@ -63,6 +63,18 @@ export function GpuCardProcesses({ processes }: { processes: readonly GpuProcess
       )}
       {processes.length > shown.length && <p class="process-more muted">{t('web.card.moreProcesses', { count: processes.length - shown.length })}</p>}
     </div>
+  );
+}
+
+/** GPU memory; for a process from a slow list carried between reads (`listedAgeMs`), how old that list is. */
+function ProcessMemory({ process }: { process: GpuProcess }) {
+  const { t, fmt } = useI18n();
+  const age = process.listedAgeMs;
+  if (age === undefined) return <span class="process-memory num">{fmt.bytes(process.usedMemoryBytes)}</span>;
+  return (
+    <span class="process-memory process-carried num" data-listed-age-ms={age} title={t('web.card.processCarried', { seconds: Math.max(1, Math.round(age / 1000)) })}>
+      {fmt.bytes(process.usedMemoryBytes)}
+    </span>
   );
 }
 
