@@ -3,15 +3,11 @@
 // overview live, a GPU page's history, the language switch, login and logout, the phone layout,
 // and no request leaving the server's origin.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeNvmlEnv } from '../fake-nvml/paths.js';
-import { browserMissing, foreignRequests, launchBrowser, liveScenario, scrollsSideways, startServe, type Browser, type RunningServe } from '../helpers/browser.js';
-import { ensureBuilt, ROOT } from './run-cli.js';
+import { browserMissing, foreignRequests, launchBrowser, liveScenario, scrollsSideways, startServe } from '../helpers/browser.js';
+import { useServeAndBrowser } from '../helpers/serve-browser.js';
 
 const missing = browserMissing();
 const TOKEN = 'dashboard-e2e-token-0123456789';
@@ -29,9 +25,6 @@ const T = {
   advisorOption: '[data-testid="advisor-option"]',
 };
 
-let dir = '';
-let serve: RunningServe | null = null;
-let browser: Browser | null = null;
 
 async function texts(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).allTextContents();
@@ -48,24 +41,11 @@ function canvasDrawn(page: Page, selector: string): Promise<boolean> {
 }
 
 describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  beforeAll(async () => {
-    await ensureBuilt();
-    if (!existsSync(join(ROOT, 'dist', 'web', 'index.html'))) throw new Error('dist/web/index.html is missing: run `npm run build` (it builds the dashboard too)');
-    dir = mkdtempSync(join(tmpdir(), 'gpuwise-dashboard-e2e-'));
-    const scenario = await liveScenario(dir);
-    serve = await startServe(['--interval', '0.2', '--db', join(dir, 'history.db')], fakeNvmlEnv(scenario));
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await serve?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const ctx = useServeAndBrowser('dashboard-e2e', (dir) => liveScenario(dir));
 
   it('the overview shows the 8 GPUs and their values change live', async () => {
-    const page = await browser!.newPage();
-    await page.goto(`${serve!.origin}/#/`);
+    const page = await ctx.browser.newPage();
+    await page.goto(`${ctx.serve.origin}/#/`);
     await expect.poll(() => page.locator(T.card).count(), { timeout: 10_000 }).toBe(8);
     const first = await texts(page, T.util);
     expect(first).toHaveLength(8);
@@ -74,15 +54,15 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
   }, 45_000);
 
   it('a GPU page draws history after a short recording', async () => {
-    const page = await browser!.newPage();
-    const devices = (await (await page.request.get(`${serve!.origin}/api/v1/devices`)).json()) as { devices: { key: string }[] };
+    const page = await ctx.browser.newPage();
+    const devices = (await (await page.request.get(`${ctx.serve.origin}/api/v1/devices`)).json()) as { devices: { key: string }[] };
     const key = devices.devices[0]!.key;
     // A short recording first: a few seconds of samples at 0.2 s in the history.
     await expect.poll(async () => {
-      const answer = (await (await page.request.get(`${serve!.origin}/api/v1/history?device=${encodeURIComponent(key)}&metric=gpuUtilPercent&from=-1m`)).json()) as { series?: { points: { avg: number | null }[] }[] };
+      const answer = (await (await page.request.get(`${ctx.serve.origin}/api/v1/history?device=${encodeURIComponent(key)}&metric=gpuUtilPercent&from=-1m`)).json()) as { series?: { points: { avg: number | null }[] }[] };
       return answer.series?.[0]?.points.filter((point) => point.avg !== null).length ?? 0;
     }, { timeout: 15_000, interval: 250 }).toBeGreaterThanOrEqual(10);
-    await page.goto(`${serve!.origin}/#/gpu/${encodeURIComponent(key)}`);
+    await page.goto(`${ctx.serve.origin}/#/gpu/${encodeURIComponent(key)}`);
     await expect.poll(() => page.locator(`${T.chart} canvas`).count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
     await expect.poll(() => canvasDrawn(page, T.chart), { timeout: 10_000 }).toBe(true);
     // Each chart's accessible summary (min/avg/max/last) carries the recorded numbers.
@@ -92,8 +72,8 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
   }, 60_000);
 
   it('the language switches between English and Chinese', async () => {
-    const page = await browser!.newPage();
-    await page.goto(`${serve!.origin}/#/`);
+    const page = await ctx.browser.newPage();
+    await page.goto(`${ctx.serve.origin}/#/`);
     const label = page.locator(T.navOverview);
     await label.waitFor();
     const english = (await label.textContent()) ?? '';
@@ -105,11 +85,11 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
   }, 45_000);
 
   it('the phone-sized layout (390×844) scrolls no page sideways', async () => {
-    const page = await browser!.newPage();
+    const page = await ctx.browser.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    const devices = (await (await page.request.get(`${serve!.origin}/api/v1/devices`)).json()) as { devices: { key: string }[] };
+    const devices = (await (await page.request.get(`${ctx.serve.origin}/api/v1/devices`)).json()) as { devices: { key: string }[] };
     for (const route of ['#/', `#/gpu/${encodeURIComponent(devices.devices[0]!.key)}`, '#/processes', '#/events', '#/doctor', '#/advisor']) {
-      await page.goto(`${serve!.origin}/${route}`);
+      await page.goto(`${ctx.serve.origin}/${route}`);
       await page.waitForLoadState('networkidle').catch(() => undefined);
       await page.waitForTimeout(300);
       expect({ route, sideways: await scrollsSideways(page) }).toEqual({ route, sideways: false });
@@ -118,11 +98,11 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
   }, 45_000);
 
   it('the doctor page runs the doctor and lists each check; the advisor page ranks options', async () => {
-    const page = await browser!.newPage();
-    await page.goto(`${serve!.origin}/#/doctor`);
+    const page = await ctx.browser.newPage();
+    await page.goto(`${ctx.serve.origin}/#/doctor`);
     await page.locator(T.doctorRun).click();
     await expect.poll(() => page.locator(T.doctorCheck).count(), { timeout: 30_000 }).toBeGreaterThan(5);
-    await page.goto(`${serve!.origin}/#/advisor`);
+    await page.goto(`${ctx.serve.origin}/#/advisor`);
     const form = page.locator(T.advisorForm);
     await form.locator('select[name="task"]').selectOption('inference');
     await form.locator('select[name="model"]').selectOption('llama-3-8b');
@@ -131,14 +111,14 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
   }, 45_000);
 
   it('made no request outside the server’s origin', () => {
-    expect(browser!.requests.length).toBeGreaterThan(10);
-    expect(foreignRequests(browser!.requests, serve!.origin)).toEqual([]);
+    expect(ctx.browser.requests.length).toBeGreaterThan(10);
+    expect(foreignRequests(ctx.browser.requests, ctx.serve.origin)).toEqual([]);
     // A 503 before the first sample is answered and retried by the page; anything else is a page error.
-    expect(browser!.errors.filter((error) => !/favicon|status of 503/.test(error))).toEqual([]);
+    expect(ctx.browser.errors.filter((error) => !/favicon|status of 503/.test(error))).toEqual([]);
   }, 45_000);
 
   it('with --token: / goes to /login, the form sets the cookie, the page loads, logout ends it', async () => {
-    const guarded = await startServe(['--no-record', '--interval', '0.2', '--token', TOKEN], fakeNvmlEnv(await liveScenario(dir)));
+    const guarded = await startServe(['--no-record', '--interval', '0.2', '--token', TOKEN], fakeNvmlEnv(await liveScenario(ctx.dir)));
     const own = await launchBrowser();
     try {
       const page = await own.newPage();

@@ -20,7 +20,7 @@ export function renderNotes(snapshot: Snapshot, columns: number, theme: Theme, t
   const notes: Line[] = [];
   const hidden = new Set(snapshot.processes.filter((p) => p.hostResolution === 'other-namespace').map((p) => p.pid)).size;
   // These two say what to do: they wrap onto a second line rather than lose the end.
-  const wrapped = (text: string) => wrap(`${theme.glyphs.warn} ${text}`, columns).slice(0, 2).map((line) => new Line().add(line, theme.warn));
+  const wrapped = (text: string, style = theme.warn, glyph = `${theme.glyphs.warn} `) => wrap(`${glyph}${text}`, columns).slice(0, 2).map((line) => new Line().add(line, style));
   if (hidden > 0) notes.push(...wrapped(t('top.note.namespace', { count: hidden })));
   if (snapshot.backend === 'nvidia-smi') {
     const nvml = snapshot.backendAttempts.find((attempt) => attempt.backend === 'nvml' && !attempt.ok);
@@ -28,8 +28,9 @@ export function renderNotes(snapshot: Snapshot, columns: number, theme: Theme, t
     notes.push(...wrapped(t('top.note.nvidiaSmi', { reason })));
   }
   // Not a warning: nothing is wrong, but a new client's absence for a few seconds has a reason.
-  const carried = snapshot.processes.filter((p) => p.listedAgeMs !== undefined).length;
-  if (carried > 0) notes.push(...wrap(t('top.note.carried', { count: carried }), columns).slice(0, 2).map((line) => new Line().add(line, theme.dim)));
+  let carried = 0;
+  for (const p of snapshot.processes) if (p.listedAgeMs !== undefined) carried++;
+  if (carried > 0) notes.push(...wrapped(t('top.note.carried', { count: carried }), theme.dim, ''));
   const problems = snapshot.problems.filter((problem) => !shownByPanel(problem));
   if (problems.length > 0 && columns > 0) {
     const first = problems[0]!;
