@@ -3,6 +3,7 @@ import { safeTextOrNull } from '../../../src/core/safe-text.js';
 import type { GpuDevice, GpuProcess } from '../api/index.js';
 import { useI18n } from '../app/context.js';
 import { isWebMessageKey } from '../app/i18n.js';
+import { CarriedMemory } from './carried-memory.js';
 import { throttleReasons } from './gpu-card-model.js';
 
 /** Processes listed on the card; the rest are counted (the processes page lists them all). */
@@ -55,7 +56,7 @@ export function GpuCardProcesses({ processes }: { processes: readonly GpuProcess
                   {name !== null && <span class="process-pid muted num"> {process.pid}</span>}
                 </span>
                 <ProcessUser process={process} />
-                <ProcessMemory process={process} />
+                <CarriedMemory class="process-memory" bytes={process.usedMemoryBytes} listedAgeMs={process.listedAgeMs} />
               </li>
             );
           })}
@@ -63,18 +64,6 @@ export function GpuCardProcesses({ processes }: { processes: readonly GpuProcess
       )}
       {processes.length > shown.length && <p class="process-more muted">{t('web.card.moreProcesses', { count: processes.length - shown.length })}</p>}
     </div>
-  );
-}
-
-/** GPU memory; for a process from a slow list carried between reads (`listedAgeMs`), how old that list is. */
-function ProcessMemory({ process }: { process: GpuProcess }) {
-  const { t, fmt } = useI18n();
-  const age = process.listedAgeMs;
-  if (age === undefined) return <span class="process-memory num">{fmt.bytes(process.usedMemoryBytes)}</span>;
-  return (
-    <span class="process-memory process-carried num" data-listed-age-ms={age} title={t('web.card.processCarried', { seconds: Math.max(1, Math.round(age / 1000)) })}>
-      {fmt.bytes(process.usedMemoryBytes)}
-    </span>
   );
 }
 

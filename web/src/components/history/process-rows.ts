@@ -25,6 +25,8 @@ export interface ProcessRow {
   lastSeenMs: number | null;
   /** Why the host side is missing (now only): other-namespace, gone … */
   hostResolution: string | null;
+  /** Now only: how old the GPU's slow process list this row comes from is (carried between reads). */
+  listedAgeMs: number | null;
 }
 
 export function liveRows(processes: readonly LiveProcess[]): ProcessRow[] {
@@ -34,6 +36,7 @@ export function liveRows(processes: readonly LiveProcess[]): ProcessRow[] {
     gpuMemoryBytes: p.usedMemoryBytes, cpuPercent: p.cpuPercent, rssBytes: p.rssBytes,
     firstSeenMs: p.startedAt ? Date.parse(p.startedAt) || null : null, lastSeenMs: null,
     hostResolution: p.hostResolution === 'ok' ? null : p.hostResolution,
+    listedAgeMs: p.listedAgeMs ?? null,
   }));
 }
 
@@ -42,7 +45,7 @@ export function pastRows(processes: readonly StoredProcess[]): ProcessRow[] {
     id: `${p.deviceKey}/${p.pid}/${p.startedAt ?? p.firstSeenMs}`,
     deviceKey: p.deviceKey, gpuIndex: p.gpuIndex, pid: p.pid, user: p.user, command: p.command ?? p.name,
     gpuMemoryBytes: p.maxUsedMemoryBytes, cpuPercent: null, rssBytes: null,
-    firstSeenMs: p.firstSeenMs, lastSeenMs: p.lastSeenMs, hostResolution: null,
+    firstSeenMs: p.firstSeenMs, lastSeenMs: p.lastSeenMs, hostResolution: null, listedAgeMs: null,
   }));
 }
 

@@ -8,6 +8,7 @@ import { useI18n } from '../../app/context.js';
 import type { WebMessageKey } from '../../app/i18n.js';
 import { routeHref } from '../../app/router.js';
 import { rangeToQuery } from '../../range/url.js';
+import { CarriedMemory } from '../carried-memory.js';
 import { columnValue, NUMERIC_COLUMNS, type ProcessColumn, type ProcessRow } from './process-rows.js';
 import { nextSort, sortRows, type SortState } from './sort.js';
 
@@ -48,7 +49,7 @@ export function ProcessTable({ rows, columns, mode, initialSort, testid = 'proce
         return row.user !== null ? text(row.user)
           : row.hostResolution !== null ? <span class="muted" title={t(`web.processes.host.${row.hostResolution}` as WebMessageKey)}>{fmt.na}</span> : fmt.na;
       case 'command': return <code class="process-command">{text(row.command) ?? fmt.na}</code>;
-      case 'gpuMemory': return fmt.bytes(row.gpuMemoryBytes);
+      case 'gpuMemory': return <CarriedMemory bytes={row.gpuMemoryBytes} listedAgeMs={row.listedAgeMs} />;
       case 'cpu': return fmt.percent(row.cpuPercent, 1);
       case 'rss': return fmt.bytes(row.rssBytes);
       case 'seen':
