@@ -92,6 +92,15 @@ describe('errors and help that help', () => {
     expect(en.stdout).not.toContain('(s)');
     expect(gpuwise(['info', '--cpu-sample', '0'], { ...env, ...ZH }).stdout).toContain('读取时遇到 1 个问题：');
   });
+
+  it('says how long a hung GPU has been silent in tenths of a second, never "0 s"', () => {
+    // The table's first read waits for GPU 1 (its calls take 2 s each) until the 3 s deadline; the
+    // read after it reports the call still out, counted from when that call began.
+    const env = fakeNvmlEnv(scenarioPath('hung-gpu'));
+    const text = gpuwise(['info'], env).stdout;
+    expect(text).toMatch(/GPU 1 timed out: NVML has not answered for \d\.\d s/);
+    expect(text).not.toMatch(/for 0(\.0)? s/);
+  });
 });
 
 describe('Chinese all the way through', () => {

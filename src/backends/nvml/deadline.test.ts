@@ -88,6 +88,9 @@ describe('NVML under one deadline per read', () => {
     // While they are still stuck, a read answers at once instead of queueing more calls behind them.
     const again = await backend.read();
     expect(again.problems[0]?.message).toContain('has not answered for');
+    // Counted from when the hung calls began, so at least the 200 ms waited for them (not "0 s").
+    expect(again.problems[0]).toMatchObject({ key: 'problems.deviceStuck', params: { seconds: expect.any(Number) } });
+    expect(Number(again.problems[0]?.params?.seconds)).toBeGreaterThanOrEqual(0.2);
     expect(again.devices.map((d) => d.state)).toEqual(['error', 'error']);
   });
 

@@ -23,7 +23,7 @@ import { startMallocTrim } from './malloc-trim.js';
 import { AsyncCaller, call, runAsync, runProbed, type Deadline, type Plan } from './plan.js';
 import { NvmlReader, type DeviceResult } from './reader.js';
 import { nvmlReturnName, NVML_SUCCESS } from './return-codes.js';
-import { timedOutDevice } from './timeout-device.js';
+import { secondsSince, timedOutDevice } from './timeout-device.js';
 
 export interface DeadlineNvmlOptions extends NvmlBackendOptions {
   /** One deadline for a whole read, every GPU together. Default 3 s. */
@@ -215,13 +215,15 @@ class DeadlineSession {
   private async system<T>(plan: () => Plan<T>, deadline: TimedDeadline): Promise<T | null> {
     if (this.systemStuckSince !== null) return null;
     let busy = false;
+    let busySince = 0;
     const answer = runAsync(plan(), this.caller, deadline, (now) => {
       busy = now;
+      if (now) busySince = performance.now();
       this.systemBusy = now;
       if (!now) this.systemStuckSince = null; // it came back
     }).catch(() => null);
     const result = await Promise.race([answer, deadline.reached.then(() => null)]);
-    if (result === null && busy) this.systemStuckSince = Date.now();
+    if (result === null && busy) this.systemStuckSince = Date.now() - (performance.now() - busySince);
     return result;
   }
 
@@ -249,7 +251,8 @@ class DeadlineSession {
     let slowestCall = 0;
     void deadline.reached.then(() => {
       if (!busy) return;
-      slot.stuckSince ??= Date.now();
+      // Stuck since the call that is still out began, not since this read stopped waiting for it.
+      slot.stuckSince ??= Date.now() - (performance.now() - callStarted);
       trust.demote();
     });
     const sync = this.syncAfterProbe ? trust.forRead() : null;
@@ -276,7 +279,7 @@ class DeadlineSession {
   /** A GPU this read could not wait for: who it is as last seen, and why nothing else. */
   private gaveUp(index: number, deadlinePassed: boolean): DeviceResult {
     const slot = this.reader.slot(index);
-    const seconds = slot.stuckSince === null ? 0 : Math.round((Date.now() - slot.stuckSince) / 1000);
+    const seconds = slot.stuckSince === null ? 0 : secondsSince(slot.stuckSince);
     const stuck = slot.stuckSince !== null && !deadlinePassed;
     const message = stuck
       ? `NVML has not answered for ${seconds} s; a GPU or the driver may be hung`
@@ -291,7 +294,7 @@ class DeadlineSession {
   /** The driver itself did not answer (nvmlDeviceGetCount or the version calls). */
   private unanswered(deadline: Deadline): BackendReading {
     const since = this.systemStuckSince;
-    const seconds = since === null ? 0 : Math.round((Date.now() - since) / 1000);
+    const seconds = since === null ? 0 : secondsSince(since);
     const stuck = since !== null && !deadline.passed;
     const message = stuck ? `NVML has not answered for ${seconds} s; the driver may be hung` : `nvmlDeviceGetCount did not answer within ${this.timeoutMs} ms; the driver may be hung`;
     const said: Pick<SnapshotProblem, 'key' | 'params'> = stuck ? { key: 'problems.driverStuck', params: { seconds } } : { key: 'problems.driverTimeout', params: { ms: this.timeoutMs } };

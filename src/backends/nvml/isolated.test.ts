@@ -85,6 +85,9 @@ describe('NVML in a worker thread', () => {
     // from what it knows, saying how long NVML has been silent.
     const stillHung = await backend.read();
     expect(stillHung.problems[0]).toMatchObject({ code: 'timeout', message: expect.stringContaining('has not answered for') });
+    // Since the read that did not come back began: at least its 300 ms, in tenths (not "0 s").
+    const silentSeconds = Number(/has not answered for (\d+(?:\.\d)?) s/.exec(stillHung.problems[0]?.message ?? '')?.[1]);
+    expect(silentSeconds).toBeGreaterThanOrEqual(0.3);
     // No fresh data for either GPU: GPU 0 keeps its identity as last seen, GPU 1 has never
     // finished a read, so not even its name is known.
     expect(stillHung.devices.map((d) => [d.name, d.state])).toEqual([['NVIDIA A10', 'error'], [null, 'error']]);

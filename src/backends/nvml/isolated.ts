@@ -11,7 +11,7 @@ import type { GpuDevice } from '../../core/snapshot.js';
 import type { NvmlBackendOptions } from './index.js';
 import { NVML_BACKEND_ID, nvmlCapabilities } from './index.js';
 import { trackNativeCall } from './in-flight.js';
-import { partialReading, type KnownState, type PartialRead } from './timeout-device.js';
+import { partialReading, secondsSince, type KnownState, type PartialRead } from './timeout-device.js';
 import type { HostMessage, WorkerInit, WorkerMessage } from './worker-protocol.js';
 
 export interface IsolatedNvmlOptions extends NvmlBackendOptions {
@@ -177,13 +177,13 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
       const empty: PendingRead = { id, count: null, devices: [], processes: [], driver: null, resolve, timer: null };
       if (workerError !== null) return resolve(partialReading(empty, known(), `NVML worker crashed: ${workerError}`, 'worker-crashed'));
       if (stuckSince !== null) {
-        const seconds = Math.round((Date.now() - stuckSince) / 1000);
+        const seconds = secondsSince(stuckSince);
         return resolve(partialReading(empty, known(), `NVML has not answered for ${seconds} s; a GPU or the driver may be hung`, 'timeout'));
       }
       const read: PendingRead = {
         ...empty,
         timer: setTimeout(() => {
-          stuckSince = Date.now();
+          stuckSince = Date.now() - readTimeoutMs; // since the read that did not come back began
           finish(read, partialReading(read, known(), `NVML did not answer within ${readTimeoutMs} ms; a GPU or the driver may be hung`, 'timeout'));
         }, readTimeoutMs),
       };
@@ -196,7 +196,7 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
     const id = nextId++;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
-        stuckSince ??= Date.now();
+        stuckSince ??= Date.now() - readTimeoutMs;
         waitingPrimes.delete(id);
         resolve();
       }, readTimeoutMs);

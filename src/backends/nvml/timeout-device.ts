@@ -10,6 +10,15 @@ const IDENTITY_FIELDS = [
   'graphicsClockMaxMhz', 'smClockMaxMhz', 'memoryClockMaxMhz', 'pcieLinkGenerationMax', 'pcieLinkWidthMax',
 ] as const satisfies readonly (keyof GpuDevice)[];
 
+/**
+ * Seconds since `sinceEpochMs` for "has not answered for N s": tenths under 10 s, because a
+ * one-shot read gives up after a few seconds and "0 s" would read as no wait at all.
+ */
+export function secondsSince(sinceEpochMs: number, nowEpochMs: number = Date.now()): number {
+  const seconds = Math.max(0, nowEpochMs - sinceEpochMs) / 1000;
+  return seconds < 10 ? Math.round(seconds * 10) / 10 : Math.round(seconds);
+}
+
 export function timedOutDevice(index: number, lastSeen: GpuDevice | null, detail: string): GpuDevice {
   const device = emptyGpuDevice(index, 'nvidia', 'timeout');
   device.state = 'error';
