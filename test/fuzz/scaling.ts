@@ -65,7 +65,8 @@ const ATTEMPTS = 3;
  * already shows and still ends within a second), then from `size` / 4 to `size` (2 MiB). Not
  * larger: past the CPU's caches a run of spaces makes the timing a measure of memory, not of the
  * parser — /etc/passwd's parser, linear, read ×3–6 at 5 → 10 and 10 → 20 MiB with a second test
- * file running beside it (×1.6–2.1 at 1 → 2 MiB), and failed a clean CI run at ×5.4. Nor across
+ * file running beside it (×1.6–2.1 at 1 → 2 MiB), and failed a clean CI run at ×5.4; at 512 KiB → 2 MiB it read ×6.7–9.0 on an idle machine whose
+ * cores have 2 MiB of L2 each (×3.4–3.5 at 128 → 512 KiB). Nor across
  * V8's 128 KiB large-object limit: a string or array past it gets pages of its own, and JSON.parse
  * of a 256 KiB document took 16× as long as of a 64 KiB one (then 2.8× to 1 MiB), a measure of the
  * allocator. Choose `size` so that `size` / 4 and `size` sit on one side of it (the default does).
