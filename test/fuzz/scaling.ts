@@ -57,8 +57,14 @@ export function scalingRatio<T>(make: (size: number) => T, parse: (input: T) => 
   return largeMs / Math.max(smallMs, Number.MIN_VALUE);
 }
 
-/** Measurements per size before a ratio above BOUND counts: a busy machine can spoil one, not a quadratic parser (×16 every time). */
-const ATTEMPTS = 3;
+/**
+ * Measurements per size before a ratio above BOUND counts: a busy machine can spoil one, not a
+ * quadratic parser (×16 every time). Five, not three: a parser that builds one node per line holds
+ * its whole output until it returns, and where that output outgrows V8's young generation the
+ * collector's copying comes and goes — linear parsers read ×4.6–7.8 (`-q` text at 256 KiB → 1 MiB)
+ * and ×5.1–8.8 (XML at 64 → 256 KiB) in six measurements each, one in three over ×8 for the XML.
+ */
+const ATTEMPTS = 5;
 
 /**
  * `parse` is linear on `make`'s inputs: first from 8 to 32 KiB (where a quadratic pattern
