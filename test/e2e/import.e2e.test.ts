@@ -42,6 +42,17 @@ describe('info --from', () => {
     expect(watch.stderr).toContain('--watch');
     expect(gpuwise(['info', '--from', 'no/such/file.xml']).stderr).toContain('Cannot read no/such/file.xml: ENOENT');
   });
+
+  it('refuses a snapshot from a newer gpuwise instead of misreading it, in both languages', () => {
+    const newer = `'{"schemaVersion":1,"devices":[]}\\n{"schemaVersion":2,"devices":[]}\\n'`;
+    const en = shell(`printf ${newer} | $GPUWISE info --from -`);
+    expect(en.code).toBe(1);
+    expect(en.stdout).toBe('');
+    expect(en.stderr).toContain('This JSON was written by a newer gpuwise (snapshot schema 2; this one reads schema 1)');
+    expect(shell(`printf ${newer} | $GPUWISE info --from - --lang zh-CN`).stderr).toContain('这份 JSON 由更新版本的 gpuwise 写出（快照格式第 2 版；当前版本只读第 1 版）');
+    // This gpuwise's own output reads back as ever.
+    expect(shell(`printf '{"schemaVersion":1,"devices":[]}' | $GPUWISE info --from -`).code).toBe(0);
+  });
 });
 
 describe('doctor --from', () => {

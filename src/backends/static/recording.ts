@@ -4,7 +4,7 @@
 
 import type { BackendCapabilities, BackendProcess, BackendReading } from '../../core/backend.js';
 import { emptyGpuDevice } from '../../core/empty-device.js';
-import type { DriverInfo, GpuDevice, GpuProcess, SnapshotProblem } from '../../core/snapshot.js';
+import { SNAPSHOT_SCHEMA_VERSION, type DriverInfo, type GpuDevice, type GpuProcess, type SnapshotProblem } from '../../core/snapshot.js';
 
 /** A day at 1 Hz; a recording past it is cut, not loaded whole into memory. */
 export const MAX_RECORDED_READINGS = 86_400;
@@ -14,7 +14,7 @@ const MAX_PROCESSES = 4096;
 
 export type RecordingParse =
   | { ok: true; readings: BackendReading[]; capabilities: BackendCapabilities | null }
-  | { ok: false; detail: string };
+  | { ok: false; detail: string; newerSchema?: number };
 
 const EMPTY_DRIVER: DriverInfo = { driverVersion: null, cudaDriverVersion: null, nvmlVersion: null, unavailable: {} };
 
@@ -40,6 +40,11 @@ export function parseRecording(text: string): RecordingParse {
   const readings: BackendReading[] = [];
   let capabilities: BackendCapabilities | null = null;
   for (const [n, item] of items.slice(0, MAX_RECORDED_READINGS).entries()) {
+    const newer = newerSchema(item);
+    if (newer !== null) {
+      const detail = `item ${n + 1} was written by a newer gpuwise (snapshot schema ${newer}; this one reads schema ${SNAPSHOT_SCHEMA_VERSION}): update gpuwise to read it`;
+      return { ok: false, detail, newerSchema: newer };
+    }
     const reading = toReading(item);
     if (!reading) return { ok: false, detail: `item ${n + 1} is not a gpuwise snapshot (no devices array)` };
     readings.push(reading);
@@ -50,6 +55,16 @@ export function parseRecording(text: string): RecordingParse {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The schema of a snapshot from a later gpuwise, or null. A later schema changed what a field
+ * means or removed one (docs/snapshot.md), so reading it as this one would show wrong figures;
+ * a snapshot without the field (or an older one) is read as ever.
+ */
+function newerSchema(item: unknown): number | null {
+  if (!isObject(item) || typeof item.schemaVersion !== 'number') return null;
+  return item.schemaVersion > SNAPSHOT_SCHEMA_VERSION ? item.schemaVersion : null;
 }
 
 function capabilitiesOf(item: unknown): BackendCapabilities | null {

@@ -79,6 +79,15 @@ describe('static backend', () => {
     expect(missing.ok === false && missing.unavailable.code).toBe('library-not-found');
   });
 
+  it('refuses a snapshot from a newer gpuwise, saying which schema, and reads this one\'s and older ones', () => {
+    const newer = parseRecording([1, 2].map((v) => JSON.stringify(recordedSnapshot(7, { schemaVersion: v }))).join('\n'));
+    expect(newer).toEqual({ ok: false, detail: expect.stringMatching(/^item 2 was written by a newer gpuwise \(snapshot schema 2; this one reads schema 1\): update gpuwise/) });
+    for (const schemaVersion of [1, 0, undefined, 'two']) {
+      const parsed = parseRecording(JSON.stringify(recordedSnapshot(7, { schemaVersion })));
+      expect(parsed.ok && parsed.readings[0]!.devices[0]!.gpuUtilPercent).toBe(7);
+    }
+  });
+
   it('wrong types and impossible values in a recording become null with a reason, through a session', async () => {
     const hostile = recordedSnapshot(1);
     Object.assign(hostile.devices[0]!, { name: { evil: true }, temperatureCelsius: 'hot', powerDrawWatts: 4294967.295, memoryTotalBytes: 8e10 });

@@ -5,6 +5,7 @@ import { defineMessages } from '../define.js';
 export default defineMessages(
   {
     'import.error.gpuwiseJson': 'This looks like gpuwise’s own JSON, but it cannot be read: {detail}',
+    'import.error.newerSchema': 'This JSON was written by a newer gpuwise (snapshot schema {schema}; this one reads schema {reads}), whose fields may mean something else here. Read it with the gpuwise that wrote it, or update this one.',
     'import.error.xml': 'The XML cannot be read ({detail}, at character {offset}). Paste the whole output of the command, unchanged.',
     'import.error.xmlRoot': 'This XML is not nvidia-smi’s (its root element is <{root}>, not <nvidia_smi_log>).',
     'import.error.xmlDepth': 'The XML nests deeper than {limit} levels; nvidia-smi’s never does, so it is not read.',
@@ -36,6 +37,7 @@ export default defineMessages(
   },
   {
     'import.error.gpuwiseJson': '这看起来是 gpuwise 自己的 JSON，但无法读取：{detail}',
+    'import.error.newerSchema': '这份 JSON 由更新版本的 gpuwise 写出（快照格式第 {schema} 版；当前版本只读第 {reads} 版），其中字段的含义可能不同。请用写出它的新版 gpuwise 读取，或升级当前的 gpuwise。',
     'import.error.xml': '无法读取该 XML（{detail}，位于第 {offset} 个字符）。请原样粘贴命令的完整输出。',
     'import.error.xmlRoot': '这不是 nvidia-smi 的 XML（根元素是 <{root}>，而不是 <nvidia_smi_log>）。',
     'import.error.xmlDepth': '该 XML 嵌套超过 {limit} 层；nvidia-smi 的输出从不如此，因此不予读取。',
