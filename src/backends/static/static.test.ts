@@ -81,7 +81,7 @@ describe('static backend', () => {
 
   it('refuses a snapshot from a newer gpuwise, saying which schema, and reads this one\'s and older ones', () => {
     const newer = parseRecording([1, 2].map((v) => JSON.stringify(recordedSnapshot(7, { schemaVersion: v }))).join('\n'));
-    expect(newer).toEqual({ ok: false, detail: expect.stringMatching(/^item 2 was written by a newer gpuwise \(snapshot schema 2; this one reads schema 1\): update gpuwise/) });
+    expect(newer).toEqual({ ok: false, newerSchema: 2, detail: expect.stringMatching(/^item 2 was written by a newer gpuwise \(snapshot schema 2; this one reads schema 1\): update gpuwise/) });
     for (const schemaVersion of [1, 0, undefined, 'two']) {
       const parsed = parseRecording(JSON.stringify(recordedSnapshot(7, { schemaVersion })));
       expect(parsed.ok && parsed.readings[0]!.devices[0]!.gpuUtilPercent).toBe(7);
