@@ -43,7 +43,7 @@ describe('info --from', () => {
     expect(gpuwise(['info', '--from', 'no/such/file.xml']).stderr).toContain('Cannot read no/such/file.xml: ENOENT');
   });
 
-  it('refuses a snapshot from a newer gpuwise instead of misreading it, in both languages', () => {
+  it('refuses a snapshot from a newer gpuwise instead of misreading it, and says when a copy lists no GPU, in both languages', () => {
     const newer = `'{"schemaVersion":1,"devices":[]}\\n{"schemaVersion":2,"devices":[]}\\n'`;
     const en = shell(`printf ${newer} | $GPUWISE info --from -`);
     expect(en.code).toBe(1);
@@ -51,7 +51,12 @@ describe('info --from', () => {
     expect(en.stderr).toContain('This JSON was written by a newer gpuwise (snapshot schema 2; this one reads schema 1)');
     expect(shell(`printf ${newer} | $GPUWISE info --from - --lang zh-CN`).stderr).toContain('这份 JSON 由更新版本的 gpuwise 写出（快照格式第 2 版；当前版本只读第 1 版）');
     // This gpuwise's own output reads back as ever.
-    expect(shell(`printf '{"schemaVersion":1,"devices":[]}' | $GPUWISE info --from -`).code).toBe(0);
+    const empty = shell(`printf '{"schemaVersion":1,"devices":[]}' | $GPUWISE info --from -`);
+    expect(empty.code).toBe(0);
+    // No GPU in the copy: said as such, without this machine's backends or doctor, which checks this machine.
+    expect(empty.stdout).toContain('The copy lists no GPU.');
+    expect(empty.stdout).not.toMatch(/gpuwise doctor|What gpuwise tried|working driver/);
+    expect(shell(`printf '{"schemaVersion":1,"devices":[]}' | $GPUWISE info --from - --lang zh-CN`).stdout).toContain('这份副本中没有 GPU。');
   });
 });
 

@@ -46,6 +46,9 @@ export function driverDidNotAnswer(snapshot: Snapshot): boolean {
 /** `snapshot` must already be a safe view (see safe-view.ts). */
 export function renderNoWorkingGpu(snapshot: Snapshot, options: TextRenderOptions, nameWidth: number): string[] {
   const { t, color } = options;
+  // A copy (info --from, a replay) that lists no GPU: nothing here was tried, and doctor would
+  // check this machine, not the one the copy came from.
+  if (snapshot.backend === 'static') return [color.yellow(t('info.noGpu.recordedNone'))];
   const na = t('common.notAvailable');
   const lines = [color.yellow(t(driverDidNotAnswer(snapshot) ? 'info.noGpu.noAnswer' : 'info.noGpu.title'))];
   // A backend that opened without live metrics is a bus scan: what it lists was found, not read.
