@@ -80,6 +80,8 @@ describe('NVML in a worker thread', () => {
     expect(hung.devices[1]?.unavailable.memoryUsedBytes).toBe('timeout');
     expect(hung.problems).toContainEqual(expect.objectContaining({ scope: 'device:1', code: 'timeout' }));
     expect(hung.problems[0]?.message).toContain('did not answer within 300 ms');
+    // With a message key, so that a reader sees it in their language (not this English).
+    expect(hung.problems[0]).toMatchObject({ key: 'problems.deviceTimeout', params: { ms: 300 } });
 
     // While the worker is still inside the driver, a read does not queue behind it: it answers
     // from what it knows, saying how long NVML has been silent.
@@ -88,6 +90,7 @@ describe('NVML in a worker thread', () => {
     // Since the read that did not come back began: at least its 300 ms, in tenths (not "0 s").
     const silentSeconds = Number(/has not answered for (\d+(?:\.\d)?) s/.exec(stillHung.problems[0]?.message ?? '')?.[1]);
     expect(silentSeconds).toBeGreaterThanOrEqual(0.3);
+    expect(stillHung.problems[0]).toMatchObject({ key: 'problems.deviceStuck', params: { seconds: silentSeconds } });
     // No fresh data for either GPU: GPU 0 keeps its identity as last seen, GPU 1 has never
     // finished a read, so not even its name is known.
     expect(stillHung.devices.map((d) => [d.name, d.state])).toEqual([['NVIDIA A10', 'error'], [null, 'error']]);
@@ -111,7 +114,7 @@ describe('NVML in a worker thread', () => {
     // Closed while the worker was still inside the driver (Node's exit would wait for it).
     expect(nativeCallsInFlight()).toBeGreaterThan(0);
     const answered = await reading;
-    expect(answered.problems).toContainEqual(expect.objectContaining({ code: 'closed' }));
+    expect(answered.problems).toContainEqual(expect.objectContaining({ code: 'closed', key: 'problems.closedDuringRead' }));
     await expect(backend.read()).rejects.toThrow(/closed/);
   }, 30_000);
 

@@ -163,28 +163,28 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
     } else if (message.type === 'reading') {
       finish(read, message.reading);
     } else {
-      finish(read, partialReading(read, known(), `NVML read failed: ${message.message}`, 'read-failed'));
+      finish(read, partialReading(read, known(), `NVML read failed: ${message.message}`, 'read-failed', { key: 'problems.readFailed', params: { detail: message.message } }));
     }
   });
   worker.on('error', (error) => {
     workerError = error.message;
-    if (pending) finish(pending, partialReading(pending, known(), `NVML worker crashed: ${error.message}`, 'worker-crashed'));
+    if (pending) finish(pending, partialReading(pending, known(), `NVML worker crashed: ${error.message}`, 'worker-crashed', { key: 'problems.workerCrashed', params: { detail: error.message } }));
   });
 
   const readOnce = () =>
     new Promise<BackendReading>((resolve) => {
       const id = nextId++;
       const empty: PendingRead = { id, count: null, devices: [], processes: [], driver: null, resolve, timer: null };
-      if (workerError !== null) return resolve(partialReading(empty, known(), `NVML worker crashed: ${workerError}`, 'worker-crashed'));
+      if (workerError !== null) return resolve(partialReading(empty, known(), `NVML worker crashed: ${workerError}`, 'worker-crashed', { key: 'problems.workerCrashed', params: { detail: workerError } }));
       if (stuckSince !== null) {
         const seconds = secondsSince(stuckSince);
-        return resolve(partialReading(empty, known(), `NVML has not answered for ${seconds} s; a GPU or the driver may be hung`, 'timeout'));
+        return resolve(partialReading(empty, known(), `NVML has not answered for ${seconds} s; a GPU or the driver may be hung`, 'timeout', { key: 'problems.deviceStuck', params: { seconds } }));
       }
       const read: PendingRead = {
         ...empty,
         timer: setTimeout(() => {
           stuckSince = Date.now() - readTimeoutMs; // since the read that did not come back began
-          finish(read, partialReading(read, known(), `NVML did not answer within ${readTimeoutMs} ms; a GPU or the driver may be hung`, 'timeout'));
+          finish(read, partialReading(read, known(), `NVML did not answer within ${readTimeoutMs} ms; a GPU or the driver may be hung`, 'timeout', { key: 'problems.deviceTimeout', params: { ms: readTimeoutMs } }));
         }, readTimeoutMs),
       };
       pending = read;
@@ -232,7 +232,7 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
         if (closed) return;
         closed = true;
         const hung = stuckSince !== null || workerError !== null || pending !== null || busy !== null;
-        if (pending) finish(pending, partialReading(pending, known(), 'NVML backend closed during the read', 'closed'));
+        if (pending) finish(pending, partialReading(pending, known(), 'NVML backend closed during the read', 'closed', { key: 'problems.closedDuringRead' }));
         for (const resolve of waitingPrimes.values()) resolve();
         waitingPrimes.clear();
         if (hung) {

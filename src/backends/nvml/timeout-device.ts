@@ -2,7 +2,7 @@
 
 import type { BackendProcess, BackendReading } from '../../core/backend.js';
 import { emptyGpuDevice } from '../../core/empty-device.js';
-import type { DriverInfo, GpuDevice } from '../../core/snapshot.js';
+import type { DriverInfo, GpuDevice, SnapshotProblem } from '../../core/snapshot.js';
 
 const IDENTITY_FIELDS = [
   'name', 'uuid', 'pciBusId', 'serial', 'architecture', 'computeCapability', 'vbiosVersion',
@@ -50,7 +50,13 @@ export interface KnownState {
  * What a read that ran out of time can honestly say: the GPUs that answered, and for the others
  * their identity as last seen with every metric null (reason `timeout`).
  */
-export function partialReading(read: PartialRead, known: KnownState, message: string, code: string): BackendReading {
+export function partialReading(
+  read: PartialRead,
+  known: KnownState,
+  message: string,
+  code: string,
+  said: Pick<SnapshotProblem, 'key' | 'params'> = {},
+): BackendReading {
   const count = read.count ?? known.count ?? 0;
   const devices = [...read.devices];
   for (let index = devices.length; index < count; index++) devices.push(timedOutDevice(index, known.devices[index] ?? null, message));
@@ -59,6 +65,6 @@ export function partialReading(read: PartialRead, known: KnownState, message: st
     driver: read.driver ?? known.driver ?? { driverVersion: null, cudaDriverVersion: null, nvmlVersion: null, unavailable: {} },
     devices,
     processes: read.processes,
-    problems: [{ scope, code, message }],
+    problems: [{ scope, code, message, ...said }],
   };
 }

@@ -48,6 +48,9 @@ export default defineMessages(
     'problems.driverTimeout': 'nvmlDeviceGetCount did not answer within {ms} ms; the driver may be hung',
     'problems.driverStuck': 'NVML has not answered for {seconds} s; the driver may be hung',
     'problems.slow': 'GPU {index} is slow to answer: this read took {seconds} s, and every other GPU waited for it',
+    'problems.readFailed': 'NVML read failed: {detail}',
+    'problems.workerCrashed': 'NVML worker crashed: {detail}',
+    'problems.closedDuringRead': 'NVML backend closed during the read',
   },
   {
     'problems.scope.device': 'GPU {index}',
@@ -93,5 +96,8 @@ export default defineMessages(
     'problems.driverTimeout': 'nvmlDeviceGetCount 在 {ms} 毫秒内没有应答，驱动可能已挂起',
     'problems.driverStuck': 'NVML 已有 {seconds} 秒没有应答，驱动可能已挂起',
     'problems.slow': 'GPU {index} 应答缓慢：本次读取用了 {seconds} 秒，其他 GPU 都在等它',
+    'problems.readFailed': 'NVML 读取失败：{detail}',
+    'problems.workerCrashed': 'NVML 工作线程崩溃：{detail}',
+    'problems.closedDuringRead': 'NVML 后端在读取期间被关闭',
   },
 );
