@@ -4,6 +4,7 @@
 
 import type { SnapshotProblem } from '../../core/snapshot.js';
 import { isMessageKey, type MessageKey, type Translate } from '../../i18n/index.js';
+import { problemScopeText } from '../../i18n/problem-scope.js';
 import { problemCodeText } from './reasons.js';
 
 /** Every nvmlReturn_t name a problem can carry (src/backends/nvml/return-codes.ts). */
@@ -40,14 +41,7 @@ const NVML_CODE_KEYS: Readonly<Record<string, MessageKey>> = {
   ERROR_UNKNOWN: 'problems.nvml.ERROR_UNKNOWN',
 };
 
-export function problemScopeText(scope: string, t: Translate): string {
-  const device = /^device:(\d+)$/.exec(scope);
-  if (device) return t('problems.scope.device', { index: device[1] ?? '' });
-  if (scope === 'devices') return t('problems.scope.devices');
-  if (scope === 'processes') return t('problems.scope.processes');
-  if (scope === 'host') return t('problems.scope.host');
-  return scope;
-}
+export { problemScopeText };
 
 export function problemCodeLabel(code: string, t: Translate): string {
   const key = Object.hasOwn(NVML_CODE_KEYS, code) ? NVML_CODE_KEYS[code] : undefined;

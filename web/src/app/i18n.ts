@@ -5,6 +5,7 @@ import type { MessageSet } from '../../../src/i18n/define.js';
 import { selectPlurals } from '../../../src/i18n/plural.js';
 import fields from '../../../src/i18n/messages/fields.js';
 import info from '../../../src/i18n/messages/info.js';
+import problems from '../../../src/i18n/messages/problems.js';
 import web from '../../../src/i18n/messages/web.js';
 import webAdvice from '../../../src/i18n/messages/web-advice.js';
 import webHistory from '../../../src/i18n/messages/web-history.js';
@@ -14,7 +15,7 @@ import webFleet from '../../../src/i18n/messages/web-fleet.js';
 export type WebLocale = keyof MessageSet<string>;
 export const WEB_LOCALES: readonly WebLocale[] = ['en', 'zh-CN'];
 
-const DOMAINS = [web, webHistory, webAdvice, webFleet, fields, info] as const;
+const DOMAINS = [web, webHistory, webAdvice, webFleet, fields, info, problems] as const;
 type KeysOf<T> = T extends MessageSet<infer K> ? K : never;
 export type WebMessageKey = KeysOf<(typeof DOMAINS)[number]>;
 export type WebParams = Record<string, string | number>;

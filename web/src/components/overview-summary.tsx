@@ -2,6 +2,7 @@
 // first (how busy, how full, how much power, how many processes, the host's CPU and memory).
 import type { SampleAnswer } from '../api/index.js';
 import { safeText, safeTextOrNull } from '../../../src/core/safe-text.js';
+import { problemScopeText } from '../../../src/i18n/problem-scope.js';
 import { useI18n } from '../app/context.js';
 import { isWebMessageKey, type WebMessageKey } from '../app/i18n.js';
 import { AlertIcon } from './icons.js';
@@ -101,7 +102,7 @@ export function ProblemsNote({ sample }: { sample: SampleAnswer }) {
       <ul class="problem-list">
         {problems.map((problem, index) => (
           <li key={index}>
-            <span class="mono problem-scope">{safeText(problem.scope)}</span>{' '}
+            <span class="mono problem-scope">{safeText(problemScopeText(problem.scope, t))}</span>{' '}
             {problem.key !== undefined && isWebMessageKey(problem.key) ? t(problem.key, problem.params) : safeText(problem.message)}
           </li>
         ))}
