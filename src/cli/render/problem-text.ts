@@ -41,8 +41,6 @@ const NVML_CODE_KEYS: Readonly<Record<string, MessageKey>> = {
   ERROR_UNKNOWN: 'problems.nvml.ERROR_UNKNOWN',
 };
 
-export { problemScopeText };
-
 export function problemCodeLabel(code: string, t: Translate): string {
   const key = Object.hasOwn(NVML_CODE_KEYS, code) ? NVML_CODE_KEYS[code] : undefined;
   return key ? t('problems.code', { text: t(key), code }) : problemCodeText(code, t);
