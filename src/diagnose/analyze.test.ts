@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from './analyze.js';
+import { unexplainedGpuIndices } from './analyze/notes.js';
 import type { MessageKey } from '../i18n/catalog.js';
 import { translate } from '../i18n/index.js';
 import { buildObservation, ROOT_PID } from './testing/observation-builder.js';
@@ -43,6 +44,12 @@ describe('diagnose: healthy, ranking, hostile values', () => {
     const report = diagnose(buildObservation({ frame: { gpus: [{ util: 30, smActive: 10, memUsedMiB: 3000, subUtil: [30, 35, 25] }], processes: [proc], tree: { rootCpu: 5, workers: [] } } }));
     expect(report.findings).toEqual([]);
     expect(report.notes).toContainEqual({ key: 'diagnose.note.underusedNoCause', params: { gpu: 0, utilPercent: 30, smPercent: 10 } });
+  });
+
+  it('on a GPU without GPM the under-used note leaves SM activity out rather than print "?"', () => {
+    const report = diagnose(buildObservation({ frame: { gpus: [{ util: 30, smActive: null, memUsedMiB: 3000, subUtil: [30, 35, 25] }], processes: [proc], tree: { rootCpu: 5, workers: [] } } }));
+    expect(report.notes).toContainEqual({ key: 'diagnose.note.underusedNoCauseNoGpm', params: { gpu: 0, utilPercent: 30 } });
+    expect(unexplainedGpuIndices(report)).toEqual([0]);
   });
 
   it('ranks by severity × confidence × time share: the main cause first', () => {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyGpuDevice } from '../core/empty-device.js';
+import { diagnose } from '../diagnose/analyze.js';
+import { buildObservation } from '../diagnose/testing/observation-builder.js';
 import type { Sample } from '../monitor/sampler.js';
 import { createGpuRecord, MAX_POINTS } from './gpu-record.js';
 import { DEFAULT_POLICY } from './policy.js';
@@ -90,6 +92,15 @@ describe('report', () => {
     expect(html).toContain('No GPU was recorded (no GPU found).');
     // The command as a shell would take it back: the argument with spaces and markup quoted.
     expect(html).toContain("python train.py '&lt;script&gt;alert(1)&lt;/script&gt;'".replaceAll("'", '&#39;'));
+  });
+
+  it('says "no cause found", not healthy, where diagnose saw a GPU used little and nothing to blame', () => {
+    const observation = buildObservation({ samples: 24, intervalMs: 250, frame: { gpus: [{ util: 45, memUsedMiB: 20_000, smActive: 30 }], tree: { rootCpu: 20 } } });
+    const unexplained = renderRunReportHtml(buildRunReport(input({ diagnose: diagnose(observation) })), 'en');
+    expect(unexplained).toContain('No cause found: in the run’s last window GPU 0 was used little');
+    expect(unexplained).not.toContain('Healthy:');
+    const busy = buildObservation({ samples: 24, intervalMs: 250, frame: { gpus: [{ util: 99, memUsedMiB: 60_000, smActive: 90 }], tree: { rootCpu: 40 } } });
+    expect(renderRunReportHtml(buildRunReport(input({ diagnose: diagnose(busy) })), 'en')).toContain('Healthy: in the run’s last window');
   });
 });
 

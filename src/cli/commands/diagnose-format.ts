@@ -3,9 +3,11 @@
 // commands, GPU names) are made safe here or by the caller's escaping; message texts are ours.
 
 import { safeText } from '../../core/safe-text.js';
-import type { DiagnoseReport, Framework, ObservationTarget, Text, ThresholdUse } from '../../diagnose/types.js';
+import { unexplainedGpuIndices } from '../../diagnose/analyze/notes.js';
+import type { BatchAdvice, DiagnoseReport, Framework, Observation, ObservationTarget, Text, ThresholdUse } from '../../diagnose/types.js';
 import { isMessageKey, type Translate } from '../../i18n/index.js';
 import { formatBytes } from '../render/format.js';
+import { problemLine } from '../render/problem-text.js';
 
 /** A Text from the analysis in the reader's language; a key the catalog lacks shows as itself. */
 export function textOf(t: Translate, text: Text): string {
@@ -53,8 +55,16 @@ export function clockText(iso: string): string {
   return Number.isFinite(date.getTime()) ? `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}` : '?';
 }
 
-export function verdictKey(report: DiagnoseReport): 'diagnoseCli.report.healthy' | 'diagnoseCli.report.insufficient' | 'diagnoseCli.report.findings' {
-  return report.verdict === 'healthy' ? 'diagnoseCli.report.healthy' : report.verdict === 'insufficient' ? 'diagnoseCli.report.insufficient' : 'diagnoseCli.report.findings';
+/**
+ * The report's headline. A "healthy" verdict with a GPU used little and no cause found says so
+ * instead of "healthy": a GPU at 50 % with nothing to blame is not a fine one.
+ */
+export function verdictText(t: Translate, report: DiagnoseReport): { text: string; healthy: boolean } {
+  if (report.verdict === 'insufficient') return { text: t('diagnoseCli.report.insufficient'), healthy: false };
+  if (report.verdict === 'findings') return { text: t('diagnoseCli.report.findings', { count: report.findings.length }), healthy: false };
+  const unexplained = unexplainedGpuIndices(report);
+  if (unexplained.length > 0) return { text: t('diagnoseCli.report.noCause', { gpus: unexplained.join(', '), count: unexplained.length }), healthy: false };
+  return { text: t('diagnoseCli.report.healthy'), healthy: true };
 }
 
 /**
@@ -69,4 +79,30 @@ export function thresholdLines(t: Translate, uses: readonly ThresholdUse[]): str
     bySource.set(use.source, values);
   }
   return [...bySource].map(([source, values]) => t('diagnoseCli.report.threshold', { values: values.join(', '), source: safeText(source) }));
+}
+
+/**
+ * One GPU's batch advice in a line. With no per-sample figure there is nothing to advise, and the
+ * line says so rather than print "— per sample (unknown) … largest batch: —".
+ */
+export function batchLineText(t: Translate, advice: BatchAdvice): string {
+  const peak = bytesText(t, advice.peakUsedBytes);
+  const total = bytesText(t, advice.totalBytes);
+  if (advice.bytesPerBatchItem === null && advice.largestBatch === null) return t('diagnoseCli.report.batchLineUnknown', { index: advice.gpuIndex, peak, total });
+  return t('diagnoseCli.report.batchLine', {
+    index: advice.gpuIndex,
+    peak,
+    total,
+    perItem: bytesText(t, advice.bytesPerBatchItem),
+    method: t(`diagnoseCli.report.method.${advice.method}`),
+    margin: advice.safetyMarginPercent,
+    largest: advice.largestBatch === null ? t('diagnoseCli.report.unknown') : advice.largestBatch,
+  });
+}
+
+const PROBLEMS_SHOWN = 10;
+
+/** What went wrong while observing, as `info` says it: "GPU 1: GPU has fallen off the bus (ERROR_GPU_IS_LOST)". */
+export function observationProblemLines(t: Translate, observation: Observation): string[] {
+  return observation.problems.slice(0, PROBLEMS_SHOWN).map((problem) => safeText(problemLine(problem, t)));
 }

@@ -8,7 +8,7 @@ import type { DiagnoseReport, Finding, Observation, ObservationSample } from '..
 import { createTranslator, LOCALES, type Locale, type Translate } from '../../i18n/index.js';
 import { renderReportPage, type PageLanguage } from '../../report/html-page.js';
 import { renderLineChart, type ChartSeries } from '../../report/svg-chart.js';
-import { bytesText, clockText, FRAMEWORK_LABELS, FRAMEWORK_ORDER, percentText, rateText, targetText, textOf, thresholdLines, verdictKey, wattsText } from './diagnose-format.js';
+import { batchLineText, bytesText, clockText, FRAMEWORK_LABELS, FRAMEWORK_ORDER, observationProblemLines, percentText, rateText, targetText, textOf, thresholdLines, verdictText, wattsText } from './diagnose-format.js';
 
 const GIB = 1024 ** 3;
 const MB = 1e6;
@@ -102,21 +102,23 @@ function gpuTable(report: DiagnoseReport, t: Translate): string {
 function sectionsFor(report: DiagnoseReport, observation: Observation, t: Translate, version: string): string[] {
   const target = targetText(t, observation.target, observation.rootPid);
   const window = t('diagnoseCli.report.window', { target, seconds: report.seconds, samples: report.sampleCount, interval: Math.round(observation.intervalMs), from: clockText(report.startedAt), to: clockText(report.endedAt) });
-  const verdict = t(verdictKey(report), { count: report.findings.length });
+  const verdict = verdictText(t, report);
   const sections = [`<p class="muted">${h(window)}</p>`];
   // From a trace without its end record (a killed run): said before the verdict, as in the terminal.
   if (isIncompleteTrace(observation)) sections.push(`<p class="card"><strong>${h(t('diagnoseCli.report.incomplete', { samples: observation.samples.length, until: clockText(observation.endedAt) }))}</strong></p>`);
-  sections.push(`<p class="card${report.verdict === 'healthy' ? ' healthy' : ''}"><strong>${h(verdict)}</strong></p>`);
+  sections.push(`<p class="card${verdict.healthy ? ' healthy' : ''}"><strong>${h(verdict.text)}</strong></p>`);
   report.findings.forEach((finding, i) => sections.push(findingCard(finding, i + 1, t)));
   sections.push(charts(observation, t), gpuTable(report, t));
   if (report.batchAdvice.length > 0) {
     const items = report.batchAdvice.map((a) =>
-      h(t('diagnoseCli.report.batchLine', { index: a.gpuIndex, peak: bytesText(t, a.peakUsedBytes), total: bytesText(t, a.totalBytes), perItem: bytesText(t, a.bytesPerBatchItem), method: t(`diagnoseCli.report.method.${a.method}`), margin: a.safetyMarginPercent, largest: a.largestBatch ?? t('diagnoseCli.report.unknown') })) +
+      h(batchLineText(t, a)) +
       a.notes.map((n) => `<br><span class="muted">${h(textOf(t, n))}</span>`).join(''),
     );
     sections.push(`<h2>${h(t('diagnoseCli.report.batch'))}</h2><ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`);
   }
   if (report.notes.length > 0) sections.push(`<h2>${h(t('diagnoseCli.report.notes'))}</h2><ul>${report.notes.map((n) => `<li>${h(textOf(t, n))}</li>`).join('')}</ul>`);
+  const problems = observationProblemLines(t, observation);
+  if (problems.length > 0) sections.push(`<h2>${h(t('diagnoseCli.report.problems'))}</h2><ul>${problems.map((p) => `<li>${h(p)}</li>`).join('')}</ul>`);
   sections.push(`<p class="muted">${h(t('diagnoseCli.html.generated', { version }))}</p>`);
   return sections;
 }

@@ -54,6 +54,42 @@ describe('terminal report', () => {
     expect(text).toMatch(/power —/);
     expect(text).not.toMatch(/NaN|undefined|null/);
   });
+
+  it('does not call a GPU used little with no cause found healthy, in the terminal or the HTML page', () => {
+    const observation = buildObservation({ samples: 24, intervalMs: 250, frame: { gpus: [{ util: 45, memUsedMiB: 20_000, smActive: 30 }, { util: 99, memUsedMiB: 60_000, smActive: 90 }], tree: { rootCpu: 20 } } });
+    const report = diagnose(observation);
+    expect(report.verdict).toBe('healthy');
+    const text = renderDiagnoseText(report, observation, { t: en, color: plain, replayed: false });
+    expect(text).toContain('No cause found: GPU 0 was used little, but nothing visible from outside held it back');
+    expect(text).not.toContain('Healthy');
+    // One batch size only: nothing to advise, said in words rather than as "— per sample (unknown)".
+    expect(text).toContain('GPU 0: peak 19.5 GiB of 80.0 GiB; the memory per sample is unknown, so no largest batch can be given');
+    expect(text).not.toMatch(/— per sample/);
+    expect(renderDiagnoseText(report, observation, { t: zh, color: plain, replayed: false })).toContain('未找到原因：GPU 0 利用率很低');
+    const html = renderDiagnoseHtml(report, observation, 'en', 'test');
+    expect(html).toContain('No cause found: GPU 0 was used little');
+    expect(html).not.toMatch(/class="card healthy"/);
+  });
+});
+
+describe('problems while observing', () => {
+  it('says where and what as info does, in the reader\'s language, with the machine\'s text made safe', () => {
+    const observation = buildObservation({ samples: 12, intervalMs: 250, frame: { gpus: [{ util: 99, memUsedMiB: 60_000, smActive: 90 }] } });
+    observation.problems.push(
+      { scope: 'device:1', code: 'ERROR_GPU_IS_LOST', message: 'device: GPU is lost' },
+      { scope: 'processes', code: 'parse', message: `bad line ${HOSTILE}` },
+    );
+    const report = diagnose(observation);
+    const text = renderDiagnoseText(report, observation, { t: en, color: plain, replayed: false });
+    expect(text).toMatch(/While observing\n\s+• GPU 1 fell off the bus \(ERROR_GPU_IS_LOST\)\n/);
+    expect(text).not.toContain('device:1');
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+    expect(renderDiagnoseText(report, observation, { t: zh, color: plain, replayed: false })).toContain('GPU 1 已从总线上掉线（ERROR_GPU_IS_LOST）');
+    const html = renderDiagnoseHtml(report, observation, 'zh-CN', 'test');
+    expect(html).toContain('<h2>观察中遇到的问题</h2>');
+    expect(html).toContain('GPU 1 fell off the bus (ERROR_GPU_IS_LOST)');
+    expect(html).not.toContain('<script>x');
+  });
 });
 
 describe('HTML report', () => {

@@ -7,7 +7,7 @@ import { isIncompleteTrace } from '../../diagnose/trace-parse.js';
 import type { DiagnoseReport, Finding, Observation } from '../../diagnose/types.js';
 import type { Translate } from '../../i18n/index.js';
 import type { Colors } from '../context.js';
-import { bytesText, clockText, FRAMEWORK_LABELS, FRAMEWORK_ORDER, percentText, rateText, targetText, textOf, thresholdLines, verdictKey, wattsText } from './diagnose-format.js';
+import { batchLineText, bytesText, clockText, FRAMEWORK_LABELS, FRAMEWORK_ORDER, observationProblemLines, percentText, rateText, targetText, textOf, thresholdLines, verdictText, wattsText } from './diagnose-format.js';
 
 export interface TextReportOptions {
   t: Translate;
@@ -69,17 +69,7 @@ function gpuLines(report: DiagnoseReport, t: Translate): string[] {
 function batchLines(report: DiagnoseReport, t: Translate): string[] {
   const lines: string[] = [];
   for (const advice of report.batchAdvice) {
-    lines.push(
-      `  ${t('diagnoseCli.report.batchLine', {
-        index: advice.gpuIndex,
-        peak: bytesText(t, advice.peakUsedBytes),
-        total: bytesText(t, advice.totalBytes),
-        perItem: bytesText(t, advice.bytesPerBatchItem),
-        method: t(`diagnoseCli.report.method.${advice.method}`),
-        margin: advice.safetyMarginPercent,
-        largest: advice.largestBatch === null ? t('diagnoseCli.report.unknown') : advice.largestBatch,
-      })}`,
-    );
+    lines.push(`  ${batchLineText(t, advice)}`);
     for (const note of advice.notes) lines.push(`    • ${textOf(t, note)}`);
   }
   return lines;
@@ -101,15 +91,15 @@ export function renderDiagnoseText(report: DiagnoseReport, observation: Observat
   if (options.replayed) lines.push(color.dim(t('diagnoseCli.report.replay', { version: safeText(observation.recordedBy), host: safeText(observation.hostname || '?') })));
   if (isIncompleteTrace(observation)) lines.push(color.yellow(t('diagnoseCli.report.incomplete', { samples: observation.samples.length, until: clockText(observation.endedAt) })));
   lines.push('');
-  const verdict = t(verdictKey(report), { count: report.findings.length });
-  lines.push(report.verdict === 'healthy' ? color.green(color.bold(verdict)) : color.bold(verdict));
+  const verdict = verdictText(t, report);
+  lines.push(verdict.healthy ? color.green(color.bold(verdict.text)) : report.verdict === 'healthy' ? color.yellow(color.bold(verdict.text)) : color.bold(verdict.text));
   report.findings.forEach((finding, i) => lines.push('', ...findingLines(finding, i + 1, options)));
   if (report.gpus.length > 0) lines.push('', color.bold(t('diagnoseCli.report.gpus')), ...gpuLines(report, t));
   if (report.batchAdvice.length > 0) lines.push('', color.bold(t('diagnoseCli.report.batch')), ...batchLines(report, t));
   if (report.notes.length > 0) lines.push('', color.bold(t('diagnoseCli.report.notes')), ...report.notes.map((note) => `  • ${textOf(t, note)}`));
   if (observation.problems.length > 0) {
     lines.push('', color.bold(t('diagnoseCli.report.problems')));
-    for (const problem of observation.problems.slice(0, 10)) lines.push(color.dim(`  • ${safeText(problem.scope)}: ${textOf(t, { key: problem.key ?? problem.message, ...(problem.params ? { params: problem.params } : {}) })}`));
+    for (const line of observationProblemLines(t, observation)) lines.push(color.dim(`  • ${line}`));
   }
   return `${lines.join('\n')}\n`;
 }

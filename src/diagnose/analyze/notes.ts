@@ -24,6 +24,14 @@ export function observabilityNotes(ctx: AnalysisContext): Text[] {
   return notes;
 }
 
+const UNDERUSED_NO_CAUSE = 'diagnose.note.underusedNoCause';
+const UNDERUSED_NO_CAUSE_NO_GPM = 'diagnose.note.underusedNoCauseNoGpm';
+
+/** The GPUs a report's notes call used little with no cause found: a "healthy" verdict that is not. */
+export function unexplainedGpuIndices(report: { notes: readonly Text[] }): number[] {
+  return report.notes.filter((n) => n.key === UNDERUSED_NO_CAUSE || n.key === UNDERUSED_NO_CAUSE_NO_GPM).map((n) => Number(n.params?.['gpu'])).filter(Number.isInteger);
+}
+
 /**
  * A GPU used little for which no rule found a cause: said plainly rather than passed as "fine" —
  * the job may wait on something not visible from outside (the network, a lock, a sleep).
@@ -35,6 +43,10 @@ export function unexplainedNotes(ctx: AnalysisContext, findings: Finding[]): Tex
     const sm = mean(g.smActive);
     const low = (util !== null && util > THRESHOLDS.idleUtilPercent.value && util < THRESHOLDS.busyUtilPercent.value) || (sm !== null && sm < THRESHOLDS.smActiveIneffectivePercent.value && (util ?? 0) > THRESHOLDS.idleUtilPercent.value);
     if (!low) return [];
-    return [{ key: 'diagnose.note.underusedNoCause', params: { gpu: g.index, utilPercent: util === null ? '?' : Math.round(util), smPercent: sm === null ? '?' : Math.round(sm) } }];
+    // `low` needs a GPU-Util figure whenever SM activity is missing, so only SM activity can be.
+    const utilPercent = Math.round(util ?? 0);
+    return [sm === null
+      ? { key: UNDERUSED_NO_CAUSE_NO_GPM, params: { gpu: g.index, utilPercent } }
+      : { key: UNDERUSED_NO_CAUSE, params: { gpu: g.index, utilPercent, smPercent: Math.round(sm) } }];
   });
 }

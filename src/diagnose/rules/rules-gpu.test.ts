@@ -169,6 +169,6 @@ describe('missing data', () => {
     expect(report.notes.map((n) => n.key)).toEqual(expect.arrayContaining(['diagnose.note.noGpm', 'diagnose.note.noPcie', 'diagnose.note.noThrottle', 'diagnose.note.noSubSamples', 'diagnose.note.noIowait']));
     const low = diagnose(obs({ gpus: [{ util: 30 }], processes: [proc], tree: { rootCpu: null, workers: [] } }));
     expect(low.findings).toEqual([]);
-    expect(low.notes.map((n) => n.key)).toContain('diagnose.note.underusedNoCause');
+    expect(low.notes.map((n) => n.key)).toContain('diagnose.note.underusedNoCauseNoGpm');
   });
 });

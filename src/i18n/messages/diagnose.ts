@@ -18,6 +18,7 @@ export default defineMessages(
     'diagnose.note.noThreads': 'The main process’s threads were not read: its busiest thread is judged from the whole process’s CPU.',
     'diagnose.note.noIowait': 'No iowait figure on this host (Linux only), so storage stalls were judged from the tree’s disk reads alone.',
     'diagnose.note.underusedNoCause': 'GPU {gpu} was used little (GPU-Util {utilPercent} %, SM activity {smPercent} %), but no cause shows from the outside: the job may wait on something not observed here (the network, a lock, a sleep, another job). A profiler (PyTorch profiler, Nsight Systems) can tell.',
+    'diagnose.note.underusedNoCauseNoGpm': 'GPU {gpu} was used little (GPU-Util {utilPercent} %; this GPU gives no SM activity), but no cause shows from the outside: the job may wait on something not observed here (the network, a lock, a sleep, another job). A profiler (PyTorch profiler, Nsight Systems) can tell.',
     'diagnose.note.powerCapNormal': 'GPU {gpu} ran at its power limit ({watts} W, the board’s default) {percent} % of the time. For a fully loaded GPU that is normal, not a fault: it is as fast as its board allows.',
     'diagnose.note.noProcesses': 'The driver listed no GPU processes (none ran, or the list is not readable here): memory holders cannot be named.',
 
@@ -131,6 +132,7 @@ export default defineMessages(
     'diagnose.note.noThreads': '未读取主进程的线程：其最忙线程只能按整个进程的 CPU 判断。',
     'diagnose.note.noIowait': '此主机没有 iowait 数据（仅 Linux 提供），存储等待只能按进程树的磁盘读取判断。',
     'diagnose.note.underusedNoCause': 'GPU {gpu} 利用率很低（GPU-Util {utilPercent} %，SM 活跃度 {smPercent} %），但从外部看不出原因：作业可能在等待此处观测不到的东西（网络、锁、sleep、其他作业）。性能分析器（PyTorch profiler、Nsight Systems）可以查明。',
+    'diagnose.note.underusedNoCauseNoGpm': 'GPU {gpu} 利用率很低（GPU-Util {utilPercent} %；这块 GPU 不提供 SM 活跃度），但从外部看不出原因：作业可能在等待此处观测不到的东西（网络、锁、sleep、其他作业）。性能分析器（PyTorch profiler、Nsight Systems）可以查明。',
     'diagnose.note.powerCapNormal': 'GPU {gpu} 有 {percent} % 的时间运行在功耗上限（{watts} W，板卡默认值）。对满载的 GPU 来说这是正常的，并非故障：它已达到板卡允许的最快速度。',
     'diagnose.note.noProcesses': '驱动没有列出 GPU 进程（没有进程运行，或此处无法读取进程列表）：无法指出谁占用了显存。',
 
