@@ -104,6 +104,39 @@ describe('NVML under one deadline per read', () => {
     expect(reading.problems).toContainEqual(expect.objectContaining({ scope: 'device:1', code: 'timeout' }));
   });
 
+  it('after giving up on a GPU once, reads it apart: the next readings do not wait for it', async () => {
+    // GPU 1's memory and utilisation calls take 600 ms each, past a 300 ms deadline.
+    const file = editedScenario('hung-gpu', (scenario) => {
+      (scenario.devices as Record<string, unknown>[])[1]!.hangMs = { nvmlDeviceGetMemoryInfo: 600, nvmlDeviceGetMemoryInfo_v2: 600, nvmlDeviceGetUtilizationRates: 600 };
+    });
+    const backend = await open(file, 300);
+    const first = await backend.read();
+    expect(first.problems).toContainEqual(expect.objectContaining({ scope: 'device:1', key: 'problems.deviceTimeout' }));
+    await until(() => nativeCallsInFlight() === 0);
+    // Its call is back; with the others it would be waited for again until the deadline. Apart,
+    // the reading answers while its new call is in the driver, and says how long it has been silent.
+    for (let i = 0; i < 3; i++) {
+      const reading = await backend.read();
+      expect(nativeCallsInFlight()).toBeGreaterThanOrEqual(1);
+      expect(reading.devices[0]).toMatchObject({ state: 'ok' });
+      expect(reading.devices[0]?.memoryUsedBytes).toBeGreaterThan(0);
+      expect(reading.devices[1]).toMatchObject({ state: 'error', name: 'NVIDIA A10' });
+      expect(reading.problems).toEqual([expect.objectContaining({ scope: 'device:1', code: 'timeout', key: 'problems.deviceStuck' })]);
+    }
+  });
+
+  it('reads a GPU that answers in seconds apart, and the readings take its newest answer', async () => {
+    const backend = await open(scenarioPath('slow-gpu'));
+    const first = await backend.read();
+    expect(first.problems).toEqual([expect.objectContaining({ scope: 'device:1', code: 'slow', key: 'problems.slow' })]);
+    // Answered at once, with GPU 1 as the last read found it, while its next read is in the driver.
+    const second = await backend.read();
+    expect(nativeCallsInFlight()).toBeGreaterThanOrEqual(1);
+    expect(second.devices.map((d) => [d.state, d.gpuUtilPercent])).toEqual([['ok', first.devices[0]?.gpuUtilPercent], ['ok', first.devices[1]?.gpuUtilPercent]]);
+    expect(second.problems).toEqual([expect.objectContaining({ scope: 'device:1', code: 'slow', key: 'problems.readApart', params: { index: 1, seconds: expect.any(Number) } })]);
+    checkReading(second, 2);
+  });
+
   it('says the driver did not answer when nvmlDeviceGetCount hangs, with a timeout problem', async () => {
     const file = editedScenario('hung-driver', (scenario) => {
       (scenario.system as Record<string, unknown>).hangMs = { nvmlDeviceGetCount: 1500 };

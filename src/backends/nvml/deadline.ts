@@ -12,10 +12,13 @@
 // real GPU, where calls cost 0.1–6 ms each, the read is faster than the sequential one. The
 // sampler reads through this driver too; there a GPU that has answered every call promptly has
 // only its first call of a read sent to the pool, as a probe, and the others made synchronously
-// (./sync-trust.ts: what that saves, and the risk it leaves).
+// (./sync-trust.ts: what that saves, and the risk it leaves). A GPU that a read had to wait for
+// a second or more, or until the deadline, is from then on read apart, in the background, so
+// that it no longer holds the other GPUs' figures back (./apart-read.ts).
 
 import type { BackendDriver, BackendOpenResult, BackendReading } from '../../core/backend.js';
 import type { SnapshotProblem } from '../../core/snapshot.js';
+import { noteIfSlow, SLOW_DEVICE_READ_MS } from './apart-read.js';
 import { deviceWithoutData } from './assemble.js';
 import { initFailureCode, nvmlCapabilities, readerOptions, CLOSE_SETTLE_MS, NVML_BACKEND_ID, type NvmlBackendOptions } from './index.js';
 import { loadNvmlLibrary } from './library.js';
@@ -184,9 +187,11 @@ class DeadlineSession {
       this.reader.driver = driver;
       this.lastCount = count.value;
       const results: (DeviceResult | null)[] = new Array<DeviceResult | null>(count.value).fill(null);
-      const reads = results.map((_, index) => this.device(index, deadline, (result) => (results[index] = result)));
+      // The GPUs this read does not wait for: stuck in the driver, or read apart (./apart-read.ts).
+      const notWaited = new Set<number>();
+      const reads = results.map((_, index) => this.device(index, deadline, (result) => (results[index] = result), notWaited));
       await Promise.race([Promise.all(reads), deadline.reached]);
-      const finished = results.map((result, index) => result ?? this.gaveUp(index, deadline.passed));
+      const finished = results.map((result, index) => result ?? this.gaveUp(index, deadline.passed && !notWaited.has(index)));
       return this.reader.combine(driver, finished, []);
     } finally {
       deadline.cancel();
@@ -202,7 +207,7 @@ class DeadlineSession {
       if (!count?.ok) return;
       // A GPU still stuck from an earlier read is left alone: its buffers are the driver's now.
       const primes = Array.from({ length: count.value }, (_, index) =>
-        this.reader.slot(index).stuckSince !== null ? undefined : this.run(index, () => this.reader.primePlan(index), deadline).catch(() => undefined),
+        this.reader.slot(index).stuckSince !== null || this.reader.slot(index).callsOut > 0 ? undefined : this.run(index, () => this.reader.primePlan(index), deadline).catch(() => undefined),
       );
       await Promise.race([Promise.all(primes), deadline.reached]);
     } finally {
@@ -227,16 +232,56 @@ class DeadlineSession {
     return result;
   }
 
-  private device(index: number, deadline: TimedDeadline, done: (result: DeviceResult) => void): Promise<void> {
+  private device(index: number, deadline: TimedDeadline, done: (result: DeviceResult) => void, notWaited: Set<number>): Promise<void> {
     const slot = this.reader.slot(index);
-    if (slot.stuckSince !== null) return Promise.resolve();
+    if (slot.stuckSince !== null || slot.apart.since !== null) {
+      notWaited.add(index);
+      if (slot.apart.since !== null) {
+        const answer = slot.apart.take(index);
+        if (answer !== null) done(answer);
+        this.readApart(index);
+      }
+      return Promise.resolve();
+    }
     const started = performance.now();
     return this.run(index, () => this.reader.devicePlan(index), deadline).then(
-      (result) => done(noteIfSlow(index, result, performance.now() - started)),
+      (result) => {
+        const ms = performance.now() - started;
+        if (ms >= SLOW_DEVICE_READ_MS) slot.apart.slowAnswer(result, ms);
+        done(noteIfSlow(index, result, ms));
+      },
       (error: unknown) => {
         if (!deadline.passed) done(this.reader.guarded(index, () => { throw error; }));
       },
     );
+  }
+
+  /**
+   * Reads a GPU that is read apart in the background, under a deadline of its own; the next
+   * reading takes its answer. One such read at a time, and none while a call of it is still out.
+   */
+  private readApart(index: number): void {
+    const slot = this.reader.slot(index);
+    const apart = slot.apart;
+    if (apart.inFlight || slot.callsOut > 0 || slot.stuckSince !== null) return;
+    const own = startDeadline(this.timeoutMs);
+    this.inFlight.add(own);
+    apart.started(Date.now());
+    const started = performance.now();
+    this.run(index, () => this.reader.devicePlan(index), own)
+      .then(
+        (result) => {
+          if (!own.passed) apart.answered(result, performance.now() - started);
+        },
+        (error: unknown) => {
+          if (!own.passed) apart.answered(this.reader.guarded(index, () => { throw error; }), performance.now() - started);
+        },
+      )
+      .finally(() => {
+        own.cancel();
+        this.inFlight.delete(own);
+        apart.inFlight = false;
+      });
   }
 
   /**
@@ -253,6 +298,7 @@ class DeadlineSession {
       if (!busy) return;
       // Stuck since the call that is still out began, not since this read stopped waiting for it.
       slot.stuckSince ??= Date.now() - (performance.now() - callStarted);
+      slot.apart.timedOut(slot.stuckSince);
       trust.demote();
     });
     const sync = this.syncAfterProbe ? trust.forRead() : null;
@@ -276,11 +322,16 @@ class DeadlineSession {
     );
   }
 
-  /** A GPU this read could not wait for: who it is as last seen, and why nothing else. */
-  private gaveUp(index: number, deadlinePassed: boolean): DeviceResult {
+  /**
+   * A GPU this read has no answer for: who it is as last seen, and why nothing else. `timedOutNow`:
+   * this read waited for it until its deadline; else it has been silent since an earlier one.
+   */
+  private gaveUp(index: number, timedOutNow: boolean): DeviceResult {
     const slot = this.reader.slot(index);
-    const seconds = slot.stuckSince === null ? 0 : secondsSince(slot.stuckSince);
-    const stuck = slot.stuckSince !== null && !deadlinePassed;
+    // The earlier of the two: a GPU read apart may have been silent through several stuck calls.
+    const since = earliest(slot.stuckSince, slot.apart.unansweredSince);
+    const seconds = since === null ? 0 : secondsSince(since);
+    const stuck = since !== null && !timedOutNow;
     const message = stuck
       ? `NVML has not answered for ${seconds} s; a GPU or the driver may be hung`
       : `NVML did not answer within ${this.timeoutMs} ms; a GPU or the driver may be hung`;
@@ -304,22 +355,6 @@ class DeadlineSession {
   }
 }
 
-/**
- * A GPU read slower than this holds every frame back (the reading waits for the slowest GPU):
- * NVML answers in well under a millisecond, so a second is a GPU or driver in trouble.
- */
-export const SLOW_DEVICE_READ_MS = 1000;
-
-/** Says which GPU made this read slow, so that a reader does not blame the tool or all GPUs. */
-function noteIfSlow(index: number, result: DeviceResult, ms: number): DeviceResult {
-  if (ms < SLOW_DEVICE_READ_MS) return result;
-  const seconds = Math.round(ms / 100) / 10;
-  const problem: SnapshotProblem = {
-    scope: `device:${index}`,
-    code: 'slow',
-    message: `GPU ${index} is slow to answer: this read took ${seconds} s, and every other GPU waited for it`,
-    key: 'problems.slow',
-    params: { index, seconds },
-  };
-  return { ...result, problems: [...result.problems, problem] };
+function earliest(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : Math.min(a, b);
 }

@@ -3,6 +3,7 @@
 // (./deadline.ts) without one GPU's answer landing in another's buffer.
 
 import type { GpuDevice } from '../../core/snapshot.js';
+import { ApartRead } from './apart-read.js';
 import type { NvmlLibrary } from './library.js';
 import type { PcieThroughputPoller } from './pcie-poller.js';
 import { CounterRequest } from './read-counters.js';
@@ -35,6 +36,8 @@ export class DeviceSlot {
   stuckSince: number | null = null;
   /** Calls of this GPU on the pool right now (./deadline.ts). */
   callsOut = 0;
+  /** Whether this GPU is read apart from the others, and its newest answer (./apart-read.ts). */
+  readonly apart = new ApartRead();
 
   constructor(lib: NvmlLibrary, layout: ProcessLayoutChoice, platform: string, monotonicNow?: () => number) {
     this.processes = new ProcessReader(lib, layout, monotonicNow);
