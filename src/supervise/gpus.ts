@@ -5,14 +5,15 @@
 // the PCI bus order, and on a mixed box GPU 0 would be two different GPUs.
 
 import type { Sampler } from '../monitor/sampler.js';
-import { formatVisibleDevices, pickFreeGpus } from '../pick/index.js';
+import { formatVisibleDevices, pickFreeGpus, type RejectedGpu } from '../pick/index.js';
 import type { Text } from './failures/types.js';
 import type { GpuSpec } from './gpu-spec.js';
 
 export { parseGpuSpec, type GpuSpec } from './gpu-spec.js';
 
 export class GpuChoiceError extends Error {
-  constructor(readonly text: Text) {
+  /** The GPUs pick turned down, with why: the user sees them, as `gpuwise pick` shows them. */
+  constructor(readonly text: Text, readonly rejected: readonly RejectedGpu[] = []) {
     super(text.key);
   }
 }
@@ -42,7 +43,7 @@ export async function chooseGpus(spec: GpuSpec, sampler: Sampler | null, env: No
     const detail = result.lastSnapshot?.problems.map((p) => p.message).filter((m) => m !== '').slice(0, 2).join('; ') || 'no GPU found';
     throw new GpuChoiceError({ key: 'run.gpus.noGpus', params: { detail, value: specText } });
   }
-  if (!result.enough) throw new GpuChoiceError({ key: 'run.gpus.notEnough', params: { found: result.picked.length, asked: count } });
+  if (!result.enough) throw new GpuChoiceError({ key: 'run.gpus.notEnough', params: { found: result.picked.length, asked: count } }, result.rejected);
   const visibleDevices = formatVisibleDevices(result, 'index');
   return { visibleDevices, indices: [...new Set(result.picked.map((g) => g.index))], env: { ...order, CUDA_VISIBLE_DEVICES: visibleDevices } };
 }

@@ -130,7 +130,13 @@ describe('gpuwise run', () => {
     const result = gpuwise(['run', '--gpus', '4', '--log-dir', dir(), '--', 'sh', '-c', 'echo started'], fake());
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/Only \d of 4 GPUs are free now; the job was not started\./);
+    expect(result.stderr).toMatch(/^4 GPUs asked for, \d free now; the job was not started\.\nNot free:\n  GPU \d \(.+\): .+\n/);
+    // Why each GPU is not free, as pick says it, and what to do: in the reader's language.
+    expect(result.stderr).toContain('Name the GPUs yourself (--gpus 0, or --gpus 0,1)');
+    const zh = gpuwise(['run', '--gpus', '4', '--lang', 'zh-CN', '--log-dir', dir(), '--', 'sh', '-c', 'echo started'], fake());
+    expect(zh.stderr).toMatch(/少于要求的 4 块；任务没有启动。\n不空闲：\n  GPU \d（.+）：/);
+    expect(zh.stderr).toContain('可以自己指定 GPU');
+    expect(zh.stdout).toBe('');
     // On a machine without a GPU --gpus cannot choose, and says so instead of "0 of 1 free".
     const bare = gpuwise(['run', '--gpus', 'auto', '--log-dir', dir(), '--', 'sh', '-c', 'echo started'], { XDG_DATA_HOME: join(work, 'data') });
     expect(bare.code).toBe(1);

@@ -60,13 +60,15 @@ function unitText(t: Translate, unit: RejectedGpu): string {
   return t('pick.unit.gpu', { index: unit.index });
 }
 
+/** "Not free:" and a line per GPU or MIG instance with why; nothing when none was turned down. */
+export function rejectedLines(t: Translate, rejected: readonly RejectedGpu[]): string[] {
+  if (rejected.length === 0) return [];
+  return [t('pick.rejected'), ...rejected.map((unit) => safeLine(t('pick.rejectedLine', { unit: unitText(t, unit), name: unit.name ?? '?', reasons: reasonsText(t, unit.reasons) })))];
+}
+
 function notEnoughText(cli: CliContext, result: PickResult): string {
   const { t } = cli;
-  const lines = [t('pick.notEnough', { free: result.picked.length, asked: result.asked })];
-  if (result.rejected.length > 0) lines.push(t('pick.rejected'));
-  for (const unit of result.rejected) {
-    lines.push(safeLine(t('pick.rejectedLine', { unit: unitText(t, unit), name: unit.name ?? '?', reasons: reasonsText(t, unit.reasons) })));
-  }
+  const lines = [t('pick.notEnough', { free: result.picked.length, asked: result.asked }), ...rejectedLines(t, result.rejected)];
   lines.push(cli.color.dim(t('pick.hint')));
   return `${lines.join('\n')}\n`;
 }

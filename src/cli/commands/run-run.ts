@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { createSampler, type Sampler } from '../../monitor/index.js';
 import { isMessageKey, type MessageKey } from '../../i18n/index.js';
 import { GpuChoiceError } from '../../supervise/gpus.js';
+import { rejectedLines } from './pick-run.js';
 import { runJob } from '../../supervise/run-job.js';
 import type { SupervisorEvent } from '../../supervise/supervisor.js';
 import { safeText, toSafeJson } from '../../core/safe-text.js';
@@ -98,7 +99,8 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
     return result.report.exitCode;
   } catch (error) {
     if (error instanceof GpuChoiceError) {
-      cli.err(`${say(error.text)}\n`);
+      const rejected = rejectedLines(t, error.rejected);
+      cli.err(`${[say(error.text), ...rejected, ...(rejected.length > 0 ? [cli.color.dim(t('run.gpus.hint'))] : [])].join('\n')}\n`);
       return 1;
     }
     const code = (error as NodeJS.ErrnoException).code;
