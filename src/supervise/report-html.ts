@@ -10,7 +10,7 @@ import { unexplainedGpuIndices } from '../diagnose/analyze/notes.js';
 import { renderLineChart } from '../report/svg-chart.js';
 import type { Text } from './failures/types.js';
 import { commandLine } from './notify.js';
-import type { RunReport } from './report.js';
+import { energyText, type RunReport } from './report.js';
 
 const LABELS: Record<Locale, string> = { en: 'English', 'zh-CN': '中文' };
 const GIB = 1024 ** 3;
@@ -20,8 +20,6 @@ function say(t: Translate, text: Text | { key: string; params?: Record<string, s
 }
 
 const h = (text: string) => safeHtml(text);
-/** Energy in the unit that shows its digits: Wh below 1 kWh (a short job), kWh above. */
-const energyText = (kWh: number) => (kWh < 1 ? `${(kWh * 1000).toFixed(kWh < 0.01 ? 3 : 1)} Wh` : `${kWh.toFixed(3)} kWh`);
 const money = (amount: number) => amount.toFixed(amount !== 0 && Math.abs(amount) < 0.01 ? 4 : 2);
 const num = (value: number | null, digits = 1, unit = '') => (value === null ? '—' : `${value.toFixed(digits)}${unit}`);
 

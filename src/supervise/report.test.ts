@@ -9,7 +9,7 @@ import type { Sample } from '../monitor/sampler.js';
 import { createGpuRecord, MAX_POINTS } from './gpu-record.js';
 import { DEFAULT_POLICY } from './policy.js';
 import { renderRunReportHtml } from './report-html.js';
-import { buildRunReport, energyOf, type ReportInput } from './report.js';
+import { buildRunReport, energyOf, energyText, type ReportInput } from './report.js';
 import { recordEvents, runEndEvents, runStartEvent } from './store-events.js';
 
 function sample(seq: number, wallMs: number, devices: Partial<ReturnType<typeof emptyGpuDevice>>[]): Sample {
@@ -74,6 +74,10 @@ describe('report', () => {
       [1, 'run.reason.exited', 10_000, ['cuda-oom']],
       [2, 'run.reason.exited', null, []],
     ]);
+  });
+
+  it('says energy in the unit that shows its digits: a short job is not "0.0000 kWh"', () => {
+    expect([1.2e-5, 0.004, 0.5, 2].map(energyText)).toEqual(['0.012 Wh', '4.000 Wh', '500.0 Wh', '2.000 kWh']);
   });
 
   it('prices the energy; no figure without a measurement', () => {

@@ -95,6 +95,9 @@ export function stopText(outcome: Pick<RunOutcome, 'stop' | 'stoppedBy' | 'failu
   return { key: `run.stop.${outcome.stop}` };
 }
 
+/** Energy in the unit that shows its digits: Wh below 1 kWh (a short job), kWh above — never "0.0000 kWh". */
+export const energyText = (kWh: number) => (kWh < 1 ? `${(kWh * 1000).toFixed(kWh < 0.01 ? 3 : 1)} Wh` : `${kWh.toFixed(3)} kWh`);
+
 export function energyOf(gpus: readonly GpuRunSummary[], pricePerKwh: number | null, currency: string): EnergyReport {
   const measured = gpus.filter((g) => g.energyJoules !== null);
   if (measured.length === 0) return { joules: null, kWh: null, source: null, cost: null };

@@ -36,6 +36,8 @@ describe('gpuwise run', () => {
     expect(r.gpus.recorded.map((g: { index: number }) => g.index)).toEqual([2]);
     expect(r.energy.kWh).toBeGreaterThan(0);
     expect(r.energy.cost).toMatchObject({ pricePerKwh: 0.2, currency: 'USD' });
+    // A job of a few seconds: its energy in Wh, the unit that shows its digits, not "0.0000 kWh".
+    expect(result.stderr).toMatch(/GPU energy \d+\.\d{3} Wh \(\d+\.\d{4} USD\)/);
     const html = readFileSync(join(logDir, 'report.html'), 'utf8');
     expect(html).toContain('gpuwise run report');
     expect(html).toContain('gpuwise run 报告');

@@ -7,6 +7,7 @@ import { createSampler, type Sampler } from '../../monitor/index.js';
 import { isMessageKey, type MessageKey } from '../../i18n/index.js';
 import { GpuChoiceError } from '../../supervise/gpus.js';
 import { rejectedLines } from './pick-run.js';
+import { energyText } from '../../supervise/report.js';
 import { runJob } from '../../supervise/run-job.js';
 import type { SupervisorEvent } from '../../supervise/supervisor.js';
 import { safeText, toSafeJson } from '../../core/safe-text.js';
@@ -92,7 +93,7 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
     if (result.notifyError !== null) status('run.status.notifyFailed', { detail: result.notifyError });
     if (result.historyError !== null && !result.historyError.startsWith('no history')) status('run.status.storeSkipped', { detail: result.historyError });
     const { report } = result;
-    const energy = report.energy.kWh === null ? '—' : `${report.energy.kWh.toFixed(4)} kWh${report.energy.cost ? ` (${report.energy.cost.amount.toFixed(4)} ${report.energy.cost.currency})` : ''}`;
+    const energy = report.energy.kWh === null ? '—' : `${energyText(report.energy.kWh)}${report.energy.cost ? ` (${report.energy.cost.amount.toFixed(4)} ${report.energy.cost.currency})` : ''}`;
     status('run.status.summary', { stop: say(report.stopText), code: report.exitCode, attempts: report.attempts.length, seconds: report.seconds, energy });
     status('run.status.report', { path: result.htmlPath });
     if (options.json) cli.out(`${toSafeJson(result.report, 2)}\n`);
