@@ -6,7 +6,7 @@
 import { safeHtml } from '../core/safe-text.js';
 import { createTranslator, isMessageKey, type Locale, type Translate } from '../i18n/index.js';
 import { renderReportPage } from '../report/html-page.js';
-import { unexplainedGpuIndices } from '../diagnose/analyze/notes.js';
+import { unexplainedGpuIndices, unreadGpuIndices } from '../diagnose/analyze/notes.js';
 import { renderLineChart } from '../report/svg-chart.js';
 import type { Text } from './failures/types.js';
 import { commandLine } from './notify.js';
@@ -92,8 +92,11 @@ function diagnoseSection(report: RunReport, t: Translate): string {
     const notes = d === null ? [] : d.notes.map((n) => `<li>${h(say(t, n))}</li>`);
     // With a report its notes say why there is no finding (too few samples …); without one, the reason.
     const unexplained = d === null ? [] : unexplainedGpuIndices(d);
+    const unread = d === null ? [] : unreadGpuIndices(d);
     const verdict = d?.verdict === 'healthy' && unexplained.length > 0
       ? `<div class="card"><p>${h(t('run.report.diagnoseNoCause', { gpus: unexplained.join(', '), count: unexplained.length }))}</p></div>`
+      : d?.verdict === 'healthy' && unread.length > 0
+      ? `<div class="card"><p>${h(t('run.report.diagnoseHealthyUnread', { gpus: unread.join(', '), count: unread.length }))}</p></div>`
       : d?.verdict === 'healthy'
       ? `<div class="card healthy"><p>${h(t('run.report.diagnoseHealthy'))}</p></div>`
       : d === null ? `<p class="muted">${h(t('run.report.diagnoseNone', { detail: report.diagnoseUnavailable ?? '—' }))}</p>` : '';

@@ -105,6 +105,8 @@ describe('report', () => {
     expect(unexplained).not.toContain('Healthy:');
     const busy = buildObservation({ samples: 24, intervalMs: 250, frame: { gpus: [{ util: 99, memUsedMiB: 60_000, smActive: 90 }], tree: { rootCpu: 40 } } });
     expect(renderRunReportHtml(buildRunReport(input({ diagnose: diagnose(busy) })), 'en')).toContain('Healthy: in the run’s last window');
+    for (const sample of busy.samples) sample.devices.push({ ...sample.devices[0]!, index: 1, state: 'error' });
+    expect(renderRunReportHtml(buildRunReport(input({ diagnose: diagnose(busy) })), 'en')).toContain('GPU 1 gave no reading and was not judged');
   });
 });
 

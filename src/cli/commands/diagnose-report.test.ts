@@ -56,7 +56,7 @@ describe('terminal report', () => {
   });
 
   it('does not call a GPU used little with no cause found healthy, in the terminal or the HTML page', () => {
-    const observation = buildObservation({ samples: 24, intervalMs: 250, frame: { gpus: [{ util: 45, memUsedMiB: 20_000, smActive: 30 }, { util: 99, memUsedMiB: 60_000, smActive: 90 }], tree: { rootCpu: 20 } } });
+    const observation = buildObservation({ samples: 24, intervalMs: 250, gpus: [{}, {}], frame: { gpus: [{ util: 45, memUsedMiB: 20_000, smActive: 30 }, { util: 99, memUsedMiB: 60_000, smActive: 90 }], tree: { rootCpu: 20 } } });
     const report = diagnose(observation);
     expect(report.verdict).toBe('healthy');
     const text = renderDiagnoseText(report, observation, { t: en, color: plain, replayed: false });
@@ -69,6 +69,20 @@ describe('terminal report', () => {
     const html = renderDiagnoseHtml(report, observation, 'en', 'test');
     expect(html).toContain('No cause found: GPU 0 was used little');
     expect(html).not.toMatch(/class="card healthy"/);
+  });
+});
+
+describe('a GPU that gave no reading', () => {
+  it('is named as not judged, and the headline does not call the machine healthy', () => {
+    const observation = buildObservation({ gpus: [{}, {}], samples: 24, intervalMs: 250, frame: { gpus: [{ util: 99, memUsedMiB: 60_000, smActive: 90 }, { util: 99, memUsedMiB: 60_000, smActive: 90 }], tree: { rootCpu: 40 } } });
+    for (const sample of observation.samples) sample.devices[1]!.state = 'error';
+    const report = diagnose(observation);
+    expect(report.verdict).toBe('healthy');
+    expect(report.notes).toContainEqual({ key: 'diagnose.note.gpuNotRead', params: { gpu: 1 } });
+    const text = renderDiagnoseText(report, observation, { t: en, color: plain, replayed: false });
+    expect(text).toContain('Nothing held the GPUs that answered back; GPU 1 gave no reading and was not judged');
+    expect(text).not.toContain('Healthy');
+    expect(renderDiagnoseText(report, observation, { t: zh, color: plain, replayed: false })).toContain('GPU 1 没有给出读数，未作判断');
   });
 });
 

@@ -17,6 +17,7 @@ export function observabilityNotes(ctx: AnalysisContext): Text[] {
     if (!g.pcieRx.some((v) => v !== null) && !g.pcieTx.some((v) => v !== null)) notes.push({ key: 'diagnose.note.noPcie', params: { gpu } });
     if (!g.throttle.some((v) => v !== null) && !g.reasons.some((v) => v !== null)) notes.push({ key: 'diagnose.note.noThrottle', params: { gpu } });
   }
+  notes.push(...unreadNotes(ctx));
   if (ctx.tree === null) notes.push({ key: ctx.observation.rootPid === null ? 'diagnose.note.noTree' : 'diagnose.note.treeUnread' });
   else if (!ctx.tree.mainThreadCpu.some((v) => v !== null)) notes.push({ key: 'diagnose.note.noThreads' });
   if (ctx.iowait.every((v) => v === null)) notes.push({ key: 'diagnose.note.noIowait' });
@@ -24,12 +25,32 @@ export function observabilityNotes(ctx: AnalysisContext): Text[] {
   return notes;
 }
 
+/**
+ * GPUs in the window that never gave a reading (hung, fallen off the bus): not judged, and said —
+ * else a report of the GPUs that answered reads "healthy" for a machine with a GPU not answering.
+ */
+function unreadNotes(ctx: AnalysisContext): Text[] {
+  const read = new Set(ctx.gpus.map((g) => g.index));
+  const unread = new Set<number>();
+  for (const sample of ctx.observation.samples) for (const d of sample.devices) if (Number.isInteger(d.index) && d.index >= 0 && !read.has(d.index)) unread.add(d.index);
+  return [...unread].sort((a, b) => a - b).map((gpu) => ({ key: GPU_NOT_READ, params: { gpu } }));
+}
+
+const GPU_NOT_READ = 'diagnose.note.gpuNotRead';
 const UNDERUSED_NO_CAUSE = 'diagnose.note.underusedNoCause';
 const UNDERUSED_NO_CAUSE_NO_GPM = 'diagnose.note.underusedNoCauseNoGpm';
 
+const gpusNoted = (report: { notes: readonly Text[] }, keys: readonly string[]) =>
+  report.notes.filter((n) => keys.includes(n.key)).map((n) => Number(n.params?.['gpu'])).filter(Number.isInteger);
+
 /** The GPUs a report's notes call used little with no cause found: a "healthy" verdict that is not. */
 export function unexplainedGpuIndices(report: { notes: readonly Text[] }): number[] {
-  return report.notes.filter((n) => n.key === UNDERUSED_NO_CAUSE || n.key === UNDERUSED_NO_CAUSE_NO_GPM).map((n) => Number(n.params?.['gpu'])).filter(Number.isInteger);
+  return gpusNoted(report, [UNDERUSED_NO_CAUSE, UNDERUSED_NO_CAUSE_NO_GPM]);
+}
+
+/** The GPUs of the window that gave no reading at all, so were not judged. */
+export function unreadGpuIndices(report: { notes: readonly Text[] }): number[] {
+  return gpusNoted(report, [GPU_NOT_READ]);
 }
 
 /**

@@ -9,6 +9,7 @@ export default defineMessages(
     'diagnose.insufficient.tooShort': 'Too little to judge: {samples} {samples:sample|samples} over {seconds} s; diagnose needs at least {minSamples} samples over {minSeconds} s. Observe for longer (--duration).',
 
     'diagnose.note.gpuUtil': 'GPU-Util is the share of time in which at least one kernel was running — not how busy the GPU’s SMs were. A single small kernel running all the time reads as 100 %. SM activity (GPM, Hopper and newer) says how much of the GPU the kernels actually used.',
+    'diagnose.note.gpuNotRead': 'GPU {gpu} gave no reading in this window (it did not answer, or fell off the bus: see the problems), so it was not judged.',
     'diagnose.note.noGpm': 'GPU {gpu} ({name}) gives no SM, tensor or DRAM activity (GPM needs a Hopper or newer GPU and driver R520+): how full its kernels kept the SMs is judged from GPU-Util and memory only.',
     'diagnose.note.noSubSamples': 'GPU {gpu}: the driver’s 1/6 s samples were not available, so gaps shorter than the sampling interval cannot be seen.',
     'diagnose.note.noPcie': 'GPU {gpu}: no PCIe throughput figures, so host↔device copies could not be judged.',
@@ -123,6 +124,7 @@ export default defineMessages(
     'diagnose.insufficient.tooShort': '数据太少，无法判断：{seconds} 秒内仅 {samples} 个样本；诊断至少需要 {minSeconds} 秒内的 {minSamples} 个样本。请观测更长时间（--duration）。',
 
     'diagnose.note.gpuUtil': 'GPU-Util 是至少有一个内核在运行的时间占比，而不是 GPU 的 SM 有多忙。一个一直在运行的小内核也会显示 100 %。SM 活跃度（GPM，Hopper 及更新架构）才说明内核实际用了 GPU 的多少。',
+    'diagnose.note.gpuNotRead': 'GPU {gpu} 在这段时间里没有给出任何读数（没有应答，或已从总线上掉线：见“观察中遇到的问题”），因此没有对它作出判断。',
     'diagnose.note.noGpm': 'GPU {gpu}（{name}）不提供 SM、张量核心或显存带宽活跃度（GPM 需要 Hopper 或更新的 GPU 以及 R520+ 驱动）：内核把 SM 占满了多少只能从 GPU-Util 和显存推断。',
     'diagnose.note.noSubSamples': 'GPU {gpu}：无法读取驱动的 1/6 秒采样，短于采样间隔的空档看不到。',
     'diagnose.note.noPcie': 'GPU {gpu}：没有 PCIe 吞吐数据，无法判断主机与设备之间的拷贝。',
