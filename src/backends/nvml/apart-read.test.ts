@@ -17,15 +17,15 @@ describe('a GPU read apart', () => {
   it('gives each reading its newest answer, said to be read apart, its sub-second samples once', () => {
     const apart = new ApartRead();
     apart.timedOut(1000);
-    expect(apart.take(1)).toBeNull();
+    expect(apart.take(1, 0, 3000)).toBeNull();
     apart.started(2000);
     apart.answered(result(40), 1500);
-    const first = apart.take(1)!;
+    const first = apart.take(1, 0, 3000)!;
     expect(first.device.gpuUtilPercent).toBe(40);
     expect(first.samples).toHaveLength(1);
     expect(first.problems).toEqual([expect.objectContaining({ scope: 'device:1', code: 'slow', key: 'problems.readApart', params: { index: 1, seconds: 1.5 } })]);
     // The same answer again (the next read is still out): the figures, not the samples twice.
-    const again = apart.take(1)!;
+    const again = apart.take(1, 0, 3000)!;
     expect(again.device.gpuUtilPercent).toBe(40);
     expect(again.samples).toEqual([]);
     expect(again.problems).toHaveLength(1);
@@ -54,14 +54,24 @@ describe('a GPU read apart', () => {
     apart.answered(result(5), 5);
     expect(apart.since).toBeNull();
     // Back with the others: nothing kept to hand out.
-    expect(apart.take(1)).toBeNull();
+    expect(apart.take(1, 0, 3000)).toBeNull();
+  });
+
+  it('hands out nothing once the read in flight outlasts the limit and twice the last one: hanging, not slow', () => {
+    const apart = new ApartRead();
+    apart.slowAnswer(result(7), 2000);
+    apart.started(10_000);
+    expect(apart.take(1, 13_900, 3000)).not.toBeNull(); // 3.9 s: within twice the last read's 2 s
+    expect(apart.take(1, 14_100, 3000)).toBeNull();
+    apart.ended();
+    expect(apart.take(1, 14_100, 3000)).not.toBeNull();
   });
 
   it('hands out nothing after a read of it timed out: the GPU is shown as not answering, not as it was', () => {
     const apart = new ApartRead();
     apart.slowAnswer(result(7), 2000);
-    expect(apart.take(1)).not.toBeNull();
+    expect(apart.take(1, 0, 3000)).not.toBeNull();
     apart.timedOut(Date.now());
-    expect(apart.take(1)).toBeNull();
+    expect(apart.take(1, 0, 3000)).toBeNull();
   });
 });

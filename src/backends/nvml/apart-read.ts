@@ -21,6 +21,13 @@ export const SLOW_DEVICE_READ_MS = 1000;
  */
 export const PROMPT_READS_TO_REJOIN = 10;
 
+/**
+ * The deadline of a read made apart. It holds no reading back, so it can wait for a GPU that
+ * takes seconds a read (hung-gpu: two calls of 2 s each, past the 3 s of a shared read), which
+ * then still shows its figures, said to be slow, instead of "not answering".
+ */
+export const APART_READ_DEADLINE_MS = 30_000;
+
 const tenths = (ms: number) => Math.round(ms / 100) / 10;
 
 export class ApartRead {
@@ -28,6 +35,8 @@ export class ApartRead {
   since: number | null = null;
   /** A background read of this GPU is running. */
   inFlight = false;
+  /** When the background read in flight began (ms, epoch). */
+  private inFlightSince = 0;
   /** Since when no read of this GPU has answered within its deadline (ms, epoch); null: one has. */
   unansweredSince: number | null = null;
   private latest: { result: DeviceResult; ms: number; fresh: boolean } | null = null;
@@ -51,7 +60,12 @@ export class ApartRead {
 
   started(nowMs: number): void {
     this.inFlight = true;
+    this.inFlightSince = nowMs;
     this.unansweredSince ??= nowMs;
+  }
+
+  ended(): void {
+    this.inFlight = false;
   }
 
   /** A background read answered within its deadline, in `ms`. */
@@ -69,11 +83,14 @@ export class ApartRead {
 
   /**
    * The answer a reading takes for this GPU: the newest, its sub-second samples given once only,
-   * with a problem that says it was read apart; null before the first.
+   * with a problem that says it was read apart; null before the first, and once the read in
+   * flight has taken longer than `staleAfterMs` and twice the last one (it is hanging, not slow):
+   * then the GPU is shown as not answering rather than as it was.
    */
-  take(index: number): DeviceResult | null {
+  take(index: number, nowMs: number, staleAfterMs: number): DeviceResult | null {
     const latest = this.latest;
     if (latest === null) return null;
+    if (this.inFlight && nowMs - this.inFlightSince > Math.max(staleAfterMs, 2 * latest.ms)) return null;
     const seconds = tenths(latest.ms);
     const problem: SnapshotProblem = {
       scope: `device:${index}`,

@@ -94,6 +94,24 @@ describe('NVML under one deadline per read', () => {
     expect(again.devices.map((d) => d.state)).toEqual(['error', 'error']);
   });
 
+  it('a prompt prime grants no trust: after it, the hung calls of the read still go to the pool (one-shot info with its CPU window)', async () => {
+    const backend = await open(bothHung(1500), 300);
+    await backend.prime?.(); // the counters only: they answer at once
+    // A hung call made on the main thread would stop this clock for its whole 1.5 s.
+    let last = performance.now();
+    let longestGapMs = 0;
+    const clock = setInterval(() => {
+      longestGapMs = Math.max(longestGapMs, performance.now() - last);
+      last = performance.now();
+    }, 20);
+    const reading = await backend.read();
+    clearInterval(clock);
+    expect(longestGapMs).toBeLessThan(1000);
+    // Answered at the deadline with both hung calls still on the pool.
+    expect(nativeCallsInFlight()).toBeGreaterThanOrEqual(2);
+    expect(reading.problems.map((p) => [p.scope, p.key])).toEqual([['device:0', 'problems.deviceTimeout'], ['device:1', 'problems.deviceTimeout']]);
+  });
+
   it('still reads a healthy GPU next to a hung one', async () => {
     const backend = await open(scenarioPath('hung-gpu'), 300);
     const reading = await backend.read();

@@ -18,7 +18,7 @@
 
 import type { BackendDriver, BackendOpenResult, BackendReading } from '../../core/backend.js';
 import type { SnapshotProblem } from '../../core/snapshot.js';
-import { noteIfSlow, SLOW_DEVICE_READ_MS } from './apart-read.js';
+import { APART_READ_DEADLINE_MS, noteIfSlow, SLOW_DEVICE_READ_MS } from './apart-read.js';
 import { deviceWithoutData } from './assemble.js';
 import { initFailureCode, nvmlCapabilities, readerOptions, CLOSE_SETTLE_MS, NVML_BACKEND_ID, type NvmlBackendOptions } from './index.js';
 import { loadNvmlLibrary } from './library.js';
@@ -207,7 +207,7 @@ class DeadlineSession {
       if (!count?.ok) return;
       // A GPU still stuck from an earlier read is left alone: its buffers are the driver's now.
       const primes = Array.from({ length: count.value }, (_, index) =>
-        this.reader.slot(index).stuckSince !== null || this.reader.slot(index).callsOut > 0 ? undefined : this.run(index, () => this.reader.primePlan(index), deadline).catch(() => undefined),
+        this.reader.slot(index).stuckSince !== null || this.reader.slot(index).callsOut > 0 ? undefined : this.run(index, () => this.reader.primePlan(index), deadline, false).catch(() => undefined),
       );
       await Promise.race([Promise.all(primes), deadline.reached]);
     } finally {
@@ -237,7 +237,7 @@ class DeadlineSession {
     if (slot.stuckSince !== null || slot.apart.since !== null) {
       notWaited.add(index);
       if (slot.apart.since !== null) {
-        const answer = slot.apart.take(index);
+        const answer = slot.apart.take(index, Date.now(), this.timeoutMs);
         if (answer !== null) done(answer);
         this.readApart(index);
       }
@@ -264,7 +264,7 @@ class DeadlineSession {
     const slot = this.reader.slot(index);
     const apart = slot.apart;
     if (apart.inFlight || slot.callsOut > 0 || slot.stuckSince !== null) return;
-    const own = startDeadline(this.timeoutMs);
+    const own = startDeadline(Math.max(this.timeoutMs, APART_READ_DEADLINE_MS));
     this.inFlight.add(own);
     apart.started(Date.now());
     const started = performance.now();
@@ -280,28 +280,33 @@ class DeadlineSession {
       .finally(() => {
         own.cancel();
         this.inFlight.delete(own);
-        apart.inFlight = false;
+        apart.ended();
       });
   }
 
   /**
    * Runs one GPU's plan; a call still out when the deadline passes marks the GPU stuck until it
-   * returns. A GPU that has answered promptly runs its calls after the first on the main thread.
+   * returns. A GPU that has answered a whole read promptly runs its calls after the first on the
+   * main thread. A prime (`wholeRead` false) makes only the counter calls, so it grants no trust:
+   * on two-hung-gpus, whose hangs spare them, a prompt prime let the one-shot read that followed
+   * make its hung memory call on the main thread, and `info` took 8 s instead of its 3 s deadline.
    */
-  private run<T>(index: number, plan: () => Plan<T>, deadline: TimedDeadline): Promise<T> {
+  private run<T>(index: number, plan: () => Plan<T>, deadline: TimedDeadline, wholeRead = true): Promise<T> {
     const slot = this.reader.slot(index);
     const trust = slot.trust;
     let busy = false;
     let callStarted = 0;
     let slowestCall = 0;
+    const runStartedEpochMs = Date.now();
     void deadline.reached.then(() => {
       if (!busy) return;
       // Stuck since the call that is still out began, not since this read stopped waiting for it.
       slot.stuckSince ??= Date.now() - (performance.now() - callStarted);
-      slot.apart.timedOut(slot.stuckSince);
+      // Silent since this read of it began: its earlier calls may have answered, slowly.
+      slot.apart.timedOut(runStartedEpochMs);
       trust.demote();
     });
-    const sync = this.syncAfterProbe ? trust.forRead() : null;
+    const sync = this.syncAfterProbe && wholeRead ? trust.forRead() : null;
     const running = runProbed(plan(), this.caller, deadline, (now) => {
       busy = now;
       slot.callsOut += now ? 1 : -1;
@@ -312,7 +317,7 @@ class DeadlineSession {
     }, sync);
     return running.then(
       (value) => {
-        trust.readEnded(slowestCall, !deadline.passed);
+        if (wholeRead) trust.readEnded(slowestCall, !deadline.passed);
         return value;
       },
       (error: unknown) => {
