@@ -10,8 +10,11 @@ import type { GpuDevice } from '../../core/snapshot.js';
 import { checkReading } from '../../../test/contract/backend-contract.js';
 import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../../test/fake-nvml/paths.js';
 import { editedScenario } from '../../../test/fake-nvml/session.js';
-import { openNvml, type NvmlBackend, type NvmlBackendOptions } from './index.js';
+import { openNvml, readerOptions, type NvmlBackend, type NvmlBackendOptions } from './index.js';
+import { loadNvmlLibrary } from './library.js';
+import { NvmlReader } from './reader.js';
 import { GPM_MIN_INTERVAL_MS } from './read-gpm.js';
+import { CARRY_UTILIZATION_MS } from './read-processes.js';
 
 const opened: NvmlBackend[] = [];
 beforeAll(ensureFakeNvmlBuilt, 120_000);
@@ -208,5 +211,28 @@ describe('per-process utilisation', () => {
     });
     expect(new Set(expected).size).toBe(3);
     expect(readings.map(sm)).toEqual(expected);
+  });
+
+  it('a read soon after one with no newer sample carries its values briefly (one-shot info\'s second read), then gives none', async () => {
+    const env = fakeNvmlEnv(scenarioPath('4gpu-server-load'));
+    Object.assign(process.env, env);
+    delete process.env.FAKE_NVML_STEP;
+    const loaded = loadNvmlLibrary('linux', env);
+    if (!loaded.ok) throw new Error(loaded.detail);
+    expect(loaded.library.fn.init()).toBe(0);
+    let skippedMs = 0;
+    const reader = new NvmlReader(loaded.library, { ...readerOptions({}, 'linux'), monotonicNow: () => performance.now() + skippedMs });
+    const sm = (reading: BackendReading) => reading.processes.find((p) => p.pid === 48211 && p.gpuIndex === 0)?.smUtilPercent;
+    try {
+      const first = sm(reader.read());
+      expect(first).toBeTypeOf('number');
+      expect(sm(reader.read())).toBe(first);
+      // Past CARRY_UTILIZATION_MS with still no newer sample: nothing to give, not an old figure.
+      skippedMs += CARRY_UTILIZATION_MS + 1;
+      expect(sm(reader.read())).toBeNull();
+    } finally {
+      reader.close(false);
+      loaded.library.fn.shutdown();
+    }
   });
 });

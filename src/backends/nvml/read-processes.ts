@@ -48,12 +48,19 @@ export class ProcessLayoutChoice {
   note: string | null = null;
 }
 
+type UtilizationValues = Pick<BackendProcess, 'smUtilPercent' | 'memoryUtilPercent' | 'encoderUtilPercent' | 'decoderUtilPercent'>;
+
+/** How long a read with no newer per-process sample carries the last ones (the driver's period is ~1/6 s). */
+export const CARRY_UTILIZATION_MS = 500;
+
 /** One GPU's process lists: its buffer and its per-process utilisation cursor. */
 export class ProcessReader {
   private buffer = new NativeBuffer(64 * MAX_STRIDE);
   /** The newest per-process sample seen (CPU µs), and which GPU it belongs to. */
   private lastSampleTimestamp = 0n;
   private cursorUuid: string | null = null;
+  /** The values the last samples gave, per PID, and when (monotonic ms): carried briefly. */
+  private lastApplied: { atMs: number; byPid: Map<number, UtilizationValues> } | null = null;
   /** Per list, in PROCESS_LISTS' order: whether it is read this time, and what it carries. */
   private pacing = [new ListPacing(), new ListPacing()];
   /** The GPU the pacing is for: another UUID at this index (after a reset) carries nothing over. */
@@ -95,7 +102,10 @@ export class ProcessReader {
     }
     if (byPid.size > 0) {
       // The cursor belongs to one GPU: another UUID at this index (after a reset) starts over.
-      if (this.cursorUuid !== gpuUuid) this.lastSampleTimestamp = 0n;
+      if (this.cursorUuid !== gpuUuid) {
+        this.lastSampleTimestamp = 0n;
+        this.lastApplied = null;
+      }
       this.cursorUuid = gpuUuid;
       const code = yield* this.readUtilization(scratch, handle, byPid);
       if (code !== NVML_SUCCESS && code !== NVML_ERROR_NOT_SUPPORTED) failures.push({ list: 'processUtilization', code });
@@ -174,16 +184,35 @@ export class ProcessReader {
         this.grow((count + 8) * 2);
         continue;
       }
-      // NOT_FOUND: no sample newer than the cursor — the processes stay without utilisation.
-      if (code !== NVML_SUCCESS) return code === NVML_ERROR_NOT_FOUND ? NVML_SUCCESS : code;
+      if (code === NVML_ERROR_NOT_FOUND) {
+        this.carryRecent(byPid);
+        return NVML_SUCCESS;
+      }
+      if (code !== NVML_SUCCESS) return code;
       this.applySamples(count, byPid);
       return NVML_SUCCESS;
     }
     return NVML_ERROR_INSUFFICIENT_SIZE;
   }
 
+  /**
+   * NOT_FOUND: no sample newer than the cursor. The driver samples about every 1/6 s, so a read
+   * soon after the last one (one-shot `info`'s read 100 ms after its first) often has none: the
+   * values of that read are carried, while under CARRY_UTILIZATION_MS old. Later than that, no
+   * sample means none to give (an idle process gets none), and the processes stay without one.
+   */
+  private carryRecent(byPid: Map<number, BackendProcess>): void {
+    const last = this.lastApplied;
+    if (last === null || this.now() - last.atMs > CARRY_UTILIZATION_MS) return;
+    for (const [pid, values] of last.byPid) {
+      const process = byPid.get(pid);
+      if (process) Object.assign(process, values);
+    }
+  }
+
   private applySamples(count: number, byPid: Map<number, BackendProcess>): void {
     const latest = new Map<number, bigint>();
+    const applied = new Map<number, UtilizationValues>();
     let newest = this.lastSampleTimestamp;
     for (let i = 0; i < count; i++) {
       const base = i * PROCESS_UTILIZATION_SAMPLE.size;
@@ -194,12 +223,17 @@ export class ProcessReader {
       // Keep each PID's newest sample only.
       if (!process || (latest.get(pid) ?? -1n) >= timestamp) continue;
       latest.set(pid, timestamp);
-      process.smUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.smUtil);
-      process.memoryUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.memUtil);
-      process.encoderUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.encUtil);
-      process.decoderUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.decUtil);
+      const values: UtilizationValues = {
+        smUtilPercent: this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.smUtil),
+        memoryUtilPercent: this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.memUtil),
+        encoderUtilPercent: this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.encUtil),
+        decoderUtilPercent: this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.decUtil),
+      };
+      Object.assign(process, values);
+      applied.set(pid, values);
     }
     this.lastSampleTimestamp = newest;
+    this.lastApplied = { atMs: this.now(), byPid: applied };
   }
 
   private grow(entries: number): void {
