@@ -23,6 +23,8 @@ describe('formatters', () => {
   it('formats bytes in the unit that reads best', () => {
     expect(formatBytes(512 * 1024 * 1024)).toBe('512 MiB');
     expect(formatBytes(9125 * 1024 * 1024)).toBe('8.9 GiB');
+    // Below 1 MiB (a PCIe rate of 10 KB/s): in KiB or bytes, never a fake "0 MiB".
+    expect([10_233, 317_436, 700, 0].map(formatBytes)).toEqual(['10 KiB', '310 KiB', '700 B', '0 MiB']);
     expect(formatBytesPair(9125 * 1024 * 1024, 81559 * 1024 * 1024)).toBe('8.9/79.6 GiB');
   });
 

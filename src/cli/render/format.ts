@@ -29,10 +29,16 @@ export function truncate(text: string, width: number): string {
   return `${out}…`;
 }
 
-/** Bytes as GiB with one decimal ("71.3 GiB"), or MiB below 1 GiB ("512 MiB"). */
+/**
+ * Bytes as GiB with one decimal ("71.3 GiB"), MiB below 1 GiB ("512 MiB"), and KiB or B below
+ * 1 MiB: a PCIe rate of 10 KB/s is not "0 MiB/s" (a fake zero). Exactly 0 is "0 MiB".
+ */
 export function formatBytes(bytes: number): string {
-  if (Math.abs(bytes) >= BYTES_PER_GIB) return `${(bytes / BYTES_PER_GIB).toFixed(1)} GiB`;
-  return `${Math.round(bytes / BYTES_PER_MIB)} MiB`;
+  const size = Math.abs(bytes);
+  if (size >= BYTES_PER_GIB) return `${(bytes / BYTES_PER_GIB).toFixed(1)} GiB`;
+  if (size >= BYTES_PER_MIB || bytes === 0) return `${Math.round(bytes / BYTES_PER_MIB)} MiB`;
+  if (size >= 1024) return `${Math.round(bytes / 1024)} KiB`;
+  return `${Math.round(bytes)} B`;
 }
 
 /** "71.3/79.6 GiB": both in the unit of the larger one, so the pair reads at a glance. */
