@@ -6,10 +6,9 @@ import { formatBytesPair, formatDuration, spaced } from './format.js';
 
 export function renderHostLine(host: HostSummary, { t, color, locale }: TextRenderOptions): string {
   const na = t('common.notAvailable');
-  // No figure yet on a first one-shot read still shows the core count; knowing neither (an
-  // imported listing from another machine) is N/A, not a bare label.
-  const cpu =
-    host.cpuUtilPercent !== null ? `CPU ${Math.round(host.cpuUtilPercent)}%` : host.cpuLogicalCount === null ? `CPU ${na}` : 'CPU';
+  // No figure (a one-shot read with --cpu-sample 0, an imported listing) is N/A, not a bare label;
+  // the core count still follows when it is known.
+  const cpu = host.cpuUtilPercent !== null ? `CPU ${Math.round(host.cpuUtilPercent)}%` : `CPU ${na}`;
   const withCores = host.cpuLogicalCount === null ? cpu : spaced(cpu, t('info.host.cores', { count: host.cpuLogicalCount }));
   const load =
     host.loadAverage1m === null
