@@ -39,6 +39,11 @@ export interface BackendReading {
    * backend has none.
    */
   samples?: DeviceSampleSeries[];
+  /**
+   * When a recording says this reading was taken (ISO 8601): an import (`info --from`) shows it
+   * as the snapshot's time; a replay, which plays the recording now, does not. Absent when live.
+   */
+  recordedAt?: string;
 }
 
 export type SampledMetric = 'gpuUtilPercent' | 'memoryUtilPercent' | 'powerDrawWatts';

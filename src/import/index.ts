@@ -53,9 +53,12 @@ export async function importSource(source: string, options: ReadImportOptions = 
 /** A session that serves the imported reading, with no look-up of this machine's host or processes. */
 export async function openImportedSession(imported: ImportedSource): Promise<SnapshotSession> {
   const reading = imported.reading;
+  // The snapshot is of the time the source was taken where it says so (gpuwise's own JSON).
+  const recordedAt = reading.recordedAt === undefined ? null : new Date(reading.recordedAt);
   return openSession({
     drivers: [createStaticDriver({ readings: [reading], capabilities: { metrics: true, processes: reading.processes.length > 0 } })],
     host: createImportedHostReader(pastedPlatformOf(reading)),
     completeFirstSnapshot: false,
+    ...(recordedAt ? { now: () => recordedAt } : {}),
   });
 }

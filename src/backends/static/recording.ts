@@ -80,7 +80,10 @@ function toReading(item: unknown): BackendReading | null {
   const problems = (Array.isArray(item.problems) ? item.problems : []).filter(isObject).map(
     (p): SnapshotProblem => ({ scope: String(p.scope ?? 'recording'), code: String(p.code ?? 'recorded'), message: String(p.message ?? '') }),
   );
-  return { driver: isObject(item.driver) ? (withUnavailable(item.driver) as unknown as DriverInfo) : EMPTY_DRIVER, devices, processes, problems };
+  const reading: BackendReading = { driver: isObject(item.driver) ? (withUnavailable(item.driver) as unknown as DriverInfo) : EMPTY_DRIVER, devices, processes, problems };
+  const recordedAt = typeof item.at === 'string' ? Date.parse(item.at) : Number.NaN;
+  if (Number.isFinite(recordedAt)) reading.recordedAt = new Date(recordedAt).toISOString();
+  return reading;
 }
 
 const DEVICE_STATES = new Set(['ok', 'lost', 'error']);
