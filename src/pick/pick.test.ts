@@ -83,6 +83,14 @@ describe('pickGpus', () => {
     expect(result.rejected[1]?.reasons[0]?.params).toEqual({ state: 'ERROR_GPU_IS_LOST' });
   });
 
+  it('says why a GPU cannot be read with the reading\'s own message key, so the reader gets it in their language', () => {
+    const hung = gpu(1, { state: 'error' });
+    hung.stateDetail = 'NVML has not answered for 3.1 s; a GPU or the driver may be hung';
+    const snapshot = { devices: [gpu(0), hung], processes: [], problems: [{ scope: 'device:1', code: 'timeout', message: hung.stateDetail, key: 'problems.deviceStuck', params: { seconds: 3.1 } }] } as unknown as Snapshot;
+    const result = pickGpus([snapshot], { count: 2 });
+    expect(result.rejected[0]?.reasons).toEqual([{ key: 'problems.deviceStuck', params: { seconds: 3.1 } }]);
+  });
+
   it('offers MIG instances as units, by their MIG UUIDs, with processes matched to their instance', () => {
     const parent = gpu(0, { util: null, mig: [mig(0, 2, 4), mig(1, 9, 0.01), mig(2, 10, 0.02), mig(3, 11, 0, null)] });
     const result = pickGpus([snap([parent, gpu(1, { util: 99 })], [proc(5, 0, 2)])], { count: 2 });

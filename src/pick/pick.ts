@@ -65,6 +65,8 @@ interface Summary {
   first: UnitReading;
   seen: number;
   broken: string | null;
+  /** The reading's problem for a GPU not readable, where it has a message key: said in the reader's language. */
+  brokenSaid: PickReason | null;
   maxUtil: number | null;
   minFree: number | null;
   total: number | null;
@@ -78,12 +80,16 @@ function summarise(snapshots: readonly Snapshot[], includeMig: boolean): Map<str
     for (const [key, unit] of unitsOf(snapshot, includeMig)) {
       let summary = summaries.get(key);
       if (!summary) {
-        summary = { first: unit, seen: 0, broken: null, maxUtil: null, minFree: null, total: null, pids: new Set(), prohibited: false };
+        summary = { first: unit, seen: 0, broken: null, brokenSaid: null, maxUtil: null, minFree: null, total: null, pids: new Set(), prohibited: false };
         summaries.set(key, summary);
       }
       summary.seen += 1;
       const { device, mig } = unit;
-      if (device.state !== 'ok') summary.broken = device.stateDetail ?? device.state;
+      if (device.state !== 'ok') {
+        summary.broken = device.stateDetail ?? device.state;
+        const said = snapshot.problems?.find((p) => p.scope === `device:${device.index}` && p.key !== undefined);
+        summary.brokenSaid = said?.key === undefined ? null : { key: said.key, ...(said.params ? { params: said.params } : {}) };
+      }
       const util = mig === null ? device.gpuUtilPercent : null;
       if (util !== null) summary.maxUtil = Math.max(summary.maxUtil ?? 0, util);
       const total = mig === null ? device.memoryTotalBytes : mig.memoryTotalBytes;
@@ -104,7 +110,7 @@ const gib = (bytes: number) => Math.round((bytes / GIB) * 10) / 10;
 function reasonsFor(summary: Summary, windowSize: number, options: PickOptions): PickReason[] {
   const reasons: PickReason[] = [];
   const maxUtil = options.maxUtilPercent ?? DEFAULT_MAX_UTIL_PERCENT;
-  if (summary.broken !== null) reasons.push({ key: 'pick.reason.state', params: { state: summary.broken } });
+  if (summary.broken !== null) reasons.push(summary.brokenSaid ?? { key: 'pick.reason.state', params: { state: summary.broken } });
   if (summary.seen < windowSize) reasons.push({ key: 'pick.reason.notAlwaysSeen', params: { seen: summary.seen, of: windowSize } });
   if (summary.prohibited) reasons.push({ key: 'pick.reason.prohibited' });
   // CUDA addresses a MIG instance only by its own UUID.

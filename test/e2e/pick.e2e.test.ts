@@ -75,6 +75,16 @@ describe('gpuwise pick', () => {
     const noDriver = gpuwise(['pick', '--window', '0', '--lang', 'zh-CN'], { GPUWISE_NVML_LIB: '/nonexistent/libnvidia-ml.so.1', PATH: '/nonexistent' });
     expect(noDriver.code).toBe(1);
     expect(noDriver.stderr).toMatch(/^这里读不到任何 GPU：nvml: .+；nvidia-smi: /m);
+    // A driver that does not answer is said to be hung, as info says it, not "no GPU".
+    const hung = gpuwise(['pick', '--window', '0'], fakeNvmlEnv(scenarioPath('hung-driver')));
+    expect(hung.code).toBe(1);
+    expect(hung.stderr).toContain('The GPU driver did not answer in time: a GPU or the driver may be hung');
+    expect(hung.stderr).not.toContain('Loosen the rules');
+    // GPUs that do not answer: each said in the reader's language, and no advice to loosen rules that did not turn them down.
+    const stuck = gpuwise(['pick', '--window', '0', '--lang', 'zh-CN'], fakeNvmlEnv(scenarioPath('two-hung-gpus')));
+    expect(stuck.code).toBe(1);
+    expect(stuck.stderr).toMatch(/GPU 0（NVIDIA A10）：NVML .*没有应答/);
+    expect(stuck.stderr).not.toMatch(/has not answered|did not answer|放宽条件/);
     for (const args of [['-n', '0'], ['--min-free-memory', 'lots'], ['--max-util', '120'], ['--window', '2h']]) {
       const bad = gpuwise(['pick', ...args], stepped('pick-mixed'));
       expect(bad.code, args.join(' ')).toBe(2);

@@ -7,6 +7,7 @@ import { isMessageKey, type Translate } from '../../i18n/index.js';
 import { formatVisibleDevices, pickFreeGpus, type PickReason, type PickResult, type RejectedGpu } from '../../pick/index.js';
 import { cudaOrderMayDiffer } from '../../pick/order.js';
 import type { CliContext } from '../context.js';
+import { driverDidNotAnswer } from '../render/no-gpu.js';
 import { reasonText } from '../render/reasons.js';
 import { safeLine } from '../render/safe-view.js';
 import type { PickCommandOptions } from './pick.js';
@@ -45,6 +46,8 @@ export async function runPick(cli: CliContext, options: PickCommandOptions): Pro
 /** Why there is nothing to pick from at all (no backend opened, or it sees no GPU); null when there is a GPU. */
 function noGpuDetail(t: Translate, snapshot: Snapshot | null): string | null {
   if (snapshot !== null && snapshot.devices.length > 0) return null;
+  // A driver that did not answer is not "no GPU": say so, as info does.
+  if (snapshot !== null && driverDidNotAnswer(snapshot)) return t('info.noGpu.noAnswer');
   const failed = (snapshot?.backendAttempts ?? []).filter((attempt) => !attempt.ok);
   // The bus scan opening with no GPU is no answer either: what was tried before it still says why.
   if (failed.length === 0) return t('info.noGpu.title');
@@ -66,10 +69,14 @@ export function rejectedLines(t: Translate, rejected: readonly RejectedGpu[]): s
   return [t('pick.rejected'), ...rejected.map((unit) => safeLine(t('pick.rejectedLine', { unit: unitText(t, unit), name: unit.name ?? '?', reasons: reasonsText(t, unit.reasons) })))];
 }
 
+/** The reasons --max-util, --min-free-memory and --allow-processes can lift. */
+const RULE_REASONS = new Set(['pick.reason.processes', 'pick.reason.util', 'pick.reason.memory', 'pick.reason.freeUnknown']);
+
 function notEnoughText(cli: CliContext, result: PickResult): string {
   const { t } = cli;
   const lines = [t('pick.notEnough', { free: result.picked.length, asked: result.asked }), ...rejectedLines(t, result.rejected)];
-  lines.push(cli.color.dim(t('pick.hint')));
+  // Loosening the rules frees only a GPU that a rule turned down, not one that cannot be read.
+  if (result.rejected.some((unit) => unit.reasons.some((reason) => RULE_REASONS.has(reason.key)))) lines.push(cli.color.dim(t('pick.hint')));
   return `${lines.join('\n')}\n`;
 }
 
