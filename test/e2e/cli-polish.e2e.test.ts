@@ -62,6 +62,14 @@ describe('errors and help that help', () => {
     }
   });
 
+  it('takes numbers only as decimals: no empty value as 0, no hex', () => {
+    for (const args of [['info', '--cpu-sample', ''], ['info', '--cpu-sample', '0x10'], ['info', '--cpu-sample', ' 5'], ['top', '--interval', '0x10'], ['top', '--interval', ' ']]) {
+      const result = gpuwise(args);
+      expect(result.code, JSON.stringify(args)).toBe(2);
+      expect(result.stderr, JSON.stringify(args)).toMatch(/^Error: .*expected/);
+    }
+  });
+
   it('translates commander’s choice, excess-argument and missing-argument errors', () => {
     const choice = gpuwise(['estimate', '--task', 'x'], ZH);
     expect(choice.code).toBe(2);

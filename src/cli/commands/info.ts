@@ -33,8 +33,9 @@ export function register(program: Command, cli: CliContext): void {
     )
     .addOption(
       new Option('--cpu-sample <ms>', t('info.option.cpuSample')).argParser((value: string) => {
+        // Digits only: Number() would take '' as 0 and '0x10' as 16.
         const ms = Number(value);
-        if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) throw new InvalidArgumentError(t('info.badMilliseconds'));
+        if (!/^\d+$/.test(value) || ms > 10_000) throw new InvalidArgumentError(t('info.badMilliseconds'));
         return ms;
       }),
     )

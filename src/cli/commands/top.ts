@@ -22,8 +22,9 @@ const VIEWS: readonly TopView[] = ['auto', 'compact', 'full'];
 
 function seconds(min: number, max: number, message: string) {
   return (value: string) => {
+    // A decimal number only: Number() would take '0x10' as 16 and ' ' as 0.
     const n = Number(value);
-    if (!Number.isFinite(n) || n < min || n > max) throw new InvalidArgumentError(message);
+    if (!/^\d+(\.\d+)?$/.test(value) || n < min || n > max) throw new InvalidArgumentError(message);
     return n;
   };
 }
