@@ -101,6 +101,8 @@ export function renderDeviceDetail(device: GpuDevice, options: TextRenderOptions
     [t('infoDetail.power'), power(device, t)],
     [t('infoDetail.throttle'), throttle(device, t)],
   ];
+  // Why each process line's GPU memory is N/A on a Windows desktop GPU (the line has no room to say).
+  if (device.driverModel === 'WDDM') rows.push([t('infoDetail.processMemory'), t('infoDetail.processMemory.wddm')]);
   const labelWidth = rows.reduce((w, [label]) => Math.max(w, displayWidth(label)), 0);
   const lines = [...identity(device, t, dot).map((line) => `    ${color.dim(line)}`), ...rows.map(([label, value]) => `    ${color.dim(padEnd(label, labelWidth))}  ${value}`)];
   return lines.map((line) => fitLine(line, width, options.ascii));

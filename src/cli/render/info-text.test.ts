@@ -8,6 +8,13 @@ const color = pc.createColors(false);
 const options = (locale: 'en' | 'zh-CN') => ({ t: createTranslator(locale), color, width: 120 });
 
 describe('info text', () => {
+  it('-v says why a Windows desktop GPU\'s process memory is N/A (WDDM), in both languages', () => {
+    const wddm = snapshot([device({ name: 'NVIDIA GeForce RTX 2080 SUPER', driverModel: 'WDDM' })], { processes: [gpuProcess({ pid: 2140, gpuIndex: 0, usedMemoryBytes: null })] });
+    expect(renderInfoText(wddm, { ...options('en'), detail: true })).toMatch(/process memory\s+N\/A per process: under WDDM, Windows manages GPU memory/);
+    expect(renderInfoText(wddm, { ...options('zh-CN'), detail: true })).toContain('WDDM 模式下显存由 Windows 管理');
+    expect(renderInfoText(snapshot([device({ driverModel: 'TCC' })]), { ...options('en'), detail: true })).not.toContain('process memory');
+  });
+
   it('prints N/A for what the GPU does not report, never a made-up 0', () => {
     const text = renderInfoText(snapshot([device({ name: 'Tesla P100-PCIE-16GB', memoryTotalBytes: 2 ** 34, memoryUsedBytes: 2 ** 30 })]), options('en'));
     expect(text).toContain('[0] Tesla P100-PCIE-16GB');
