@@ -8,6 +8,13 @@ const color = pc.createColors(false);
 const options = (locale: 'en' | 'zh-CN') => ({ t: createTranslator(locale), color, width: 120 });
 
 describe('info text', () => {
+  it('names an imported copy\'s host in the reader\'s language', () => {
+    const imported = snapshot([device({})]);
+    imported.host = { ...imported.host, hostname: '(imported)' };
+    expect(renderInfoText(imported, options('zh-CN')).split('\n')[0]).toMatch(/^（导入）  /);
+    expect(renderInfoText(imported, options('en')).split('\n')[0]).toMatch(/^\(imported\)  /);
+  });
+
   it('-v says why a Windows desktop GPU\'s process memory is N/A (WDDM), in both languages', () => {
     const wddm = snapshot([device({ name: 'NVIDIA GeForce RTX 2080 SUPER', driverModel: 'WDDM' })], { processes: [gpuProcess({ pid: 2140, gpuIndex: 0, usedMemoryBytes: null })] });
     expect(renderInfoText(wddm, { ...options('en'), detail: true })).toMatch(/process memory\s+N\/A per process: under WDDM, Windows manages GPU memory/);

@@ -3,6 +3,7 @@
 
 import type { GpuProcess, HostResolution, Snapshot } from '../../core/snapshot.js';
 import type { Locale, MessageKey, Translate } from '../../i18n/index.js';
+import { IMPORTED_HOSTNAME } from '../../import/host.js';
 import { asciify } from '../charset.js';
 import type { Colors } from '../context.js';
 import { displayWidth, fitLine, formatBytes, formatDuration, formatLocalTime, padEnd, padStart, spaced, truncate } from './format.js';
@@ -79,7 +80,9 @@ function groupByGpu(processes: readonly GpuProcess[]): Map<number, GpuProcess[]>
 
 function renderHeader(snapshot: Snapshot, options: TextRenderOptions): string {
   const { t, color } = options;
-  const parts = [color.bold(snapshot.host.hostname), formatLocalTime(snapshot.at)];
+  // An import's stand-in host name is ours, and said in the reader's language.
+  const hostname = snapshot.host.hostname === IMPORTED_HOSTNAME ? t('import.hostname') : snapshot.host.hostname;
+  const parts = [color.bold(hostname), formatLocalTime(snapshot.at)];
   const { driverVersion, cudaDriverVersion } = snapshot.driver;
   if (driverVersion) {
     const driver = t('info.header.driver', { version: driverVersion });
