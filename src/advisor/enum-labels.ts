@@ -59,6 +59,13 @@ export function withEnumLabels(params: Record<string, string | number>, t: Trans
   label('recomputation', RECOMPUTE);
   label('attention', ATTENTION);
   if (out.model === 'custom') out.model = t('enumValue.model.custom');
+  // Lists of GPU ids travel joined by ", " (the JSON's form); shown, they take the reader's separator ("a、b").
+  for (const name of ID_LISTS) {
+    const value = out[name];
+    if (typeof value === 'string') out[name] = value.split(', ').join(t('cli.help.listSeparator'));
+  }
   return out;
 }
+
+const ID_LISTS = ['alternatives', 'candidates', 'suggestions'] as const;
 

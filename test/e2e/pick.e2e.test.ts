@@ -24,7 +24,7 @@ describe('gpuwise pick', () => {
     const result = gpuwise(['pick', '-n', '3', '--window', '0'], stepped('pick-mixed'));
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('Only 2 of the 3 GPUs asked for are free.');
+    expect(result.stderr).toContain('Asked for 3 GPUs, but only 2 are free.');
     expect(result.stderr).toMatch(/GPU 1 \(NVIDIA RTX A6000\): utilisation reached 9\d % \(limit 10 %\)\n/);
     expect(result.stderr).toMatch(/GPU 0 \(NVIDIA RTX A6000\): in use by pid 61001; utilisation reached 9\d %/);
   });

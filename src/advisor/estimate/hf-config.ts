@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { AdvisorError } from '../errors.js';
 import type { TransformerArchitecture } from './architecture.js';
+import { configSchemaError } from './config-errors.js';
 
 const count = (max: number) => z.number().int().positive().max(max);
 const optionalCount = (max: number) => count(max).optional();
@@ -58,10 +59,6 @@ export interface ModelFromConfig {
   architecture: TransformerArchitecture;
 }
 
-function invalid(label: string, detail: string): AdvisorError {
-  return new AdvisorError('advisor.error.configInvalid', { path: label, detail });
-}
-
 function languageModel(raw: unknown): unknown {
   if (raw !== null && typeof raw === 'object' && !Array.isArray(raw) && 'text_config' in raw) {
     const nested = (raw as { text_config: unknown }).text_config;
@@ -71,7 +68,7 @@ function languageModel(raw: unknown): unknown {
 }
 
 function required(label: string, value: number | undefined, field: string): number {
-  if (value === undefined) throw invalid(label, `"${field}" is missing`);
+  if (value === undefined) throw new AdvisorError('advisor.error.configFieldMissing', { path: label, field });
   return value;
 }
 
@@ -90,7 +87,7 @@ function experts(config: HfConfig, label: string): TransformerArchitecture['expe
   const total = config.n_routed_experts ?? config.num_local_experts ?? config.num_experts ?? null;
   if (total === null || total <= 1) return null;
   const active = required(label, config.num_experts_per_tok ?? undefined, 'num_experts_per_tok');
-  if (active > total) throw invalid(label, `num_experts_per_tok (${active}) exceeds the ${total} experts`);
+  if (active > total) throw new AdvisorError('advisor.error.configTooManyActiveExperts', { path: label, active, total });
   return {
     count: total,
     activePerToken: active,
@@ -104,19 +101,16 @@ function experts(config: HfConfig, label: string): TransformerArchitecture['expe
 /** The transformer a config.json describes; `label` names the file in errors. */
 export function architectureFromHfConfig(raw: unknown, label: string): ModelFromConfig {
   const parsed = configSchema.safeParse(languageModel(raw));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw invalid(label, issue ? `${issue.path.join('.') || 'top level'}: ${issue.message}` : 'not an object');
-  }
+  if (!parsed.success) throw configSchemaError(label, parsed.error);
   const c = parsed.data;
   const type = c.model_type ?? '';
   const layers = required(label, c.num_hidden_layers ?? c.n_layer, 'num_hidden_layers');
   const hiddenSize = required(label, c.hidden_size ?? c.n_embd, 'hidden_size');
   const heads = required(label, c.num_attention_heads ?? c.n_head, 'num_attention_heads');
   const kvHeads = c.multi_query ? 1 : (c.num_key_value_heads ?? heads);
-  if (kvHeads > heads || heads % kvHeads !== 0) throw invalid(label, `${heads} attention heads cannot be grouped into ${kvHeads} key/value heads`);
+  if (kvHeads > heads || heads % kvHeads !== 0) throw new AdvisorError('advisor.error.configKvHeads', { path: label, heads, kvHeads });
   const headDim = c.head_dim ?? hiddenSize / heads;
-  if (!Number.isInteger(headDim)) throw invalid(label, `hidden_size ${hiddenSize} is not a multiple of the ${heads} heads (and no head_dim is given)`);
+  if (!Number.isInteger(headDim)) throw new AdvisorError('advisor.error.configHeadDim', { path: label, hiddenSize, heads });
   const vocabSize = required(label, c.vocab_size, 'vocab_size');
   const gpt2 = type === 'gpt2';
   const window = c.use_sliding_window === false ? null : (c.sliding_window ?? null);

@@ -84,19 +84,19 @@ describe('a Hugging Face config.json', () => {
   });
 
   it.each([
-    ['not an object', 'llama'],
-    ['an array', [1, 2, 3]],
-    ['null', null],
-    ['no layers', { ...LLAMA_3_8B, num_hidden_layers: undefined }],
-    ['layers as a string', { ...LLAMA_3_8B, num_hidden_layers: '32' }],
-    ['negative width', { ...LLAMA_3_8B, hidden_size: -4096 }],
-    ['fractional heads', { ...LLAMA_3_8B, num_attention_heads: 32.5 }],
-    ['absurd vocabulary', { ...LLAMA_3_8B, vocab_size: 1e12 }],
-    ['heads that do not group', { ...LLAMA_3_8B, num_key_value_heads: 7 }],
-    ['width not divisible by heads', { ...LLAMA_3_8B, hidden_size: 4097 }],
-    ['more active experts than experts', { ...LLAMA_3_8B, num_local_experts: 8, num_experts_per_tok: 9 }],
-    ['MLA without its head dims', { ...LLAMA_3_8B, kv_lora_rank: 512 }],
-  ])('refuses %s with a message naming the file', (_what, raw) => {
+    ['not an object', 'llama', 'advisor.error.configNotObject'],
+    ['an array', [1, 2, 3], 'advisor.error.configNotObject'],
+    ['null', null, 'advisor.error.configNotObject'],
+    ['no layers', { ...LLAMA_3_8B, num_hidden_layers: undefined }, 'advisor.error.configFieldMissing'],
+    ['layers as a string', { ...LLAMA_3_8B, num_hidden_layers: '32' }, 'advisor.error.configFieldNotNumber'],
+    ['negative width', { ...LLAMA_3_8B, hidden_size: -4096 }, 'advisor.error.configFieldTooSmall'],
+    ['fractional heads', { ...LLAMA_3_8B, num_attention_heads: 32.5 }, 'advisor.error.configFieldNotWhole'],
+    ['absurd vocabulary', { ...LLAMA_3_8B, vocab_size: 1e12 }, 'advisor.error.configFieldTooLarge'],
+    ['heads that do not group', { ...LLAMA_3_8B, num_key_value_heads: 7 }, 'advisor.error.configKvHeads'],
+    ['width not divisible by heads', { ...LLAMA_3_8B, hidden_size: 4097 }, 'advisor.error.configHeadDim'],
+    ['more active experts than experts', { ...LLAMA_3_8B, num_local_experts: 8, num_experts_per_tok: 9 }, 'advisor.error.configTooManyActiveExperts'],
+    ['MLA without its head dims', { ...LLAMA_3_8B, kv_lora_rank: 512 }, 'advisor.error.configFieldMissing'],
+  ])('refuses %s with a message naming the file', (_what, raw, key) => {
     let caught: unknown = null;
     try {
       architectureFromHfConfig(raw, 'bad.json');
@@ -105,7 +105,7 @@ describe('a Hugging Face config.json', () => {
     }
     expect(isAdvisorError(caught)).toBe(true);
     if (isAdvisorError(caught)) {
-      expect(caught.key).toBe('advisor.error.configInvalid');
+      expect(caught.key).toBe(key);
       expect(caught.params.path).toBe('bad.json');
     }
   });

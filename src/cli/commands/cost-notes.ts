@@ -40,5 +40,5 @@ export function moduleNotes(cli: CliContext, r: CostResult): string[] {
 export function readAsNote(cli: CliContext, query: string): string | null {
   const answer = resolveGpuName(query);
   if (answer.kind !== 'one' || answer.resolvedBy !== 'flagship-variant') return null;
-  return cli.t('gpuName.readAs', { query: answer.query, id: answer.entry.id, alternatives: answer.alternatives.join(', ') });
+  return cli.t('gpuName.readAs', { query: answer.query, id: answer.entry.id, alternatives: answer.alternatives.join(cli.t('cli.help.listSeparator')) });
 }

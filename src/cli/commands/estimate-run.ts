@@ -3,7 +3,7 @@
 import { safeText, toSafeJson } from '../../core/safe-text.js';
 import { estimateMemory, listModelPresets, presetParameterCount, renderNote, type EstimateInput, type MemoryBreakdown, type MemoryEstimate, type ZeroStage } from '../../advisor/index.js';
 import { AdvisorError } from '../../advisor/errors.js';
-import type { MessageKey } from '../../i18n/index.js';
+import type { MessageKey, Translate } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
 import { methodText, modelNameText, optimizerText, precisionText, recomputeText } from '../../advisor/enum-labels.js';
 import { formatBytes, padEnd, padStart } from '../render/format.js';
@@ -75,6 +75,11 @@ function breakdownLines(cli: CliContext, breakdown: MemoryBreakdown, estimate: M
   return lines;
 }
 
+/** `--task train` trains every weight from scratch: its method "full" is not a fine-tuning. */
+function methodLabel(estimate: MemoryEstimate, t: Translate): string {
+  return estimate.task === 'train' ? t('advisor.cli.estimate.fromScratch') : methodText(estimate.settings.method, t);
+}
+
 export function renderEstimate(cli: CliContext, estimate: MemoryEstimate): string {
   const { t, color } = cli;
   const s = estimate.settings;
@@ -95,8 +100,8 @@ export function renderEstimate(cli: CliContext, estimate: MemoryEstimate): strin
         ? t('advisor.cli.estimate.inferenceSettingsImages', { dtype: s.weightDtype ?? '', batch: s.batchSize, resolution: s.imageResolution ?? 0, gpus: s.gpuCount })
         : t('advisor.cli.estimate.inferenceSettings', { dtype: s.weightDtype ?? '', kv: s.kvCacheDtype ?? '', seq: s.sequenceLength, batch: s.batchSize, gpus: s.gpuCount })
       : images
-        ? t('advisor.cli.estimate.trainingSettingsImages', { precision: precisionText(s.precision, t), optimizer: optimizerText(s.optimizer, t), method: methodText(s.method, t), batch: s.batchSize, resolution: s.imageResolution ?? 0, gpus: s.gpuCount, zero: s.zeroStage ?? 0 })
-        : t('advisor.cli.estimate.trainingSettings', { precision: precisionText(s.precision, t), optimizer: optimizerText(s.optimizer, t), method: methodText(s.method, t), seq: s.sequenceLength, batch: s.batchSize, recompute: recomputeText(s.recomputation, t), gpus: s.gpuCount, zero: s.zeroStage ?? 0, tp: s.tensorParallel });
+        ? t('advisor.cli.estimate.trainingSettingsImages', { precision: precisionText(s.precision, t), optimizer: optimizerText(s.optimizer, t), method: methodLabel(estimate, t), batch: s.batchSize, resolution: s.imageResolution ?? 0, gpus: s.gpuCount, zero: s.zeroStage ?? 0 })
+        : t('advisor.cli.estimate.trainingSettings', { precision: precisionText(s.precision, t), optimizer: optimizerText(s.optimizer, t), method: methodLabel(estimate, t), seq: s.sequenceLength, batch: s.batchSize, recompute: recomputeText(s.recomputation, t), gpus: s.gpuCount, zero: s.zeroStage ?? 0, tp: s.tensorParallel });
   lines.push(color.dim(settings), '', t('advisor.cli.estimate.perGpu'), ...breakdownLines(cli, estimate.perGpu, estimate));
   if (s.gpuCount > 1) lines.push('', t('advisor.cli.estimate.allGpus', { gpus: s.gpuCount, total: formatBytes(estimate.total.totalBytes) }));
   lines.push('', t('advisor.cli.assumptions'), ...estimate.assumptions.map((note) => color.dim(`  · ${renderNote(cli.locale, note)}`)));

@@ -5,7 +5,7 @@ import { toSafeJson } from '../../core/safe-text.js';
 import { compareGpus, metricLabel, renderNote, type ComparisonRow, type GpuComparison, type Ratio } from '../../advisor/index.js';
 import { splitGpuQueries } from '../../catalog/resolve.js';
 import type { CliContext } from '../context.js';
-import { padEnd, padStart, spaced } from '../render/format.js';
+import { displayWidth, padEnd, padStart, spaced } from '../render/format.js';
 import { withAdvisorErrors } from './advisor-options.js';
 
 export function runCompare(cli: CliContext, names: string[], options: { json?: boolean }): Promise<number> {
@@ -23,23 +23,60 @@ function ratioText(cli: CliContext, ratio: Ratio): string {
 }
 
 const LABEL_WIDTH = 42;
+/** The narrowest column; every column is as wide as its header plus this gap, at least. */
+const MIN_COLUMN_WIDTH = 16;
+const COLUMN_GAP = 2;
+
+/** "NVIDIA Tesla V100 SXM2 32GB" → "V100 SXM2 32GB": the maker's name says nothing a column needs. */
+const shortName = (name: string) => name.replace(/^(?:NVIDIA|AMD|Intel)\s+(?:Tesla\s+)?/, '');
+
+/**
+ * A ratio column's header: "÷ " and the fewest leading words of the GPU's short name that reach
+ * its model number and tell it from the other GPUs compared ("÷ P100" beside an A100 and a V100;
+ * "÷ V100 PCIe" beside a V100 SXM2; "÷ GeForce RTX 4090", never "÷ GeForce"), so three or more
+ * GPUs still fit across a terminal.
+ */
+export function ratioHeaders(names: readonly string[]): string[] {
+  const shorts = names.map(shortName);
+  return shorts.slice(1).map((name, index) => {
+    const words = name.split(/\s+/);
+    const others = shorts.filter((_, i) => i !== index + 1);
+    const numbered = words.findIndex((word) => /\d/.test(word));
+    for (let n = Math.max(1, numbered + 1); n < words.length; n++) {
+      const prefix = words.slice(0, n).join(' ');
+      if (!others.some((other) => other === prefix || other.startsWith(`${prefix} `))) return `÷ ${prefix}`;
+    }
+    return `÷ ${name}`;
+  });
+}
+
+/** Columns wide enough for the widest of `texts` and the gap before it. */
+const columnWidth = (texts: readonly string[]) => Math.max(MIN_COLUMN_WIDTH, ...texts.map((text) => displayWidth(text) + COLUMN_GAP));
+
+interface Widths {
+  value: number;
+  ratio: number;
+}
 
 const number = (value: number | null | undefined, digits = 1) => (value == null ? '—' : Number(value.toFixed(digits)).toLocaleString('en-US'));
 
-function ratioRows(cli: CliContext, result: GpuComparison, rows: ComparisonRow[], values: (gpuIndex: number, row: ComparisonRow) => string, width: number): string[] {
+function ratioRows(cli: CliContext, result: GpuComparison, rows: ComparisonRow[], values: (gpuIndex: number, row: ComparisonRow) => string, widths: Widths): string[] {
   return rows.map((row) => {
-    const cells = result.gpus.map((_, i) => padStart(values(i, row), width));
-    const ratios = row.ratios.map((r) => padStart(ratioText(cli, r), 16));
+    const cells = result.gpus.map((_, i) => padStart(values(i, row), widths.value));
+    const ratios = row.ratios.map((r) => padStart(ratioText(cli, r), widths.ratio));
     return `${padEnd(spaced(metricLabel(cli.locale, row.metric), cli.locale === 'zh-CN' ? `（${row.unit}）` : `(${row.unit})`), LABEL_WIDTH)}${cells.join('')}${ratios.join('')}`;
   });
 }
 
 export function renderComparison(cli: CliContext, result: GpuComparison): string {
   const { t, color } = cli;
-  const width = 16;
-  const [first, ...others] = result.gpus;
-  const short = (name: string) => name.replace(/^NVIDIA\s+(Tesla\s+)?/, '');
-  const head = `${padEnd('', LABEL_WIDTH)}${result.gpus.map((g) => padStart(short(g.name).slice(0, width - 1), width)).join('')}${others.map((o) => padStart(`÷ ${short(o.name)}`.slice(0, 15), 16)).join('')}`;
+  const [first] = result.gpus;
+  const names = result.gpus.map((g) => shortName(g.name));
+  const ratioHeads = ratioHeaders(result.gpus.map((g) => g.name));
+  // Never cut a name: a cut "V100 SXM2 32G" runs into the next column's header.
+  const cellTexts = [t('advisor.cli.compare.unsupported'), t('advisor.cli.compare.unknown'), t('advisor.cli.compare.noPrice')];
+  const width: Widths = { value: columnWidth([...names, ...cellTexts]), ratio: columnWidth([...ratioHeads, ...cellTexts]) };
+  const head = `${padEnd('', LABEL_WIDTH)}${names.map((name) => padStart(name, width.value)).join('')}${ratioHeads.map((h) => padStart(h, width.ratio)).join('')}`;
   const lines = [color.bold(t('advisor.cli.compare.heading', { first: first?.name ?? '' })), '', color.dim(head)];
   lines.push(...ratioRows(cli, result, result.rows, (i, row) => {
     const value = result.gpus[i]?.metrics[row.metric];
@@ -54,7 +91,7 @@ export function renderComparison(cli: CliContext, result: GpuComparison): string
   } else {
     lines.push(color.bold(t('advisor.cli.compare.perDollar')));
     lines.push(
-      color.dim(`${padEnd(t('advisor.cli.compare.launchPrice'), LABEL_WIDTH)}${result.gpus.map((g) => padStart(g.launchPriceUsd === null ? t('advisor.cli.compare.noPrice') : `$${g.launchPriceUsd.toLocaleString('en-US')}`, width)).join('')}`),
+      color.dim(`${padEnd(t('advisor.cli.compare.launchPrice'), LABEL_WIDTH)}${result.gpus.map((g) => padStart(g.launchPriceUsd === null ? t('advisor.cli.compare.noPrice') : `$${g.launchPriceUsd.toLocaleString('en-US')}`, width.value)).join('')}`),
     );
     lines.push(...ratioRows(cli, result, result.perDollarRows, (i, row) => number(result.gpus[i]?.perThousandUsd[row.metric], 2), width));
   }

@@ -10,6 +10,7 @@ import type { CliContext } from '../context.js';
 import { ABSENT_REASON_KEYS, CONFIDENCE_KEYS, FORM_FACTOR_KEYS, LINK_KEYS, SEGMENT_KEYS } from './catalog-labels.js';
 import { displayWidth, padEnd } from '../render/format.js';
 import { safeView } from '../render/safe-view.js';
+import { usageErrorText } from '../usage-errors.js';
 import { withCatalog } from './gpus-list.js';
 import type { GpusShowOptions } from './gpus.js';
 
@@ -20,7 +21,9 @@ export function runGpusShow(cli: CliContext, words: readonly string[], options: 
 
 function showGpus(cli: CliContext, words: readonly string[], options: GpusShowOptions): number {
   // `gpus show t4 l4` is two GPUs, `gpus show A100 80G` one: the resolver splits the words.
-  const lookups = splitGpuQueries(words).map((query) => lookupGpu(query));
+  // Blank words (`gpus show ''`) split into no query at all: that is a name matching nothing, not an empty success.
+  const queries = splitGpuQueries(words);
+  const lookups = (queries.length > 0 ? queries : [words.join(' ')]).map((query) => lookupGpu(query));
   const allFound = lookups.every((lookup) => lookup.found);
   if (options.json) {
     cli.out(`${toSafeJson(lookups.length === 1 ? lookups[0] : lookups, 2)}
@@ -38,20 +41,22 @@ function showGpus(cli: CliContext, words: readonly string[], options: GpusShowOp
   return allFound ? 0 : 2;
 }
 
+/** A name that matched nothing is a bad argument: said in the shape of every usage error, ending with the command's help. */
 function renderNotFound(cli: CliContext, lookup: Extract<GpuLookup, { found: false }>): string {
   const { t } = cli;
+  const list = (ids: readonly string[]) => ids.join(t('cli.help.listSeparator'));
   const lines: string[] = [];
   if (lookup.candidates.length > 0) {
-    lines.push(t('gpuName.several', { query: lookup.query, candidates: lookup.candidates.join(', ') }));
+    lines.push(t('gpuName.several', { query: lookup.query, candidates: list(lookup.candidates) }));
   } else if (lookup.unlisted) {
     lines.push(t('catalog.unlisted', { query: lookup.query, reason: lookup.unlisted.reason[cli.locale] }));
     if (lookup.unlisted.closestId) lines.push(t('catalog.unlistedClosest', { id: lookup.unlisted.closestId }));
   } else {
     lines.push(t('catalog.notFound', { query: lookup.query }));
-    if (lookup.suggestions.length > 0) lines.push(t('catalog.didYouMean', { ids: lookup.suggestions.join(', ') }));
+    if (lookup.suggestions.length > 0) lines.push(t('catalog.didYouMean', { ids: list(lookup.suggestions) }));
   }
   lines.push(t('catalog.listHint'));
-  return `${lines.join('\n')}\n`;
+  return usageErrorText(t, 'gpuwise gpus show', lines.join('\n'));
 }
 
 type Row = [label: MessageKey, figure: SourcedOrAbsent<unknown> | null, text: string];
@@ -88,9 +93,9 @@ function renderGpu(cli: CliContext, lookup: Extract<GpuLookup, { found: true }>)
     lines.push(color.dim(t('catalog.show.matchedName', { query: lookup.query, confidence: t(CONFIDENCE_KEYS[lookup.confidence]) })));
   }
   if (lookup.resolvedBy === 'flagship-variant') {
-    lines.push(color.yellow(t('gpuName.readAs', { query: lookup.query, id: gpu.id, alternatives: lookup.alternatives.join(', ') })));
+    lines.push(color.yellow(t('gpuName.readAs', { query: lookup.query, id: gpu.id, alternatives: lookup.alternatives.join(t('cli.help.listSeparator')) })));
   } else if (lookup.alternatives.length > 0) {
-    lines.push(color.yellow(t('catalog.show.alternatives', { ids: lookup.alternatives.join(', ') })));
+    lines.push(color.yellow(t('catalog.show.alternatives', { ids: lookup.alternatives.join(t('cli.help.listSeparator')) })));
   }
   if (lookup.migProfile !== null) lines.push(color.yellow(t('catalog.show.migProfile', { profile: lookup.migProfile })));
 

@@ -113,7 +113,7 @@ describe('gpuwise gpus show', () => {
   it('lists the candidates when different GPUs fit, and still shows the ones found', async () => {
     const result = await run(['show', 'gaudi', 't4'], 'zh-CN');
     expect(result.exitCode).toBe(2);
-    expect(result.err).toContain('“gaudi”可能指多款不同的 GPU：gaudi2, gaudi3。请指明其中一款。');
+    expect(result.err).toContain('“gaudi”可能指多款不同的 GPU：gaudi2、gaudi3。请指明其中一款。');
     expect(result.out).toContain('(t4)');
   });
 
@@ -142,8 +142,32 @@ describe('gpuwise gpus show', () => {
   it('suggests near model numbers for an unknown name and exits 2', async () => {
     const result = await run(['show', 'rtx', '5080'], 'zh-CN');
     expect(result.exitCode).toBe(2);
-    expect(result.err).toContain('目录中没有与 "rtx 5080" 匹配的 GPU。');
+    expect(result.err).toContain('错误：目录中没有与“rtx 5080”匹配的 GPU。');
     expect(result.err).toContain('rtx-5090');
+  });
+
+  it('says a name that matches nothing in the one error shape: Error, what to try, the command\'s help', async () => {
+    const en = await run(['show', 'nonexistent']);
+    expect(en.exitCode).toBe(2);
+    expect(en.err).toBe('Error: No GPU in the catalog matches "nonexistent".\nSee every id with: gpuwise gpus list\nRun `gpuwise gpus show --help` to see what it accepts.\n');
+    const zh = await run(['show', 'nonexistent'], 'zh-CN');
+    expect(zh.err).toMatch(/^错误：目录中没有与“nonexistent”匹配的 GPU。\n[^]*运行 `gpuwise gpus show --help` 查看可用的写法。\n$/);
+  });
+
+  it.each([[''], [' '], ['', '  ']])('refuses a blank name %j as it refuses an unknown one, in text and JSON', async (...words) => {
+    const text = await run(['show', ...words]);
+    expect(text.exitCode).toBe(2);
+    expect(text.out).toBe('');
+    expect(text.err).toMatch(/^Error: No GPU in the catalog matches "\s*"\.\n/);
+    process.exitCode = undefined;
+    const json = await run(['show', ...words, '--json']);
+    expect(json.exitCode).toBe(2);
+    expect(JSON.parse(json.out)).toMatchObject({ found: false });
+  });
+
+  it('lists alternatives with the reader\'s list separator', async () => {
+    const result = await run(['show', 'p100'], 'zh-CN');
+    expect(result.out).toMatch(/p100-pcie-16gb、p100-pcie-12gb|p100-pcie-12gb、p100-pcie-16gb/);
   });
 
   it('--json of an unknown name is still JSON', async () => {

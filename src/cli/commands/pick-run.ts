@@ -72,9 +72,12 @@ export function rejectedLines(t: Translate, rejected: readonly RejectedGpu[]): s
 /** The reasons --max-util, --min-free-memory and --allow-processes can lift. */
 const RULE_REASONS = new Set(['pick.reason.processes', 'pick.reason.util', 'pick.reason.memory', 'pick.reason.freeUnknown']);
 
-function notEnoughText(cli: CliContext, result: PickResult): string {
+export function notEnoughText(cli: CliContext, result: PickResult): string {
   const { t } = cli;
-  const lines = [t('pick.notEnough', { free: result.picked.length, asked: result.asked }), ...rejectedLines(t, result.rejected)];
+  // "none is free", not "only 0 … are free".
+  const free = result.picked.length;
+  const headline = free === 0 ? t('pick.noneFree', { asked: result.asked }) : t('pick.notEnough', { free, asked: result.asked });
+  const lines = [headline, ...rejectedLines(t, result.rejected)];
   // Loosening the rules frees only a GPU that a rule turned down, not one that cannot be read.
   if (result.rejected.some((unit) => unit.reasons.some((reason) => RULE_REASONS.has(reason.key)))) lines.push(cli.color.dim(t('pick.hint')));
   return `${lines.join('\n')}\n`;

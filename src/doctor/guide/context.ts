@@ -20,9 +20,14 @@ export interface GuideContext {
   computeCapabilities: string[];
   windowsNative: boolean;
   noGpu: boolean;
+  /**
+   * The report is of another machine (`--for`): only its OS and GPU are known, nothing was read
+   * there, so a step says what to check on it instead of reporting this machine's state.
+   */
+  elsewhere: boolean;
 }
 
-export function guideContext(report: DoctorReport): GuideContext {
+export function guideContext(report: DoctorReport, elsewhere = false): GuideContext {
   const windowsNative = report.machine.target.family === 'windows';
   const python = report.machine.pythons[0]?.path ?? (windowsNative ? 'python' : 'python3');
   return {
@@ -35,6 +40,7 @@ export function guideContext(report: DoctorReport): GuideContext {
     computeCapabilities: report.machine.nvidiaGpus.map((g) => g.computeCapability).filter((cc): cc is string => cc !== null),
     windowsNative,
     noGpu: findCheck(report, 'hardware.gpus')?.status === 'fail',
+    elsewhere,
   };
 }
 

@@ -34,7 +34,8 @@ function pythonEnvStep(ctx: GuideContext): GuideStep {
   const create = ctx.windowsNative
     ? [step('doctor.guide.action.venv', undefined, ['py -3 -m venv $HOME\\venvs\\ml', '& $HOME\\venvs\\ml\\Scripts\\Activate.ps1'], { shell: 'powershell', needsRoot: false })]
     : [step('doctor.guide.action.venv', undefined, ['python3 -m venv ~/venvs/ml', '. ~/venvs/ml/bin/activate'], { needsRoot: false })];
-  return guideStep('doctor.guide.step.pythonEnv', 'todo', [msg('doctor.guide.noPython')], create);
+  // For another machine (`--for`) its Python was not looked for: no "none found".
+  return guideStep('doctor.guide.step.pythonEnv', 'todo', [msg(ctx.elsewhere ? 'guide.target.pythonEnv' : 'doctor.guide.noPython')], create);
 }
 
 function pipInstall(ctx: GuideContext, args: string[], key: Parameters<typeof step>[0], params: Parameters<typeof step>[1]): FixStep {

@@ -80,6 +80,30 @@ describe('guide --for', () => {
     expect(renderGuideText(guide, createTranslator('en'), pc.createColors(false))).toContain('not this machine');
   });
 
+  it('a target\'s driver guide reports none of this machine\'s state: what to check there instead, the driver "for that machine"', async () => {
+    const guide = buildGuide('driver', await target('ubuntu-22.04', 'rtx-4090'), { elsewhere: true });
+    const secureBoot = stepOf(guide, 'doctor.guide.step.secureBoot')!;
+    expect(secureBoot.detail.map((d) => d.key)).toEqual(['guide.target.secureBoot']);
+    expect(secureBoot.actions.flatMap((a) => a.commands)).toEqual(['mokutil --sb-state']);
+    expect(stepOf(guide, 'doctor.guide.step.nouveau')!.actions.flatMap((a) => a.commands)).toContain('lsmod | grep nouveau');
+    expect(stepOf(guide, 'doctor.guide.step.installDriver')!.detail[0]?.key).toBe('guide.target.driverBranchOpen');
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const text = renderGuideText(guide, createTranslator(locale), pc.createColors(false));
+      expect(text).not.toContain(locale === 'en' ? 'Could not read the Secure Boot state' : '无法读取安全启动状态');
+      expect(text).not.toContain(locale === 'en' ? 'Driver for this machine' : '适合这台机器的驱动');
+      expect(text).toContain(locale === 'en' ? 'Driver for that machine: R580' : '适合那台机器的驱动：R580');
+    }
+    // This machine's own guide still says what was found here.
+    const here = buildGuide('driver', await target('ubuntu-22.04', 'rtx-4090'));
+    expect(stepOf(here, 'doctor.guide.step.secureBoot')!.detail[0]?.key).toBe('doctor.os.secureBoot.unknown');
+    expect(stepOf(here, 'doctor.guide.step.installDriver')!.detail[0]?.key).toBe('doctor.guide.driverBranchOpen');
+  });
+
+  it('a target\'s framework guide does not say no Python was found: it was not looked for', async () => {
+    const guide = buildGuide('pytorch', await target('ubuntu-22.04', 'rtx-4090'), { elsewhere: true });
+    expect(stepOf(guide, 'doctor.guide.step.pythonEnv')!.detail.map((d) => d.key)).toEqual(['guide.target.pythonEnv']);
+  });
+
   it('a target without a driver yet does not count the driver as ready', async () => {
     const guide = buildGuide('pytorch', await target('ubuntu-22.04', 'a100'));
     expect(stepOf(guide, 'doctor.guide.step.driverReady')?.state).toBe('todo');

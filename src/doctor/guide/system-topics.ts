@@ -33,18 +33,7 @@ export function driverGuide(ctx: GuideContext): Guide {
     steps.push(stepFromCheck(ctx, 'doctor.guide.step.windowsDriver', 'driver.nvml', () => driverInstallSteps(target, ctx.driverChoice)));
     if (target.wsl) steps.push(guideStep('doctor.guide.step.wslNoLinuxDriver', 'info', [msg('doctor.guide.wslNoLinuxDriver')]));
   } else {
-    const nouveau = ctx.check('driver.nouveau');
-    const blacklist = nouveauFix(target, ctx.driverChoice).steps.slice(0, 1);
-    steps.push(
-      nouveau?.status === 'fail'
-        ? guideStep('doctor.guide.step.nouveau', 'todo', [nouveau.summary, msg('doctor.driver.nouveau.why')], blacklist)
-        : guideStep('doctor.guide.step.nouveau', nouveau?.status === 'ok' ? 'done' : 'info', nouveau ? [nouveau.summary] : []),
-    );
-    if (ctx.status('os.secure-boot') === 'warn') {
-      steps.push(guideStep('doctor.guide.step.secureBoot', 'todo', [msg('doctor.os.secureBoot.why')], secureBootFix(target).steps));
-    } else {
-      steps.push(guideStep('doctor.guide.step.secureBoot', 'info', [ctx.check('os.secure-boot')?.summary ?? msg('doctor.os.secureBoot.unknown')]));
-    }
+    steps.push(nouveauStep(ctx), secureBootStep(ctx));
     const installed = ctx.status('driver.kernel-module') === 'ok' && ctx.status('driver.nvml') !== 'fail';
     steps.push(
       installed
@@ -53,7 +42,7 @@ export function driverGuide(ctx: GuideContext): Guide {
             'doctor.guide.step.installDriver',
             // With no GPU here the steps are still given, to read: people plan before the card arrives.
             ctx.noGpu ? 'info' : 'todo',
-            [msg(ctx.driverChoice.openModule ? 'doctor.guide.driverBranchOpen' : 'doctor.guide.driverBranchProprietary', { branch: ctx.driverChoice.branch ?? '?' }), ...(ctx.noGpu ? [msg('guide.noGpuYet')] : [])],
+            [msg(driverBranchKey(ctx), { branch: ctx.driverChoice.branch ?? '?' }), ...(ctx.noGpu ? [msg('guide.noGpuYet')] : [])],
             driverInstallSteps(target, ctx.driverChoice),
           ),
     );
@@ -61,6 +50,35 @@ export function driverGuide(ctx: GuideContext): Guide {
     if (!target.container) steps.push(stepFromCheck(ctx, 'doctor.guide.step.persistence', 'driver.persistence', () => persistenceFix().steps));
   }
   return { topic: 'driver', title: msg('doctor.guide.title.driver'), steps, verify: [nvidiaSmiVerification(ctx)] };
+}
+
+/** nouveau as found here; for another machine (`--for`), how to see it there and keep it out. */
+function nouveauStep(ctx: GuideContext): GuideStep {
+  const blacklist = nouveauFix(ctx.report.machine.target, ctx.driverChoice).steps.slice(0, 1);
+  if (ctx.elsewhere) {
+    const check = step('guide.target.nouveauCheck', undefined, ['lsmod | grep nouveau'], { needsRoot: false });
+    return guideStep('doctor.guide.step.nouveau', 'info', [msg('guide.target.nouveau')], [check, ...blacklist]);
+  }
+  const nouveau = ctx.check('driver.nouveau');
+  if (nouveau?.status === 'fail') return guideStep('doctor.guide.step.nouveau', 'todo', [nouveau.summary, msg('doctor.driver.nouveau.why')], blacklist);
+  return guideStep('doctor.guide.step.nouveau', nouveau?.status === 'ok' ? 'done' : 'info', nouveau ? [nouveau.summary] : []);
+}
+
+/** Secure Boot as found here; for another machine (`--for`), how to find it out there. */
+function secureBootStep(ctx: GuideContext): GuideStep {
+  if (ctx.elsewhere) {
+    const check = step('guide.target.secureBootCheck', undefined, ['mokutil --sb-state'], { needsRoot: false });
+    return guideStep('doctor.guide.step.secureBoot', 'info', [msg('guide.target.secureBoot')], [check]);
+  }
+  if (ctx.status('os.secure-boot') === 'warn') {
+    return guideStep('doctor.guide.step.secureBoot', 'todo', [msg('doctor.os.secureBoot.why')], secureBootFix(ctx.report.machine.target).steps);
+  }
+  return guideStep('doctor.guide.step.secureBoot', 'info', [ctx.check('os.secure-boot')?.summary ?? msg('doctor.os.secureBoot.unknown')]);
+}
+
+function driverBranchKey(ctx: GuideContext) {
+  if (ctx.elsewhere) return ctx.driverChoice.openModule ? 'guide.target.driverBranchOpen' : 'guide.target.driverBranchProprietary';
+  return ctx.driverChoice.openModule ? 'doctor.guide.driverBranchOpen' : 'doctor.guide.driverBranchProprietary';
 }
 
 /** The toolkit to install: the driver's own CUDA version, capped at the newest in the tables (and at 12.4 on RHEL 7). */

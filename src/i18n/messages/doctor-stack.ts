@@ -31,7 +31,7 @@ export default defineMessages(
     'doctor.cuda.toolkitDriver.ok': 'Driver {driver} fully supports all {count} {count:toolkit|toolkits}.',
 
     'doctor.cuda.toolkitArch.title': 'Toolkits support these GPUs',
-    'doctor.cuda.toolkitArch.ok': 'All {toolkits} {toolkits:toolkit|toolkits} can build for all {gpus} {gpus:GPU|GPUs}.',
+    'doctor.cuda.toolkitArch.ok': '{toolkits:The CUDA toolkit|Every CUDA toolkit} found can build for {gpus:the GPU|every GPU} here ({toolkits} {toolkits:toolkit|toolkits}, {gpus} {gpus:GPU|GPUs}).',
     'doctor.cuda.toolkitArch.gpuTooNew': 'CUDA {cuda} cannot build for {gpu} (compute {cc}); it needs CUDA {needed} or newer.',
     'doctor.cuda.toolkitArch.dropped': 'CUDA {cuda} dropped {gpu} (compute {cc}); the last toolkit for it is CUDA {needed}.',
     'doctor.cuda.toolkitArch.inactive': 'CUDA {cuda} at {root} cannot build for {name} (compute {cc}); it is not the toolkit on PATH.',
@@ -46,7 +46,7 @@ export default defineMessages(
     'doctor.cuda.cudnn.wrongCudaWhy': 'cuDNN 8 was built for CUDA 11 and 12 only; CUDA 13 needs cuDNN 9.',
 
     'doctor.frameworks.noPython': 'No Python interpreter found.',
-    'doctor.frameworks.notInstalled': '{framework} is not installed in any of the {count} Python {count:environment|environments}.',
+    'doctor.frameworks.notInstalled': '{framework} is not installed in {count:the|any} Python environment found ({count} checked).',
     'doctor.frameworks.macos': '{framework} on macOS uses Metal, not CUDA; not checked.',
     'doctor.frameworks.probeError': 'The probe in {python} failed: {error}',
     'doctor.frameworks.impossible': '{framework} in {python} reported {field} = {value}, which no machine can have. Its answer is not trusted, so whether it uses the GPU is unknown; a broken or stub install can do this — reinstall {framework} and run the doctor again.',
@@ -143,7 +143,7 @@ export default defineMessages(
     'doctor.cuda.toolkitDriver.ok': '驱动 {driver} 完整支持全部 {count} 个工具包。',
 
     'doctor.cuda.toolkitArch.title': '工具包是否支持这些 GPU',
-    'doctor.cuda.toolkitArch.ok': '全部 {toolkits} 个工具包都能为全部 {gpus} 块 GPU 编译。',
+    'doctor.cuda.toolkitArch.ok': '找到的 CUDA 工具包都能为这里的 GPU 编译（{toolkits} 个工具包，{gpus} 块 GPU）。',
     'doctor.cuda.toolkitArch.gpuTooNew': 'CUDA {cuda} 无法为 {gpu}（计算能力 {cc}）编译，需要 CUDA {needed} 或更新版本。',
     'doctor.cuda.toolkitArch.dropped': 'CUDA {cuda} 已不再支持 {gpu}（计算能力 {cc}），最后支持它的是 CUDA {needed}。',
     'doctor.cuda.toolkitArch.inactive': '{root} 处的 CUDA {cuda} 无法为 {name}（计算能力 {cc}）编译；它不是 PATH 中使用的工具包。',
