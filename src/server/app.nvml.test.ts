@@ -146,9 +146,11 @@ describe('serve over the fake NVML', () => {
     await s.first();
     const answer = await body<{ noGpu: { key: string; message: string; problems: { code: string }[] } }>(app, '/api/v1/snapshot?lang=en');
     expect(answer.noGpu.key).toBe('serve.api.noDevicesRead');
-    expect(answer.noGpu.message).toMatch(/^The nvml backend opened but could not read the GPUs: timeout/);
+    expect(answer.noGpu.message).toMatch(/^The nvml backend opened but could not read the GPUs: timed out \(.*the driver may be hung\)\.$/);
     expect(answer.noGpu.problems.map((p) => p.code)).toContain('timeout');
     const zh = await body<{ noGpu: { message: string } }>(app, '/api/v1/devices?lang=zh-CN');
-    expect(zh.noGpu.message).toMatch(/^nvml 后端已打开，但读不到 GPU：timeout/);
+    expect(zh.noGpu.message).toMatch(/^nvml 后端已打开，但读不到 GPU：超时（.*驱动可能已挂起）。$/);
+    // The problem's text from its key, not its English message.
+    expect(zh.noGpu.message).not.toMatch(/answer|driver|hung/);
   }, 30_000);
 });

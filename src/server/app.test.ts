@@ -1,7 +1,9 @@
 // The REST routes through app.request (no port), over a hand-driven sampler and a memory store.
 
 import { describe, expect, it } from 'vitest';
+import { StoreError } from '../store/errors.js';
 import { createServerApp } from './app.js';
+import { createRecordingHealth } from './recording-health.js';
 import { createFakeSampler } from './testing/fake-sampler.js';
 import { json, memoryServer, noGpuSnapshot, sqliteStore, T0, testServer, twoGpus } from './testing/fixtures.js';
 
@@ -50,6 +52,24 @@ describe('live routes', () => {
       });
       expect((body.noGpu as { message: string }).message).toMatch(/^No GPU was found\. The backends tried: nvml: library-not-found \(libnvidia-ml\.so\.1.*nvidia-smi: library-not-found/);
     }
+  });
+
+  it('a backend that opened but read no GPU: its problems in the asked language, from their keys', async () => {
+    const sampler = createFakeSampler();
+    const stuck = noGpuSnapshot();
+    stuck.backend = 'nvml';
+    stuck.backendAttempts = [{ backend: 'nvml', ok: true, code: null, detail: null }];
+    stuck.problems = [
+      { scope: 'devices', code: 'timeout', message: 'NVML has not answered for 3 s; the driver may be hung', key: 'problems.driverStuck', params: { seconds: 3 } },
+      { scope: 'devices', code: 'ERROR_UNKNOWN', message: 'nvmlDeviceGetCount_v2: Unknown Error' },
+    ];
+    sampler.push(stuck);
+    const app = createServerApp({ sampler, store: null, auth: { token: null, metricsOpen: false }, allowedHosts: null, version: 't' });
+    const zh = (await json(await app.request('/api/v1/devices?lang=zh-CN'))).noGpu as { key: string; message: string };
+    expect(zh).toMatchObject({ key: 'serve.api.noDevicesRead' });
+    expect(zh.message).toBe('nvml 后端已打开，但读不到 GPU：超时（NVML 已有 3 秒没有应答，驱动可能已挂起）；未知错误（ERROR_UNKNOWN）（出自 nvmlDeviceGetCount_v2）。');
+    const en = (await json(await app.request('/api/v1/snapshot?lang=en'))).noGpu as { message: string };
+    expect(en.message).toBe('The nvml backend opened but could not read the GPUs: timed out (NVML has not answered for 3 s; the driver may be hung); unknown error (ERROR_UNKNOWN) (in nvmlDeviceGetCount_v2).');
   });
 
   it('/api/v1/processes: the current ones with their GPU key, filtered by device; hostile command lines escaped', async () => {
@@ -163,6 +183,25 @@ describe('/api/v1/health', () => {
     expect(await json(stalled)).toMatchObject({ status: 'stalled', sampler: { alive: false, lastSampleAgeMs: 61_000 } });
   });
 
+  it('is degraded (200) while the recorder’s writes fail, with the store’s error and when it began; ok again once one lands', async () => {
+    const recording = createRecordingHealth(() => T0 + 2500);
+    const { app } = testServer({ recording });
+    recording.failed(new StoreError('disk-full', { path: '/d/history.db', detail: 'database or disk is full' }), { pending: 40, droppedSamples: 0 });
+    const degraded = await app.request('/api/v1/health?lang=zh-CN');
+    expect(degraded.status).toBe(200);
+    const body = await json(degraded);
+    expect(body).toMatchObject({
+      status: 'degraded', sampler: { alive: true },
+      store: {
+        stats: expect.any(Object),
+        recording: { ok: false, failingSinceMs: T0 + 2500, failures: 1, pendingSamples: 40, error: { code: 'disk-full', key: 'store.error.diskFull' } },
+      },
+    });
+    expect((body.store as { recording: { error: { message: string } } }).recording.error.message).toMatch(/^\/d\/history\.db 所在的磁盘已满/);
+    recording.wrote();
+    expect(await json(await app.request('/api/v1/health'))).toMatchObject({ status: 'ok', store: { recording: { ok: true, failingSinceMs: null, error: null } } });
+  });
+
   it('is starting before the first sample, then stalled if none comes', async () => {
     let now = T0;
     const app = createServerApp({ sampler: createFakeSampler(), store: null, auth: { token: null, metricsOpen: false }, allowedHosts: null, version: 't', now: () => now });
@@ -189,7 +228,19 @@ describe('bad input', () => {
     ['/api/v1/snapshot?verbose=1', 'serve.api.unknownParameter', 'verbose', /Unknown parameter verbose/, /未知参数 verbose/],
     ['/api/v1/events?kind=gpu-exploded', 'serve.api.badKind', 'kind', /no event kind "gpu-exploded"/, /没有事件类型/],
     ['/api/v1/events?limit=100000', 'serve.api.badInteger', 'limit', /from 1 to 10000/, /1 到 10000/],
-    ['/api/v1/processes?from=-1h&device=9', 'serve.api.badDevice', 'device', /No GPU "9"/, /没有 GPU/],
+    ['/api/v1/processes?from=-1h&device=9', 'serve.api.badGpu', 'device', /No GPU "9"/, /没有 GPU/],
+    // Days and hours the calendar does not have are refused, not moved on (Date.parse reads 02-30 as 03-02).
+    ['/api/v1/history?device=0&metric=gpuUtilPercent&from=2026-02-30', 'serve.api.badTime', 'from', /^from is not a time/, /^from 不是一个时间/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent&from=2026-04-31', 'serve.api.badTime', 'from', /^from is not a time/, /^from 不是一个时间/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent&to=2026-02-31T12:00:00Z', 'serve.api.badTime', 'to', /^to is not a time/, /^to 不是一个时间/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent&to=2026-12-01T24:00:00Z', 'serve.api.badTime', 'to', /^to is not a time/, /^to 不是一个时间/],
+    // host is a device of the history only: elsewhere the message must not offer it.
+    ['/api/v1/events?device=host', 'serve.api.badGpu', 'device', /^No GPU "host" is known here\. Give a key or an index from \/api\/v1\/devices \(host, .* only at \/api\/v1\/history\)\.$/, /只用于 \/api\/v1\/history/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent&points=%20%205', 'serve.api.badInteger', 'points', /whole number/, /整数/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent&points=+5', 'serve.api.badInteger', 'points', /whole number/, /整数/],
+    ['/api/v1/events?kind=xid,,gpu-lost', 'serve.api.emptyListItem', 'kind', /^kind has an empty name/, /^kind 的列表里有空名称/],
+    ['/api/v1/history?device=0&metric=gpuUtilPercent,', 'serve.api.emptyListItem', 'metric', /^metric has an empty name/, /^metric 的列表里有空名称/],
+    ['/api/v1/history?device=0&metric=,,', 'serve.api.emptyList', 'metric', /metric is empty/, /metric 为空/],
   ];
 
   it.each(cases)('%s → 400 %s, naming the parameter, in English and Chinese', async (path, key, parameter, en, zh) => {
@@ -203,6 +254,25 @@ describe('bad input', () => {
     const chinese = await app.request(path, { headers: { 'accept-language': 'fr;q=1, zh-TW;q=0.8, en;q=0.5' } });
     expect((await json(chinese)).error).toMatchObject({ key });
     expect((await json(await app.request(`${path}&lang=zh-CN`))).error!.message).toMatch(zh);
+  });
+
+  it('lang given twice is a 400 like any other parameter (which language was meant?)', async () => {
+    const { app } = testServer();
+    for (const path of ['/api/v1/devices?lang=zh-CN&lang=en', '/api/v1/history?device=0&metric=gpuUtilPercent&lang=en&lang=en']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(400);
+      expect((await json(response)).error).toMatchObject({ key: 'serve.api.duplicateParameter', details: { parameter: 'lang' } });
+    }
+  });
+
+  it('the 404 of an unknown /api path names every endpoint family', async () => {
+    const { app } = testServer();
+    for (const lang of ['en', 'zh-CN']) {
+      const message = (await json(await app.request(`/api/v1/nope?lang=${lang}`))).error!.message;
+      for (const endpoint of ['/api/v1/devices', '/api/v1/stream', '/api/v1/doctor', '/api/v1/advisor/recommend', '/api/v1/advisor/choices', '/api/v1/fleet/', 'docs/api.md']) {
+        expect(message, `${lang} ${endpoint}`).toContain(endpoint);
+      }
+    }
   });
 
   it('?lang= wins over Accept-Language, and an unknown language reads English', async () => {

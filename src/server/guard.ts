@@ -81,7 +81,7 @@ export function originCheck(): MiddlewareHandler<ServerEnv> {
     if (c.req.method === 'POST') {
       const origin = c.req.header('origin');
       const site = c.req.header('sec-fetch-site');
-      if (site === 'cross-site') throw new ApiError(403, 'serve.http.badOrigin', { origin: 'cross-site' });
+      if (site === 'cross-site') throw new ApiError(403, 'serve.http.badOrigin', { method: 'POST', origin: 'cross-site' });
       // Our Referrer-Policy (no-referrer) makes Chromium send `Origin: null` on a same-origin form
       // POST (the login form, logout); its Sec-Fetch-Site, which no page can set, still says so.
       const nullButSameOrigin = origin === 'null' && site === 'same-origin';
@@ -92,7 +92,7 @@ export function originCheck(): MiddlewareHandler<ServerEnv> {
         } catch {
           originHost = null;
         }
-        if (originHost !== requestHost(c.req.header('host'), c.req.url)) throw new ApiError(403, 'serve.http.badOrigin', { origin: safeText(origin.slice(0, 200)) });
+        if (originHost !== requestHost(c.req.header('host'), c.req.url)) throw new ApiError(403, 'serve.http.badOrigin', { method: 'POST', origin: safeText(origin.slice(0, 200)) });
       }
     }
     await next();

@@ -3,6 +3,7 @@
 import type { Locale, Translate } from '../i18n/index.js';
 import type { Sampler } from '../monitor/sampler.js';
 import type { HistoryStore } from '../store/types.js';
+import type { RecordingHealth } from './recording-health.js';
 import type { DoctorRouteOptions } from './routes/doctor.js';
 import type { FleetRouteOptions } from './routes/fleet.js';
 
@@ -25,6 +26,8 @@ export interface ServerAppOptions {
   sampler: Sampler;
   /** The recorded history; null when recording is off (history, ranges and events then answer 503). */
   store: HistoryStore | null;
+  /** Whether the recorder's writes land (serve's recorder tells it); absent or null: not known, not said. */
+  recording?: Pick<RecordingHealth, 'state'> | null;
   auth: ServerAuthOptions;
   /**
    * Host header values accepted (DNS-rebinding guard): `name:port` matches exactly, a bare

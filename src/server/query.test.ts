@@ -28,6 +28,15 @@ describe('parseTime', () => {
       expect(parseTime(bad, NOW), bad).toBeNull();
     }
   });
+
+  it('refuses a day or an hour the calendar does not have, which Date.parse would move on', () => {
+    for (const bad of ['2026-02-30', '2026-02-29', '2026-04-31', '2026-02-31T12:00:00Z', '2026-12-01T24:00:00Z', '2026-12-01T24:00Z', '2027-06-31T08:00:00+08:00', '1969-12-31']) {
+      expect(parseTime(bad, NOW), bad).toBeNull();
+    }
+    expect(parseTime('2028-02-29', NOW)).toBe(Date.UTC(2028, 1, 29));
+    expect(parseTime('2026-12-31T23:59:59.999Z', NOW)).toBe(Date.UTC(2026, 11, 31, 23, 59, 59, 999));
+    expect(parseTime('2026-12-01T00:30:00+01:00', NOW)).toBe(Date.UTC(2026, 10, 30, 23, 30));
+  });
 });
 
 function refusal(run: () => unknown): ApiError {
@@ -51,7 +60,7 @@ describe('parseQuery', () => {
   it('names the parameter and the reason for each kind of bad input', () => {
     expect(refusal(() => query('from=-1h'))).toMatchObject({ status: 400, key: 'serve.api.missingParameter', params: { parameter: 'device' } });
     expect(refusal(() => query('device=0&from=soon'))).toMatchObject({ key: 'serve.api.badTime', params: { parameter: 'from' }, details: { value: 'soon' } });
-    for (const points of ['0', '5001', '1.5', '-3', 'ten', '', '1e3', '9'.repeat(30)]) {
+    for (const points of ['0', '5001', '1.5', '-3', 'ten', '', '1e3', '9'.repeat(30), ' 5', '5%20', '+5', '%20%205']) {
       expect(refusal(() => query(`device=0&points=${points}`)), points).toMatchObject({ key: 'serve.api.badInteger', params: { parameter: 'points', min: 1, max: 5000 } });
     }
     expect(refusal(() => query('device=0&kind=a,zzz'))).toMatchObject({ key: 'serve.api.badKind', params: { name: 'zzz' } });

@@ -15,10 +15,13 @@ export function refuse(ctx: z.RefinementCtx, key: MessageKey, params: Record<str
 
 export function parseQuery<Shape extends z.ZodRawShape>(url: URL, shape: Shape): z.output<z.ZodObject<Shape>> {
   const raw: Record<string, string> = {};
+  let langSeen = false;
   for (const [name, value] of url.searchParams) {
-    if (name === 'lang') continue;
-    if (Object.hasOwn(raw, name)) throw new ApiError(400, 'serve.api.duplicateParameter', { parameter: shown(name) }, { parameter: name });
-    raw[name] = value;
+    // lang is read by the locale middleware, not by the routes; twice is as ambiguous as any other.
+    const twice = name === 'lang' ? langSeen : Object.hasOwn(raw, name);
+    if (twice) throw new ApiError(400, 'serve.api.duplicateParameter', { parameter: shown(name) }, { parameter: name });
+    if (name === 'lang') langSeen = true;
+    else raw[name] = value;
   }
   const result = z.strictObject(shape).safeParse(raw);
   if (result.success) return result.data;
@@ -49,7 +52,7 @@ const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h
 const RELATIVE = /^-(\d{1,9}(?:\.\d{1,3})?)(ms|s|m|h|d|w)$/;
 const EPOCH_MS = /^\d{1,16}$/;
 /** A date, or a date and time with a zone: a time without one would read in the server's zone, unseen by the client. */
-const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/i;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/i;
 /** ECMAScript's time range (±8.64e15 ms); we only accept times after the epoch. */
 const MAX_TIME_MS = 8.64e15;
 
@@ -67,9 +70,25 @@ export function parseTime(text: string, nowMs: number): number | null {
     const ms = Number(value);
     return ms <= MAX_TIME_MS ? ms : null;
   }
-  if (!ISO.test(value)) return null;
+  const iso = ISO.exec(value);
+  if (!iso || !calendarFieldsExist(iso)) return null;
   const ms = Date.parse(value);
   return Number.isFinite(ms) && ms >= 0 ? ms : null;
+}
+
+/**
+ * Date.parse moves an impossible day on (2026-02-30 reads as 03-02) and reads 24:00 as the next
+ * midnight: the date and time as written must come back unchanged from the calendar. (Years
+ * before 100 fail here too; they are before the epoch, refused anyway.)
+ */
+function calendarFieldsExist(iso: RegExpExecArray): boolean {
+  const field = (group: number) => Number(iso[group] ?? 0);
+  const year = field(1), month = field(2), day = field(3), hour = field(4), minute = field(5), second = field(6);
+  const wall = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    wall.getUTCFullYear() === year && wall.getUTCMonth() === month - 1 && wall.getUTCDate() === day &&
+    wall.getUTCHours() === hour && wall.getUTCMinutes() === minute && wall.getUTCSeconds() === second
+  );
 }
 
 export function timeParam(now: () => number) {
@@ -78,15 +97,19 @@ export function timeParam(now: () => number) {
 
 export function integerParam(min: number, max: number) {
   return z.string().transform((value, ctx) => {
-    const n = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+    // Digits only, as sent: ` 5` (or `+5`, a space in a query) is not a whole number.
+    const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
     return n >= min && n <= max ? n : refuse(ctx, 'serve.api.badInteger', { min, max });
   });
 }
 
 /** A comma list of names from `known`, duplicates dropped, order kept; a message key (with {name}, {known}) for an unknown one. */
 export function pickNames(value: string, known: readonly string[], key: MessageKey, maxItems = 64): { names: string[] } | { key: MessageKey; params: Record<string, string | number> } {
-  const names = [...new Set(value.split(',').map((name) => name.trim()).filter((name) => name !== ''))];
-  if (names.length === 0) return { key: 'serve.api.emptyList', params: {} };
+  const items = value.split(',').map((name) => name.trim());
+  if (items.every((name) => name === '')) return { key: 'serve.api.emptyList', params: {} };
+  // `a,,b` or `a,` is a list written wrong (a name left out?), not a shorter list.
+  if (items.includes('')) return { key: 'serve.api.emptyListItem', params: {} };
+  const names = [...new Set(items)];
   if (names.length > maxItems) return { key: 'serve.api.tooManyItems', params: { max: maxItems } };
   const allowed = new Set(known);
   const unknown = names.find((name) => !allowed.has(name));

@@ -7,7 +7,9 @@ import type { GpuEvent } from '../events/types.js';
 import type { Sample, Sampler } from '../monitor/sampler.js';
 import type { XidAvailability } from '../host/kernel-log.js';
 import type { HistoryStore, RetentionOptions } from '../store/types.js';
+import type { CollectorResult } from './metrics/index.js';
 import type { ServerAppOptions } from './options.js';
+import type { RecorderCounts } from './recording-health.js';
 
 export interface ServiceRecorder {
   /** Writes what it holds now (one transaction). */
@@ -21,7 +23,10 @@ export interface ServiceRecorderOptions {
   store: HistoryStore;
   deriveEvents?: (sample: Sample) => GpuEvent[];
   flushEveryMs: number;
-  onError?: (error: unknown) => void;
+  /** A write that failed (or events that could not be derived), with what the recorder holds then. */
+  onError?: (error: unknown, counts?: RecorderCounts) => void;
+  /** A write that committed. */
+  onFlush?: () => void;
 }
 
 export interface ServiceEventSource {
@@ -45,6 +50,8 @@ export type MetricsRenderer = (input: {
   perProcess: boolean;
   /** The last Xid per GPU key; null: not readable (no DCGM_FI_DEV_XID_ERRORS series). */
   lastXid?: ReadonlyMap<string, number> | null;
+  /** Collectors besides the sampler's (the recorder). */
+  collectors?: readonly CollectorResult[];
 }) => string | Uint8Array<ArrayBuffer>;
 
 export interface ServiceParts {

@@ -6,6 +6,8 @@ import { createServer } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../test/fake-nvml/paths.js';
 import type { Sample } from '../monitor/sampler.js';
+import { StoreError } from '../store/errors.js';
+import { createRecorder } from '../store/recorder.js';
 import { startService, ServiceStartError, type Service } from './service.js';
 import type { ServiceRecorderOptions } from './service-parts.js';
 import { createMemoryStore } from './testing/memory-store.js';
@@ -56,6 +58,14 @@ describe('startService', () => {
     const metrics = await get(service, '/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.body).toMatch(/^DCGM_FI_DEV_GPU_TEMP\{gpu="7",/m);
+  });
+
+  it('a URL past Node’s header limit is the documented 414 JSON, not a bare 431', async () => {
+    Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
+    const service = await start();
+    const answer = await get(service, `/${'a'.repeat(16_500)}`);
+    expect(answer.status).toBe(414);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { key: 'serve.http.uriTooLong' } });
   });
 
   it('guards loopback against a hostile Host, and asks for the token when one is set', async () => {
@@ -181,6 +191,46 @@ describe('startService', () => {
     expect((await get(service, '/metrics')).body).not.toContain('DCGM_FI_DEV_XID_ERRORS');
   });
 });
+
+describe('a recording that fails', () => {
+  it('is degraded in health and a 0 for collector="recorder" on /metrics while writes fail; ok and 1 once they land', async () => {
+    Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
+    const store = createMemoryStore();
+    store.failWith = new StoreError('disk-full', { path: '/full/history.db', detail: 'database or disk is full' });
+    const warnings: string[] = [];
+    const service = await start({
+      history: { path: '/full/history.db' },
+      metricsOpen: true,
+      onWarning: (warning) => warnings.push(warning.kind),
+      // The real recorder, flushing often enough for a test.
+      parts: { openStore: () => store, createRecorder: (options) => createRecorder({ ...options, flushEveryMs: 50 }) },
+    });
+    const recorderLine = async () => (await get(service, '/metrics')).body.split('\n').find((line) => line.startsWith('gpuwise_collector_success{collector="recorder"'));
+    await waitFor(async () => (await recorderLine())?.endsWith(' 0') === true);
+    const health = JSON.parse((await get(service, '/api/v1/health')).body) as { status: string; store: { recording: { ok: boolean; failingSinceMs: number; error: { code: string } } } };
+    expect(health).toMatchObject({ status: 'degraded', store: { recording: { ok: false, failingSinceMs: expect.any(Number), error: { code: 'disk-full' } } } });
+    expect(warnings).toContain('record-failed');
+    store.failWith = null;
+    await waitFor(async () => (await recorderLine())?.endsWith(' 1') === true);
+    expect(JSON.parse((await get(service, '/api/v1/health')).body)).toMatchObject({ status: 'ok', store: { recording: { ok: true, error: null } } });
+    expect(store.samples.length).toBeGreaterThan(0);
+  });
+
+  it('without a store, /metrics has no recorder series', async () => {
+    Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
+    const service = await start({ metricsOpen: true });
+    await service.sampler.first();
+    expect((await get(service, '/metrics')).body).not.toContain('collector="recorder"');
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 function fakeStoreParts(store: ReturnType<typeof createMemoryStore>, steps: string[]) {
   return {

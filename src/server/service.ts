@@ -6,7 +6,7 @@
 // Sampling never blocks the server: the sampler reads NVML asynchronously with a deadline per
 // read (src/monitor/sampler.ts), so a GPU hung in the driver delays samples, not requests.
 
-import type { Server } from 'node:http';
+import { maxHeaderSize, type Server } from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
@@ -16,7 +16,9 @@ import { createSampler, type Sampler } from '../monitor/sampler.js';
 import type { SessionOptions } from '../snapshot/session.js';
 import type { HistoryStore, RetentionOptions } from '../store/types.js';
 import { isLoopbackHost } from './bind-policy.js';
+import { answerClientError } from './client-error.js';
 import { loopbackAllowedHosts } from './options.js';
+import { createRecordingHealth, type RecordingHealth } from './recording-health.js';
 import { defaultWebRoot } from './web-root.js';
 import type { XidAvailability } from '../host/kernel-log.js';
 import { loadServiceParts, type MetricsRenderer, type ServiceApp, type ServiceEventSource, type ServiceParts, type ServiceRecorder } from './service-parts.js';
@@ -112,6 +114,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     }
   }
   const running: RunningParts = { app: null, server: null, sampler: null, recorder: null, events: null, store };
+  // The log says a failed write once a minute at most; health and /metrics say it while it lasts.
+  const recording = store ? createRecordingHealth() : null;
   try {
     const sampler = await createSampler({
       intervalMs: options.intervalMs,
@@ -127,7 +131,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
         store,
         deriveEvents: events.deriveEvents,
         flushEveryMs: RECORDER_FLUSH_MS,
-        onError: (error) => options.onWarning?.({ kind: 'record-failed', error }),
+        onError: (error, counts) => {
+          recording?.failed(error, counts);
+          options.onWarning?.({ kind: 'record-failed', error });
+        },
+        onFlush: () => recording?.wrote(),
       });
     }
     // The Host check needs the port, known only once listening (port 0): the app is made then,
@@ -136,9 +144,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
       parts.createApp({
         sampler,
         store,
+        recording,
         auth: { token: options.token ?? null, metricsOpen: options.metricsOpen === true },
         allowedHosts: isLoopbackHost(host) ? allowedLoopbackHosts(host, port) : null,
-        metrics: parts.renderMetrics ? metricsBody(parts.renderMetrics, sampler, options.processMetrics === true, running.events) : undefined,
+        metrics: parts.renderMetrics ? metricsBody(parts.renderMetrics, sampler, options.processMetrics === true, running.events, recording) : undefined,
         version: options.version ?? '0.0.0',
         webRoot: (options.webRoot === undefined ? defaultWebRoot() : options.webRoot) ?? undefined,
         ...(options.prometheus ? { fleet: { client: createPrometheusClient(options.prometheus) } } : {}),
@@ -173,11 +182,19 @@ function allowedLoopbackHosts(host: string, port: number): string[] {
   return names.includes(given) ? names : [...names, given];
 }
 
-function metricsBody(render: MetricsRenderer, sampler: Sampler, perProcess: boolean, events: ServiceEventSource | null): () => string | Uint8Array<ArrayBuffer> {
+function metricsBody(
+  render: MetricsRenderer,
+  sampler: Sampler,
+  perProcess: boolean,
+  events: ServiceEventSource | null,
+  recording: RecordingHealth | null,
+): () => string | Uint8Array<ArrayBuffer> {
   const hostname = os.hostname();
   // DCGM_FI_DEV_XID_ERRORS only while the kernel log can be read: a 0 would otherwise claim "no error".
   const lastXid = () => (events?.lastXid && events.xid?.available ? events.lastXid : null);
-  return () => render({ sample: sampler.latest(), hostname, perProcess, lastXid: lastXid() });
+  // Without a store there is no recorder, and no series that would claim one.
+  const collectors = () => (recording ? [{ collector: 'recorder', success: recording.state().failingSinceMs === null, durationSeconds: null }] : []);
+  return () => render({ sample: sampler.latest(), hostname, perProcess, lastXid: lastXid(), collectors: collectors() });
 }
 
 function listen(host: string, port: number, appFor: (port: number) => ServiceApp): Promise<Server> {
@@ -192,6 +209,8 @@ function listen(host: string, port: number, appFor: (port: number) => ServiceApp
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5000;
+  // Past Node's header limit the app never runs: answer those in the API's shape, not a bare 431.
+  server.on('clientError', (error: Error, socket) => answerClientError(error, socket, maxHeaderSize));
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);

@@ -6,7 +6,7 @@ import type * as Web from '../../web/src/api/types.js';
 import type { HistoryAnswer, StoredProcess, StoreStats, HistoryTier } from '../../src/store/types.js';
 import type { Sample } from '../../src/monitor/sampler.js';
 import type { DeviceEntry } from '../../src/server/routes/devices.js';
-import type { HealthStatus } from '../../src/server/routes/health.js';
+import type { HealthStatus, RecordingAnswer } from '../../src/server/routes/health.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const checks: [
@@ -16,6 +16,7 @@ const checks: [
   Same<Web.StoreStats, StoreStats>,
   Same<Web.DeviceEntry, DeviceEntry>,
   Same<Web.HealthStatus, HealthStatus>,
+  Same<Web.HealthRecording, RecordingAnswer>,
   Same<Web.SampleAnswer, Omit<Sample, 'monotonicMs'> & { monotonicMs?: number }>,
-] = [true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true];
 void checks;

@@ -20,20 +20,12 @@ export const BACKEND_REASON_KEYS = {
 } as const satisfies Record<BackendUnavailableCode, MessageKey>;
 
 import { CLOCK_REASON_KEYS } from '../../i18n/clock-reason-keys.js';
+import { UNAVAILABLE_REASON_KEYS } from '../../i18n/problem-text.js';
 
 export { CLOCK_REASON_KEYS };
 
-export const UNAVAILABLE_REASON_KEYS = {
-  'not-supported': 'info.unavailable.not-supported',
-  'symbol-missing': 'info.unavailable.symbol-missing',
-  'no-permission': 'info.unavailable.no-permission',
-  'gpu-lost': 'info.unavailable.gpu-lost',
-  'not-reported': 'info.unavailable.not-reported',
-  timeout: 'info.unavailable.timeout',
-  'out-of-range': 'info.unavailable.out-of-range',
-  'first-sample': 'info.unavailable.first-sample',
-  error: 'info.unavailable.error',
-} as const satisfies Record<UnavailableReason, MessageKey>;
+// One table for the CLI and the server (src/i18n/problem-text.ts).
+export { UNAVAILABLE_REASON_KEYS };
 
 /**
  * The codes whose general text names NVIDIA's tools ("nvidia-smi is not on PATH"), as the AMD,

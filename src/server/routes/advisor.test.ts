@@ -66,7 +66,7 @@ describe('/api/v1/advisor', () => {
     ['task=inference&model=llama-3-8b&precision=fp4', 'serve.api.advisor.badChoice', 'precision'],
     ['model=llama-3-8b', 'serve.api.missingParameter', 'task'],
     ['task=inference&modle=llama-3-8b', 'serve.api.unknownParameter', 'modle'],
-    ['task=train', 'advisor.error.needModelOrMemory', 'model'],
+    ['task=train', 'serve.api.advisor.needModelOrMemory', 'model'],
   ])('%s → 400 %s naming %s, in both languages', async (query, key, parameter) => {
     const { app } = testServer();
     const en = await app.request(`/api/v1/advisor/recommend?${query}`);
@@ -78,6 +78,8 @@ describe('/api/v1/advisor', () => {
     expect(zh.key).toBe(key);
     expect(zh.message).toMatch(/[\u4e00-\u9fff]/);
     expect(zh.message).not.toBe(error.message);
+    // The API's parameters, never the CLI's flags (--model, --memory).
+    for (const message of [error.message, zh.message]) expect(message).not.toMatch(/--[a-z]/);
   });
 
   it('hostile text in a parameter comes back escaped', async () => {

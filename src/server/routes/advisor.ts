@@ -99,8 +99,12 @@ export function advisorRoutes(app: Hono<ServerEnv>): void {
     try {
       result = recommend(recommendInputFromQuery(query));
     } catch (error) {
-      // The advisor's own refusals (a task that needs a model, …) are the client's input: a 400 in its language.
-      if (isAdvisorError(error)) throw new ApiError(400, error.key, error.params, { parameter: error.key === 'advisor.error.needModelOrMemory' ? 'model' : null });
+      // The advisor's own refusals (a task that needs a model, …) are the client's input: a 400 in its language,
+      // worded with this API's parameters where the advisor's names the CLI's flags.
+      if (isAdvisorError(error)) {
+        if (error.key === 'advisor.error.needModelOrMemory') throw new ApiError(400, 'serve.api.advisor.needModelOrMemory', error.params, { parameter: 'model' });
+        throw new ApiError(400, error.key, error.params, { parameter: null });
+      }
       throw error;
     }
     const limit = query.limit ?? 20;

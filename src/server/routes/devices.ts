@@ -55,7 +55,9 @@ export function resolveDevice(text: string, entries: readonly DeviceEntry[], all
     const byIndex = entries.find((entry) => entry.index === Number(name));
     if (byIndex) return byIndex.key;
   }
-  throw new ApiError(400, 'serve.api.badDevice', { device: safeText(name.slice(0, 120)) }, { parameter: 'device', known: entries.map((e) => e.key) });
+  // Where host is not a device (events, processes), the message must not offer it.
+  const key = allowHost ? 'serve.api.badDevice' : 'serve.api.badGpu';
+  throw new ApiError(400, key, { device: safeText(name.slice(0, 120)) }, { parameter: 'device', known: entries.map((e) => e.key) });
 }
 
 /**

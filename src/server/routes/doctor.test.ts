@@ -130,7 +130,9 @@ describe('/api/v1/doctor', () => {
     const { app } = testServer({ doctor: { run: doctor.run } });
     const cross = await app.request('/api/v1/doctor?start=1', { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(cross.status).toBe(403);
-    expect((await json(cross)).error?.key).toBe('serve.http.badOrigin');
+    expect((await json(cross)).error).toMatchObject({ key: 'serve.http.badOrigin', message: 'A GET request from another site (cross-site) is refused.' });
+    const crossZh = await app.request('/api/v1/doctor?start=1&lang=zh-CN', { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect((await json(crossZh)).error?.message).toBe('来自其他站点（cross-site）的 GET 请求被拒绝。');
     expect(doctor.calls()).toBe(0);
     const both = await app.request('/api/v1/doctor?start=1&run=x');
     expect(both.status).toBe(400);

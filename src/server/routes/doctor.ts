@@ -9,6 +9,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { BackendAttempt } from '../../backends/chain.js';
+import { safeText } from '../../core/safe-text.js';
 import type { DoctorGpuInputs, DoctorProgressEvent, DoctorReport } from '../../doctor/index.js';
 import { localizeReport } from '../../doctor/report/localize.js';
 import type { Message } from '../../doctor/types.js';
@@ -129,7 +130,7 @@ export function doctorRoutes(app: Hono<ServerEnv>, options: ServerAppOptions, ro
     if (query.start !== undefined) {
       if (query.run !== undefined) throw new ApiError(400, 'serve.api.doctor.startOrRun', {}, { parameter: 'run' });
       // A GET that starts work: a page on another site must not be able to set it off by an <img>.
-      if (c.req.header('sec-fetch-site') === 'cross-site') throw new ApiError(403, 'serve.http.badOrigin', { origin: c.req.header('origin') ?? 'cross-site' });
+      if (c.req.header('sec-fetch-site') === 'cross-site') throw new ApiError(403, 'serve.http.badOrigin', { method: c.req.method, origin: safeText((c.req.header('origin') ?? 'cross-site').slice(0, 200)) });
       if (c.req.raw.method === 'HEAD') return c.body(null, 202);
       const recent = current !== null && (current.state === 'running' || (current.finishedMs !== null && now() - current.finishedMs < minIntervalMs));
       return answer(c, recent ? current : start(), 202);

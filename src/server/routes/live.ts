@@ -2,8 +2,9 @@
 
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { Snapshot } from '../../core/snapshot.js';
+import type { Snapshot, SnapshotProblem } from '../../core/snapshot.js';
 import type { Translate } from '../../i18n/index.js';
+import { problemCodeLabel, problemText } from '../../i18n/problem-text.js';
 import type { Sample } from '../../monitor/sampler.js';
 import { ApiError, jsonAnswer } from '../errors.js';
 import type { ServerAppOptions, ServerEnv } from '../options.js';
@@ -25,7 +26,7 @@ export function noGpuNotice(snapshot: Snapshot, t: Translate) {
   const opened = snapshot.backendAttempts.find((a) => a.ok);
   const deviceProblems = snapshot.problems.filter((p) => p.scope === 'devices');
   if (opened && deviceProblems.length > 0) {
-    const problems = deviceProblems.map((p) => `${p.code}${p.message ? ` (${p.message})` : ''}`).join('; ');
+    const problems = deviceProblems.map((p) => deviceProblemText(p, t)).join(t('serve.api.problemSeparator'));
     return {
       key: 'serve.api.noDevicesRead',
       message: t('serve.api.noDevicesRead', { backend: opened.backend, problems }),
@@ -35,6 +36,13 @@ export function noGpuNotice(snapshot: Snapshot, t: Translate) {
   }
   const attempts = snapshot.backendAttempts.map((a) => `${a.backend}: ${a.ok ? 'ok' : `${a.code ?? 'error'}${a.detail ? ` (${a.detail})` : ''}`}`).join('; ');
   return { key: 'serve.api.noGpu', message: t('serve.api.noGpu', { attempts: attempts || '—' }), backendAttempts: snapshot.backendAttempts };
+}
+
+/** "timed out (NVML has not answered for 3 s …)", in the client's language where the problem has a key. */
+function deviceProblemText(problem: SnapshotProblem, t: Translate): string {
+  const code = problemCodeLabel(problem.code, t);
+  const text = problemText(problem, t);
+  return text === '' ? code : t('serve.api.deviceProblem', { code, text });
 }
 
 export function liveRoutes(app: Hono<ServerEnv>, options: ServerAppOptions): void {

@@ -78,7 +78,8 @@ export interface DeviceEntry {
   lastSeenMs: number | null;
 }
 
-export type HealthStatus = 'ok' | 'starting' | 'stalled';
+/** `degraded`: sampling and the API work, but the history is not being written (health's store.recording says why). */
+export type HealthStatus = 'ok' | 'degraded' | 'starting' | 'stalled';
 
 /** One sample: the sampler's bookkeeping and the snapshot (what /snapshot and each stream event carry). */
 export interface SampleAnswer {
@@ -153,8 +154,20 @@ export interface HealthAnswer {
   backend?: Snapshot['backend'];
   backendAttempts?: BackendAttemptSummary[];
   gpus?: number | null;
-  store?: { stats: StoreStats } | { error: string } | null;
+  store?: (({ stats: StoreStats } | { error: string }) & { recording?: HealthRecording }) | null;
   streams?: { clients: number; max: number };
+}
+
+/** Whether samples reach the history (src/server/routes/health.ts's RecordingAnswer). */
+export interface HealthRecording {
+  ok: boolean;
+  failingSinceMs: number | null;
+  lastFailureAtMs: number | null;
+  failures: number;
+  lastWriteAtMs: number | null;
+  pendingSamples?: number;
+  droppedSamples?: number;
+  error: { code: string | null; key: string | null; message: string } | null;
 }
 
 // --- requests ---
