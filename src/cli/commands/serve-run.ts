@@ -94,7 +94,7 @@ export async function runServe(cli: CliContext, given: ServeOptions): Promise<nu
         const now = Date.now();
         if (now - lastWarningMs < WARNING_EVERY_MS) return;
         lastWarningMs = now;
-        const detail = warning.error instanceof Error ? warning.error.message : String(warning.error);
+        const detail = warningDetail(warning.error, t);
         cli.err(`${t(warning.kind === 'record-failed' ? 'serve.cli.recordFailed' : 'serve.cli.requestFailed', { detail: safeLine(detail) })}\n`);
       },
     });
@@ -130,4 +130,10 @@ function retentionOf(options: ServeOptions): Partial<RetentionOptions> {
   if (options.retentionHour !== undefined) retention.hourMs = options.retentionHour;
   if (options.maxDbSize !== undefined) retention.maxBytes = options.maxDbSize;
   return retention;
+}
+
+/** A store error (a full disk …) says itself in the reader's language; anything else is a bug's English. */
+export function warningDetail(error: unknown, t: Translate): string {
+  if (isStoreError(error)) return t(error.key, error.params);
+  return error instanceof Error ? error.message : String(error);
 }
