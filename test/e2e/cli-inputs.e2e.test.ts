@@ -19,7 +19,7 @@ describe('one way to name a GPU', () => {
     expect(both.stdout).toContain('(l4)');
     const gaudi = zh(['gpus', 'show', 'gaudi']);
     expect(gaudi.code).toBe(2);
-    expect(gaudi.stderr).toContain('“gaudi”可能指多款不同的 GPU：gaudi2, gaudi3');
+    expect(gaudi.stderr).toContain('错误：“gaudi”可能指多款不同的 GPU：gaudi2、gaudi3');
   });
 
   it('reads a model as the same flagship in show, compare, servers and cost, and says so', () => {
