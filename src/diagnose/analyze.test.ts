@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from './analyze.js';
-import { unexplainedGpuIndices } from './analyze/notes.js';
+import { healthyHeadline } from './analyze/notes.js';
 import type { MessageKey } from '../i18n/catalog.js';
 import { translate } from '../i18n/index.js';
 import { buildObservation, ROOT_PID } from './testing/observation-builder.js';
@@ -49,7 +49,7 @@ describe('diagnose: healthy, ranking, hostile values', () => {
   it('on a GPU without GPM the under-used note leaves SM activity out rather than print "?"', () => {
     const report = diagnose(buildObservation({ frame: { gpus: [{ util: 30, smActive: null, memUsedMiB: 3000, subUtil: [30, 35, 25] }], processes: [proc], tree: { rootCpu: 5, workers: [] } } }));
     expect(report.notes).toContainEqual({ key: 'diagnose.note.underusedNoCauseNoGpm', params: { gpu: 0, utilPercent: 30 } });
-    expect(unexplainedGpuIndices(report)).toEqual([0]);
+    expect(healthyHeadline(report)).toEqual({ kind: 'no-cause', gpus: [0] });
   });
 
   it('ranks by severity × confidence × time share: the main cause first', () => {

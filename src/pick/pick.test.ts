@@ -32,7 +32,7 @@ function proc(pid: number, gpuIndex: number, gi: number | null = null): GpuProce
 }
 
 function snap(devices: GpuDevice[], processes: GpuProcess[] = []): Snapshot {
-  return { devices, processes } as unknown as Snapshot;
+  return { devices, processes, problems: [] } as unknown as Snapshot;
 }
 
 describe('pickGpus', () => {

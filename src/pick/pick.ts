@@ -87,7 +87,7 @@ function summarise(snapshots: readonly Snapshot[], includeMig: boolean): Map<str
       const { device, mig } = unit;
       if (device.state !== 'ok') {
         summary.broken = device.stateDetail ?? device.state;
-        const said = snapshot.problems?.find((p) => p.scope === `device:${device.index}` && p.key !== undefined);
+        const said = snapshot.problems.find((p) => p.scope === `device:${device.index}` && p.key !== undefined);
         summary.brokenSaid = said?.key === undefined ? null : { key: said.key, ...(said.params ? { params: said.params } : {}) };
       }
       const util = mig === null ? device.gpuUtilPercent : null;

@@ -6,7 +6,7 @@
 import { safeHtml } from '../core/safe-text.js';
 import { createTranslator, isMessageKey, type Locale, type Translate } from '../i18n/index.js';
 import { renderReportPage } from '../report/html-page.js';
-import { unexplainedGpuIndices, unreadGpuIndices } from '../diagnose/analyze/notes.js';
+import { healthyHeadline, type HealthyHeadline } from '../diagnose/analyze/notes.js';
 import { renderLineChart } from '../report/svg-chart.js';
 import type { Text } from './failures/types.js';
 import { commandLine } from './notify.js';
@@ -85,20 +85,21 @@ function gpus(report: RunReport, t: Translate): string {
   return `<section>${title}<table><tr>${head.map((c) => `<th>${h(c)}</th>`).join('')}</tr>${rows.join('')}</table>${energyLine}<div class="charts">${charts.join('')}</div></section>`;
 }
 
+/** A healthy verdict's card: green only when healthy is all it is. */
+function healthyCard(headline: HealthyHeadline, t: Translate): string {
+  if (headline.kind === 'healthy') return `<div class="card healthy"><p>${h(t('run.report.diagnoseHealthy'))}</p></div>`;
+  const params = { gpus: headline.gpus.join(', '), count: headline.gpus.length };
+  return `<div class="card"><p>${h(t(headline.kind === 'no-cause' ? 'run.report.diagnoseNoCause' : 'run.report.diagnoseHealthyUnread', params))}</p></div>`;
+}
+
 function diagnoseSection(report: RunReport, t: Translate): string {
   const title = `<h2>${h(t('run.report.diagnose'))}</h2>`;
   const d = report.diagnose;
   if (d === null || d.findings.length === 0) {
     const notes = d === null ? [] : d.notes.map((n) => `<li>${h(say(t, n))}</li>`);
     // With a report its notes say why there is no finding (too few samples …); without one, the reason.
-    const unexplained = d === null ? [] : unexplainedGpuIndices(d);
-    const unread = d === null ? [] : unreadGpuIndices(d);
-    const verdict = d?.verdict === 'healthy' && unexplained.length > 0
-      ? `<div class="card"><p>${h(t('run.report.diagnoseNoCause', { gpus: unexplained.join(', '), count: unexplained.length }))}</p></div>`
-      : d?.verdict === 'healthy' && unread.length > 0
-      ? `<div class="card"><p>${h(t('run.report.diagnoseHealthyUnread', { gpus: unread.join(', '), count: unread.length }))}</p></div>`
-      : d?.verdict === 'healthy'
-      ? `<div class="card healthy"><p>${h(t('run.report.diagnoseHealthy'))}</p></div>`
+    const verdict = d?.verdict === 'healthy'
+      ? healthyCard(healthyHeadline(d), t)
       : d === null ? `<p class="muted">${h(t('run.report.diagnoseNone', { detail: report.diagnoseUnavailable ?? '—' }))}</p>` : '';
     return `<section>${title}${verdict}${notes.length ? `<ul>${notes.join('')}</ul>` : ''}</section>`;
   }

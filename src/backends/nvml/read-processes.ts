@@ -48,8 +48,6 @@ export class ProcessLayoutChoice {
   note: string | null = null;
 }
 
-type UtilizationValues = Pick<BackendProcess, 'smUtilPercent' | 'memoryUtilPercent' | 'encoderUtilPercent' | 'decoderUtilPercent'>;
-
 /** How long a read with no newer per-process sample carries the last ones (the driver's period is ~1/6 s). */
 export const CARRY_UTILIZATION_MS = 500;
 
@@ -59,8 +57,8 @@ export class ProcessReader {
   /** The newest per-process sample seen (CPU µs), and which GPU it belongs to. */
   private lastSampleTimestamp = 0n;
   private cursorUuid: string | null = null;
-  /** The values the last samples gave, per PID, and when (monotonic ms): carried briefly. */
-  private lastApplied: { atMs: number; byPid: Map<number, UtilizationValues> } | null = null;
+  /** The processes of the last read that had samples, and when (monotonic ms): carried briefly. */
+  private lastApplied: { atMs: number; byPid: ReadonlyMap<number, BackendProcess> } | null = null;
   /** Per list, in PROCESS_LISTS' order: whether it is read this time, and what it carries. */
   private pacing = [new ListPacing(), new ListPacing()];
   /** The GPU the pacing is for: another UUID at this index (after a reset) carries nothing over. */
@@ -204,15 +202,18 @@ export class ProcessReader {
   private carryRecent(byPid: Map<number, BackendProcess>): void {
     const last = this.lastApplied;
     if (last === null || this.now() - last.atMs > CARRY_UTILIZATION_MS) return;
-    for (const [pid, values] of last.byPid) {
-      const process = byPid.get(pid);
-      if (process) Object.assign(process, values);
+    for (const [pid, process] of byPid) {
+      const before = last.byPid.get(pid);
+      if (before === undefined) continue;
+      process.smUtilPercent = before.smUtilPercent;
+      process.memoryUtilPercent = before.memoryUtilPercent;
+      process.encoderUtilPercent = before.encoderUtilPercent;
+      process.decoderUtilPercent = before.decoderUtilPercent;
     }
   }
 
   private applySamples(count: number, byPid: Map<number, BackendProcess>): void {
     const latest = new Map<number, bigint>();
-    const applied = new Map<number, UtilizationValues>();
     let newest = this.lastSampleTimestamp;
     for (let i = 0; i < count; i++) {
       const base = i * PROCESS_UTILIZATION_SAMPLE.size;
@@ -223,17 +224,14 @@ export class ProcessReader {
       // Keep each PID's newest sample only.
       if (!process || (latest.get(pid) ?? -1n) >= timestamp) continue;
       latest.set(pid, timestamp);
-      const values: UtilizationValues = {
-        smUtilPercent: this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.smUtil),
-        memoryUtilPercent: this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.memUtil),
-        encoderUtilPercent: this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.encUtil),
-        decoderUtilPercent: this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.decUtil),
-      };
-      Object.assign(process, values);
-      applied.set(pid, values);
+      process.smUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.smUtil);
+      process.memoryUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.memUtil);
+      process.encoderUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.encUtil);
+      process.decoderUtilPercent = this.buffer.u32(base + PROCESS_UTILIZATION_SAMPLE.decUtil);
     }
     this.lastSampleTimestamp = newest;
-    this.lastApplied = { atMs: this.now(), byPid: applied };
+    // This read's processes, kept as they are (no copy a tick): a read soon after carries their values.
+    this.lastApplied = { atMs: this.now(), byPid };
   }
 
   private grow(entries: number): void {

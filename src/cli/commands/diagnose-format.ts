@@ -3,7 +3,7 @@
 // commands, GPU names) are made safe here or by the caller's escaping; message texts are ours.
 
 import { safeText } from '../../core/safe-text.js';
-import { unexplainedGpuIndices, unreadGpuIndices } from '../../diagnose/analyze/notes.js';
+import { healthyHeadline } from '../../diagnose/analyze/notes.js';
 import type { BatchAdvice, DiagnoseReport, Framework, Observation, ObservationTarget, Text, ThresholdUse } from '../../diagnose/types.js';
 import { isMessageKey, type Translate } from '../../i18n/index.js';
 import { formatBytes } from '../render/format.js';
@@ -62,11 +62,10 @@ export function clockText(iso: string): string {
 export function verdictText(t: Translate, report: DiagnoseReport): { text: string; healthy: boolean } {
   if (report.verdict === 'insufficient') return { text: t('diagnoseCli.report.insufficient'), healthy: false };
   if (report.verdict === 'findings') return { text: t('diagnoseCli.report.findings', { count: report.findings.length }), healthy: false };
-  const unexplained = unexplainedGpuIndices(report);
-  if (unexplained.length > 0) return { text: t('diagnoseCli.report.noCause', { gpus: unexplained.join(', '), count: unexplained.length }), healthy: false };
-  const unread = unreadGpuIndices(report);
-  if (unread.length > 0) return { text: t('diagnoseCli.report.healthyUnread', { gpus: unread.join(', '), count: unread.length }), healthy: false };
-  return { text: t('diagnoseCli.report.healthy'), healthy: true };
+  const headline = healthyHeadline(report);
+  if (headline.kind === 'healthy') return { text: t('diagnoseCli.report.healthy'), healthy: true };
+  const params = { gpus: headline.gpus.join(', '), count: headline.gpus.length };
+  return { text: t(headline.kind === 'no-cause' ? 'diagnoseCli.report.noCause' : 'diagnoseCli.report.healthyUnread', params), healthy: false };
 }
 
 /**

@@ -44,13 +44,27 @@ const gpusNoted = (report: { notes: readonly Text[] }, keys: readonly string[]) 
   report.notes.filter((n) => keys.includes(n.key)).map((n) => Number(n.params?.['gpu'])).filter(Number.isInteger);
 
 /** The GPUs a report's notes call used little with no cause found: a "healthy" verdict that is not. */
-export function unexplainedGpuIndices(report: { notes: readonly Text[] }): number[] {
+function unexplainedGpuIndices(report: { notes: readonly Text[] }): number[] {
   return gpusNoted(report, [UNDERUSED_NO_CAUSE, UNDERUSED_NO_CAUSE_NO_GPM]);
 }
 
 /** The GPUs of the window that gave no reading at all, so were not judged. */
-export function unreadGpuIndices(report: { notes: readonly Text[] }): number[] {
+function unreadGpuIndices(report: { notes: readonly Text[] }): number[] {
   return gpusNoted(report, [GPU_NOT_READ]);
+}
+
+/**
+ * What a `healthy` verdict may be headlined as: healthy; or, where no rule fired but a GPU was
+ * used little with no cause found, or gave no reading at all, that instead (with those GPUs).
+ * The terminal, the HTML page and `run`'s report all say it from here.
+ */
+export type HealthyHeadline = { kind: 'healthy' } | { kind: 'no-cause' | 'unread'; gpus: number[] };
+
+export function healthyHeadline(report: { notes: readonly Text[] }): HealthyHeadline {
+  const unexplained = unexplainedGpuIndices(report);
+  if (unexplained.length > 0) return { kind: 'no-cause', gpus: unexplained };
+  const unread = unreadGpuIndices(report);
+  return unread.length > 0 ? { kind: 'unread', gpus: unread } : { kind: 'healthy' };
 }
 
 /**
