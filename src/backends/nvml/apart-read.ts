@@ -31,20 +31,23 @@ export const APART_READ_DEADLINE_MS = 30_000;
 const tenths = (ms: number) => Math.round(ms / 100) / 10;
 
 export class ApartRead {
-  /** Read apart since (ms, epoch); null: read with the other GPUs. */
+  /**
+   * Read apart since (ms, monotonic: performance.now; every time here is, so that a step of the
+   * wall clock — NTP, a VM resumed — cannot make a slow GPU look hung); null: with the others.
+   */
   since: number | null = null;
   /** A background read of this GPU is running. */
   inFlight = false;
-  /** When the background read in flight began (ms, epoch). */
+  /** When the background read in flight began (ms, monotonic). */
   private inFlightSince = 0;
-  /** Since when no read of this GPU has answered within its deadline (ms, epoch); null: one has. */
+  /** Since when no read of this GPU has answered within its deadline (ms, monotonic); null: one has. */
   unansweredSince: number | null = null;
   private latest: { result: DeviceResult; ms: number; fresh: boolean } | null = null;
   private promptInARow = 0;
 
   /** A read waited for this GPU past its deadline; its call still out began at `callStartedMs`. */
   timedOut(callStartedMs: number): void {
-    this.since ??= Date.now();
+    this.since ??= performance.now();
     this.unansweredSince ??= callStartedMs;
     this.latest = null;
     this.promptInARow = 0;
@@ -52,7 +55,7 @@ export class ApartRead {
 
   /** A reading waited `ms` for this GPU's answer (`result`, which that reading used). */
   slowAnswer(result: DeviceResult, ms: number): void {
-    this.since ??= Date.now();
+    this.since ??= performance.now();
     this.promptInARow = 0;
     // Its sub-second samples are in that reading already.
     this.latest = { result, ms, fresh: false };

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Backend } from '../../core/backend.js';
 import { checkReading } from '../../../test/contract/backend-contract.js';
 import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../../test/fake-nvml/paths.js';
@@ -153,6 +153,22 @@ describe('NVML under one deadline per read', () => {
     expect(second.devices.map((d) => [d.state, d.gpuUtilPercent])).toEqual([['ok', first.devices[0]?.gpuUtilPercent], ['ok', first.devices[1]?.gpuUtilPercent]]);
     expect(second.problems).toEqual([expect.objectContaining({ scope: 'device:1', code: 'slow', key: 'problems.readApart', params: { index: 1, seconds: expect.any(Number) } })]);
     checkReading(second, 2);
+  });
+
+  it('a step of the wall clock does not make a GPU read apart look hung (every duration is monotonic)', async () => {
+    const backend = await open(scenarioPath('slow-gpu'));
+    await backend.read();
+    await backend.read();
+    // An NTP step or a VM's clock set an hour ahead while GPU 1's read apart is in the driver.
+    const realNow = Date.now.bind(Date);
+    const stepped = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 3_600_000);
+    try {
+      const reading = await backend.read();
+      expect(reading.devices[1]).toMatchObject({ state: 'ok' });
+      expect(reading.problems).toEqual([expect.objectContaining({ scope: 'device:1', code: 'slow', key: 'problems.readApart' })]);
+    } finally {
+      stepped.mockRestore();
+    }
   });
 
   it('says the driver did not answer when nvmlDeviceGetCount hangs, with a timeout problem', async () => {

@@ -172,8 +172,8 @@ class DeadlineSession {
    */
   abandon(): void {
     for (const deadline of this.inFlight) deadline.expire();
-    for (const slot of this.reader.slots) if (slot && slot.callsOut > 0) slot.stuckSince ??= Date.now();
-    if (this.systemBusy) this.systemStuckSince ??= Date.now();
+    for (const slot of this.reader.slots) if (slot && slot.callsOut > 0) slot.stuckSince ??= performance.now();
+    if (this.systemBusy) this.systemStuckSince ??= performance.now();
   }
 
   async read(): Promise<BackendReading> {
@@ -228,7 +228,7 @@ class DeadlineSession {
       if (!now) this.systemStuckSince = null; // it came back
     }).catch(() => null);
     const result = await Promise.race([answer, deadline.reached.then(() => null)]);
-    if (result === null && busy) this.systemStuckSince = Date.now() - (performance.now() - busySince);
+    if (result === null && busy) this.systemStuckSince = busySince;
     return result;
   }
 
@@ -237,7 +237,7 @@ class DeadlineSession {
     if (slot.stuckSince !== null || slot.apart.since !== null) {
       notWaited.add(index);
       if (slot.apart.since !== null) {
-        const answer = slot.apart.take(index, Date.now(), this.timeoutMs);
+        const answer = slot.apart.take(index, performance.now(), this.timeoutMs);
         if (answer !== null) done(answer);
         this.readApart(index);
       }
@@ -266,8 +266,8 @@ class DeadlineSession {
     if (apart.inFlight || slot.callsOut > 0 || slot.stuckSince !== null) return;
     const own = startDeadline(Math.max(this.timeoutMs, APART_READ_DEADLINE_MS));
     this.inFlight.add(own);
-    apart.started(Date.now());
     const started = performance.now();
+    apart.started(started);
     this.run(index, () => this.reader.devicePlan(index), own)
       .then(
         (result) => {
@@ -297,13 +297,13 @@ class DeadlineSession {
     let busy = false;
     let callStarted = 0;
     let slowestCall = 0;
-    const runStartedEpochMs = Date.now();
+    const runStartedMs = performance.now();
     void deadline.reached.then(() => {
       if (!busy) return;
       // Stuck since the call that is still out began, not since this read stopped waiting for it.
-      slot.stuckSince ??= Date.now() - (performance.now() - callStarted);
+      slot.stuckSince ??= callStarted;
       // Silent since this read of it began: its earlier calls may have answered, slowly.
-      slot.apart.timedOut(runStartedEpochMs);
+      slot.apart.timedOut(runStartedMs);
       trust.demote();
     });
     const sync = this.syncAfterProbe && wholeRead ? trust.forRead() : null;

@@ -183,7 +183,7 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
       const read: PendingRead = {
         ...empty,
         timer: setTimeout(() => {
-          stuckSince = Date.now() - readTimeoutMs; // since the read that did not come back began
+          stuckSince = performance.now() - readTimeoutMs; // since the read that did not come back began
           finish(read, partialReading(read, known(), `NVML did not answer within ${readTimeoutMs} ms; a GPU or the driver may be hung`, 'timeout', { key: 'problems.deviceTimeout', params: { ms: readTimeoutMs } }));
         }, readTimeoutMs),
       };
@@ -196,7 +196,7 @@ async function openIsolated(options: IsolatedNvmlOptions): Promise<BackendOpenRe
     const id = nextId++;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
-        stuckSince ??= Date.now() - readTimeoutMs;
+        stuckSince ??= performance.now() - readTimeoutMs;
         waitingPrimes.delete(id);
         resolve();
       }, readTimeoutMs);

@@ -19,6 +19,7 @@ import {
   type ProcessInfoLayout,
 } from './layouts.js';
 import type { NvmlLibrary } from './library.js';
+import { cursorAfterClockStep } from './clock-step.js';
 import { ListPacing } from './list-pacing.js';
 import { measureProcessInfoStride } from './process-stride.js';
 import { NVML_ERROR_INSUFFICIENT_SIZE, NVML_ERROR_NOT_FOUND, NVML_ERROR_NOT_SUPPORTED, NVML_SUCCESS } from './return-codes.js';
@@ -105,6 +106,8 @@ export class ProcessReader {
         this.lastApplied = null;
       }
       this.cursorUuid = gpuUuid;
+      // The wall clock set back past the cursor (./clock-step.ts); µs since 1970 fit a double.
+      if (this.lastSampleTimestamp > 0n && cursorAfterClockStep(Number(this.lastSampleTimestamp)) === 0) this.lastSampleTimestamp = 0n;
       const code = yield* this.readUtilization(scratch, handle, byPid);
       if (code !== NVML_SUCCESS && code !== NVML_ERROR_NOT_SUPPORTED) failures.push({ list: 'processUtilization', code });
     }

@@ -4,6 +4,7 @@
 // Timestamps are CPU µs since 1970 (nvml.h); the series carry wall-clock ms.
 
 import type { DeviceSampleSeries, SampledMetric } from '../../core/backend.js';
+import { cursorAfterClockStep } from './clock-step.js';
 import { SAMPLE, SAMPLING_TYPE } from './layouts.js';
 import type { NvmlLibrary } from './library.js';
 import { call, type Plan } from './plan.js';
@@ -37,6 +38,7 @@ export class SampleReader {
     if (!this.lib.has('samples')) return [];
     if (uuid !== this.cursorUuid) this.cursorsUs.clear();
     this.cursorUuid = uuid;
+    const nowMs = Date.now();
     const series: DeviceSampleSeries[] = [];
     for (let m = 0; m < SERIES.length; m++) {
       // Indexed, not destructured: array destructuring runs the iterator protocol (garbage a call).
@@ -44,7 +46,7 @@ export class SampleReader {
       const type = SERIES[m]![1];
       const scale = SERIES[m]![2];
       const buffer = (this.buffer ??= new NativeBuffer(this.capacity * SAMPLE.size));
-      const since = this.cursorsUs.get(metric) ?? 0;
+      const since = cursorAfterClockStep(this.cursorsUs.get(metric) ?? 0, nowMs);
       // Slot 0: the value type (out); slot 1: the capacity in, the count out.
       s.setU32(0, 0);
       s.setU32(8, this.capacity);

@@ -11,11 +11,12 @@ const IDENTITY_FIELDS = [
 ] as const satisfies readonly (keyof GpuDevice)[];
 
 /**
- * Seconds since `sinceEpochMs` for "has not answered for N s": tenths under 10 s, because a
- * one-shot read gives up after a few seconds and "0 s" would read as no wait at all.
+ * Seconds since `sinceMs` for "has not answered for N s": tenths under 10 s, because a one-shot
+ * read gives up after a few seconds and "0 s" would read as no wait at all. Both times are on the
+ * monotonic clock (performance.now): a step of the wall clock must not make a GPU silent for an hour.
  */
-export function secondsSince(sinceEpochMs: number, nowEpochMs: number = Date.now()): number {
-  const seconds = Math.max(0, nowEpochMs - sinceEpochMs) / 1000;
+export function secondsSince(sinceMs: number, nowMs: number = performance.now()): number {
+  const seconds = Math.max(0, nowMs - sinceMs) / 1000;
   return seconds < 10 ? Math.round(seconds * 10) / 10 : Math.round(seconds);
 }
 
