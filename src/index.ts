@@ -34,7 +34,7 @@ export { createNvidiaSmiDriver } from './backends/nvidia-smi/index.js';
 export { createPciDriver, scanPciDisplayDevices } from './backends/pci/index.js';
 export { createHostReader, type HostReader } from './host/index.js';
 
-export { createSampler, DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from './monitor/index.js';
+export { createSampler, DEFAULT_INTERVAL_MS, MAX_INTERVAL_MS, MIN_INTERVAL_MS, SamplerStoppedError } from './monitor/index.js';
 export type { DeviceHistoryWindow, HistoryWindow, Sample, SampleListener, Sampler, SamplerOptions } from './monitor/index.js';
 export { formatVisibleDevices, pickFreeGpus, pickGpus } from './pick/index.js';
 export type { PickedGpu, PickFreeOptions, PickOptions, PickResult, RejectedGpu } from './pick/index.js';

@@ -52,14 +52,17 @@ export function deviceKey(device: Pick<GpuDevice, 'uuid' | 'pciBusId' | 'index'>
 export class SampleHistory {
   private readonly tracks = new Map<string, DeviceTrack>();
   private readonly host: ColumnRing<Snapshot['host']>;
-  private newestMs = -Infinity;
+  /** The newest row's wall and monotonic times; null before the first. */
+  private newest: { wallMs: number; monotonicMs: number } | null = null;
 
   constructor(private readonly rows: number) {
     this.host = new ColumnRing(HOST_COLUMNS, rows);
   }
 
-  add(wallMs: number, snapshot: Snapshot): void {
-    this.newestMs = Math.max(this.newestMs, wallMs);
+  /** `monotonicMs`: when the read began on the monotonic clock, to tell a step of the wall clock. */
+  add(wallMs: number, monotonicMs: number, snapshot: Snapshot): void {
+    if (this.newest && wallMs < this.newest.wallMs) this.rebase(wallMs, monotonicMs, this.newest);
+    this.newest = { wallMs, monotonicMs };
     this.host.push(wallMs, snapshot.host);
     const byIndex = new Map<number, DeviceTrack>();
     for (const device of snapshot.devices) {
@@ -73,6 +76,25 @@ export class SampleHistory {
       let ring = track.samples.get(series.metric);
       if (!ring) track.samples.set(series.metric, (ring = new SampleRing(this.rows * SAMPLES_PER_ROW, { small: WHOLE_PERCENT_SAMPLES.has(series.metric) })));
       ring.append(series.timesMs, series.values);
+    }
+  }
+
+  /**
+   * The wall clock went back (an NTP step, a VM's clock set): the rows kept move back by the step,
+   * measured against the monotonic clock, so that they stay in time order and a window of the last
+   * minute holds the last minute. Left as they were, every window came back empty until the clock
+   * had caught up with the newest old row (an hour, for an hour's step). A step forward is left
+   * alone: it may be time that really passed (a machine suspended, which the monotonic clock does
+   * not count), and rows seen as older than they are cost a window only the rows it leaves out.
+   */
+  private rebase(wallMs: number, monotonicMs: number, newest: { wallMs: number; monotonicMs: number }): void {
+    const expectedMs = newest.wallMs + Math.max(0, monotonicMs - newest.monotonicMs);
+    const shiftMs = wallMs - expectedMs;
+    this.host.shift(shiftMs);
+    for (const track of this.tracks.values()) {
+      track.rows.shift(shiftMs);
+      for (const ring of track.samples.values()) ring.shift(shiftMs);
+      track.lastSeenMs += shiftMs;
     }
   }
 
@@ -96,9 +118,10 @@ export class SampleHistory {
     if (oldest) this.tracks.delete(oldest.key);
   }
 
+  /** The last `seconds` (Infinity: every row kept); a negative or NaN span is a RangeError. */
   window(seconds: number, columns?: readonly string[]): HistoryWindow {
-    const span = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Infinity;
-    const sinceMs = this.newestMs === -Infinity ? -Infinity : this.newestMs - span;
+    if (!(seconds >= 0)) throw new RangeError(`a window is 0 seconds or more (Infinity for all), got ${seconds}`);
+    const sinceMs = this.newest === null ? -Infinity : this.newest.wallMs - seconds * 1000;
     const devices: DeviceHistoryWindow[] = [];
     // Columns asked for pick the sub-second samples too: top's graphs need two of the three.
     const metrics = columns ? SAMPLED_METRICS.filter((metric) => columns.includes(metric)) : SAMPLED_METRICS;

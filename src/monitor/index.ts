@@ -1,5 +1,5 @@
 // The monitor layer: one sampler that every long-running consumer shares.
-export { createSampler, DEFAULT_HISTORY_ROWS, DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from './sampler.js';
+export { createSampler, DEFAULT_HISTORY_ROWS, DEFAULT_INTERVAL_MS, MAX_INTERVAL_MS, MIN_INTERVAL_MS, SamplerStoppedError } from './sampler.js';
 export type { Sample, SampleListener, Sampler, SamplerOptions } from './sampler.js';
 export { deviceKey, MAX_TRACKED_GPUS } from './history.js';
 export type { DeviceHistoryWindow, HistoryWindow } from './history.js';

@@ -24,6 +24,15 @@ export class RingTimes {
     return (this.baseUs + (this.offsets?.[at] ?? 0)) / 1000;
   }
 
+  /** Moves every time by `deltaMs`, to the whole µs (the times kept are whole µs). */
+  shift(deltaMs: number): void {
+    if (this.wide) {
+      for (let i = 0; i < this.wide.length; i++) this.wide[i]! += deltaMs;
+      return;
+    }
+    this.baseUs += Math.round(deltaMs * 1000);
+  }
+
   /**
    * Writes `timeMs` at `at`. `oldest` and `kept`: the rows that stay besides it (in time order from
    * `oldest`, none of them `at`), which a move of the base must carry along.

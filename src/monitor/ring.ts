@@ -58,6 +58,11 @@ export class ColumnRing<Row> {
     if (this.count < this.capacity) this.count++;
   }
 
+  /** Moves every row's time by `deltaMs` (the wall clock stepped: ./history.ts). */
+  shift(deltaMs: number): void {
+    for (let i = 0; i < this.times.length; i++) this.times[i]! += deltaMs;
+  }
+
   /** Rows with time ≥ `sinceMs` (all rows when omitted), oldest first. */
   window(sinceMs = -Infinity, names?: readonly string[]): RingWindow {
     const start = (this.head + this.capacity - this.count) % this.capacity;
@@ -133,6 +138,11 @@ export class SampleRing {
 
   get lastTimeMs(): number | null {
     return this.count === 0 ? null : this.times.get((this.head + this.capacity - 1) % this.capacity);
+  }
+
+  /** Moves every sample's time by `deltaMs` (the wall clock stepped: ./history.ts). */
+  shift(deltaMs: number): void {
+    this.times.shift(deltaMs);
   }
 
   /** Appends the samples newer than the last one kept; returns how many were new. */

@@ -3,7 +3,7 @@ import type { Backend, BackendDriver, BackendReading } from '../core/backend.js'
 import { emptyGpuDevice } from '../core/empty-device.js';
 import type { HostReader } from '../host/index.js';
 import { openSession } from '../snapshot/session.js';
-import { createSampler, type Sample, type Sampler } from './sampler.js';
+import { createSampler, MAX_INTERVAL_MS, SamplerStoppedError, type Sample, type Sampler } from './sampler.js';
 
 const HOST: HostReader = {
   readSummary: async () => ({
@@ -192,5 +192,62 @@ describe('createSampler', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(state.reads).toBe(reads);
     sampler = null;
+  });
+});
+
+describe('the sampler at its edges', () => {
+  it('first() rejects once stopped without a sample, instead of never settling', async () => {
+    const state = scriptedBackend();
+    const session = await openSession({ drivers: [state.driver], host: HOST });
+    const s = await createSampler({ session, intervalMs: 50, autoStart: false });
+    const waiting = s.first();
+    await s.stop();
+    await expect(waiting).rejects.toBeInstanceOf(SamplerStoppedError);
+    await expect(s.first()).rejects.toBeInstanceOf(SamplerStoppedError);
+  });
+
+  it('a listener unsubscribed by another during a notification hears nothing more', async () => {
+    const state = scriptedBackend();
+    const s = await samplerOn(state, 50);
+    let offB = (): void => undefined;
+    let heardByB = 0;
+    let offA = (): void => undefined;
+    offA = s.subscribe(() => {
+      offB();
+      offA();
+    });
+    offB = s.subscribe(() => heardByB++);
+    await nextSamples(s, 3);
+    expect(heardByB).toBe(0);
+  });
+
+  it('an interval past what a timer can hold is a day, not a read as fast as it goes', async () => {
+    const state = scriptedBackend();
+    const session = await openSession({ drivers: [state.driver], host: HOST });
+    sampler = await createSampler({ session, intervalMs: 3e9 });
+    expect(sampler.intervalMs).toBe(MAX_INTERVAL_MS);
+    expect(sampler.setInterval(1e12)).toBe(MAX_INTERVAL_MS);
+    await sampler.first();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(state.reads).toBe(1);
+  });
+
+  it('the first sample says how long the warm-up before it took, and its instant is after it', async () => {
+    const state = scriptedBackend();
+    // Read 1 is the warm-up's quick read; read 2 the first sample's.
+    state.delayMs = (n) => (n === 1 ? 200 : 0);
+    const priming = { ...state.driver, open: async () => {
+      const opened = await state.driver.open();
+      if (opened.ok) opened.backend.prime = async () => undefined;
+      return opened;
+    } };
+    const session = await openSession({ drivers: [priming], host: HOST, completeFirstSnapshot: true });
+    const started = performance.now();
+    sampler = await createSampler({ session, intervalMs: 50 });
+    const [first, second] = await nextSamples(sampler, 2);
+    expect(first!.warmUpMs).toBeGreaterThanOrEqual(190);
+    expect(first!.monotonicMs - started).toBeGreaterThanOrEqual(190);
+    expect(second!.warmUpMs).toBe(0);
+    expect(second!.coversMs!).toBeLessThan(150);
   });
 });

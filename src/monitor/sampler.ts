@@ -8,7 +8,7 @@ import { openSession, type SessionOptions, type SnapshotSession } from '../snaps
 import { SampleHistory, type HistoryWindow } from './history.js';
 
 export interface SamplerOptions {
-  /** Time between the starts of two reads. Default 1000; at least 50. */
+  /** Time between the starts of two reads. Default 1000; at least 50, at most a day. */
   intervalMs?: number;
   /** An open session to read through (the sampler then does not close it); else one is opened. */
   session?: SnapshotSession;
@@ -47,13 +47,19 @@ export interface Sample {
   seq: number;
   /** Wall clock of the snapshot (ms since the epoch; same instant as snapshot.at). */
   wallMs: number;
-  /** Monotonic clock at the start of the read (ms). */
+  /** Monotonic clock at the start of the read (ms): the instant of `wallMs`. */
   monotonicMs: number;
   /** Monotonic ms since the previous sample's read started; null for the first. */
   coversMs: number | null;
   /** How long the backend's read took, and the host part (ms). */
   backendMs: number;
   hostMs: number;
+  /**
+   * The session's warm-up before its first read (ms; 0 after): the counters' baseline, a quick
+   * read and the host's CPU windows, so that the first sample has rates. A GPU that does not
+   * answer makes it as long as the read deadline. Absent in samples made outside a sampler.
+   */
+  warmUpMs?: number;
   snapshot: Snapshot;
 }
 
@@ -71,13 +77,14 @@ export interface Sampler {
   setInterval(ms: number): number;
   /** The newest sample, or null before the first read is done. */
   latest(): Sample | null;
-  /** Resolves with the first sample (at once when there is one). */
+  /** Resolves with the first sample (at once when there is one); rejects once stopped without one. */
   first(): Promise<Sample>;
   /** Hears every sample from now on; returns the function that stops it. */
   subscribe(listener: SampleListener): () => void;
   /**
-   * History of the last `seconds` (by wall clock of the newest sample), per GPU and host; with
-   * `columns`, only those GPU columns and sub-second sample metrics.
+   * History of the last `seconds` (by wall clock of the newest sample; Infinity: all of it), per
+   * GPU and host; with `columns`, only those GPU columns and sub-second sample metrics. A step of
+   * the wall clock back moves the rows kept back with it (./history.ts).
    */
   window(seconds: number, columns?: readonly string[]): HistoryWindow;
   /** A read now, outside the interval; joins the read in flight if there is one. */
@@ -91,6 +98,16 @@ export interface Sampler {
 
 export const DEFAULT_INTERVAL_MS = 1000;
 export const MIN_INTERVAL_MS = 50;
+/** A day. Past 2^31 − 1 ms Node's setTimeout fires at once (and warns): a read as fast as it goes. */
+export const MAX_INTERVAL_MS = 86_400_000;
+
+/** What `first()` rejects with when the sampler stops before its first sample. */
+export class SamplerStoppedError extends Error {
+  constructor() {
+    super('the sampler was stopped before its first sample');
+    this.name = 'SamplerStoppedError';
+  }
+}
 export const DEFAULT_HISTORY_ROWS = 900;
 /**
  * 5 s: on 8 GPUs with 200 processes the per-process /proc reads are ~0.7 % of a core at 1 Hz read
@@ -109,7 +126,7 @@ export async function createSampler(options: SamplerOptions = {}): Promise<Sampl
 }
 
 function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSession: boolean): Sampler {
-  const clampInterval = (ms: number) => (Number.isFinite(ms) ? Math.max(MIN_INTERVAL_MS, ms) : DEFAULT_INTERVAL_MS);
+  const clampInterval = (ms: number) => (Number.isFinite(ms) ? Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, ms)) : DEFAULT_INTERVAL_MS);
   let intervalMs = clampInterval(options.intervalMs ?? DEFAULT_INTERVAL_MS);
   const now = options.monotonicNow ?? (() => performance.now());
   const history = new SampleHistory(options.historyRows ?? DEFAULT_HISTORY_ROWS);
@@ -122,15 +139,17 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
   let timer: NodeJS.Timeout | null = null;
   /** Monotonic start of the tick whose follow-up `timer` is; for rescheduling on setInterval. */
   let lastTickStart = 0;
-  let firstWaiters: ((sample: Sample) => void)[] = [];
+  let firstWaiters: { resolve: (sample: Sample) => void; reject: (error: Error) => void }[] = [];
 
   const publish = (sample: Sample) => {
     latest = sample;
-    history.add(sample.wallMs, sample.snapshot);
+    history.add(sample.wallMs, sample.monotonicMs, sample.snapshot);
     const waiters = firstWaiters;
     firstWaiters = [];
-    for (const resolve of waiters) resolve(sample);
+    for (const waiter of waiters) waiter.resolve(sample);
     for (const listener of [...listeners]) {
+      // One that an earlier listener unsubscribed is not called: none after its unsubscribe returned.
+      if (!listeners.has(listener)) continue;
       try {
         listener(sample);
       } catch (error) {
@@ -141,8 +160,10 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
 
   const read = (): Promise<Sample> => {
     inFlight ??= (async () => {
-      const monotonicMs = now();
+      const startedMs = now();
       const taken = await session.takeTimed();
+      // The read itself began after the warm-up (the first read's): the instant of its snapshot.
+      const monotonicMs = startedMs + taken.warmUpMs;
       const previous = latest;
       const sample: Sample = {
         seq: ++seq,
@@ -151,6 +172,7 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
         coversMs: previous ? monotonicMs - previous.monotonicMs : null,
         backendMs: taken.backendMs,
         hostMs: taken.hostMs,
+        warmUpMs: taken.warmUpMs,
         snapshot: taken.snapshot,
       };
       if (!stopped) publish(sample);
@@ -197,7 +219,11 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
       return intervalMs;
     },
     latest: () => latest,
-    first: () => (latest ? Promise.resolve(latest) : new Promise<Sample>((resolve) => firstWaiters.push(resolve))),
+    first: () => {
+      if (latest) return Promise.resolve(latest);
+      if (stopped) return Promise.reject(new SamplerStoppedError());
+      return new Promise<Sample>((resolve, reject) => firstWaiters.push({ resolve, reject }));
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -215,6 +241,10 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
       if (timer) clearTimeout(timer);
       timer = null;
       listeners.clear();
+      // A caller awaiting the first sample is not left waiting for ever.
+      const waiters = firstWaiters;
+      firstWaiters = [];
+      for (const waiter of waiters) waiter.reject(new SamplerStoppedError());
       // A read in flight is not waited for: it may be stuck in the driver, and Ctrl-C must end
       // `top` at once. Its answer is dropped (see read); closing the session ends a stuck worker.
       if (ownsSession) await session.close();

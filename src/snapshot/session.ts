@@ -47,6 +47,8 @@ export interface TimedSnapshot {
   backendMs: number;
   /** Wall time of the host summary and process enrichment (ms); overlaps the backend's read. */
   hostMs: number;
+  /** The warm-up this read waited for first (ms): the first read's (see warmUpOnce), else 0. */
+  warmUpMs: number;
 }
 
 const EMPTY_READING: BackendReading = {
@@ -107,7 +109,7 @@ export async function openSession(options: SessionOptions = {}): Promise<Snapsho
     };
     if (options.subSecondSamples && reading.samples) snapshot.samples = reading.samples;
     if (enriched.detailsAgeMs !== undefined) snapshot.processDetailsAt = isoTime(new Date(atDate.getTime() - enriched.detailsAgeMs));
-    return { snapshot, backendMs, hostMs };
+    return { snapshot, backendMs, hostMs, warmUpMs: 0 };
   };
 
   const windowMs = options.hostOptions?.firstSampleWindowMs ?? DEFAULT_FIRST_SAMPLE_WINDOW_MS;
@@ -129,11 +131,18 @@ export async function openSession(options: SessionOptions = {}): Promise<Snapsho
     }
   };
 
+  const warmedUp = async (): Promise<TimedSnapshot> => {
+    const started = performance.now();
+    await warmUpOnce();
+    const warmUpMs = performance.now() - started;
+    return { ...(await takeOnce()), warmUpMs };
+  };
+
   // Two consumers asking at once (a /metrics scrape during a sampler tick) share one read:
   // two reads in flight would jam a backend that serves one at a time.
   let inFlight: Promise<TimedSnapshot> | null = null;
   const takeTimed = (): Promise<TimedSnapshot> => {
-    inFlight ??= (warmUp ? warmUpOnce().then(takeOnce) : takeOnce()).finally(() => {
+    inFlight ??= (warmUp ? warmedUp() : takeOnce()).finally(() => {
       inFlight = null;
     });
     return inFlight;

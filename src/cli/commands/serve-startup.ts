@@ -50,10 +50,17 @@ export function bytesText(bytes: number): string {
 function firstSample(service: Service): Promise<Sample | null> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), FIRST_SAMPLE_WAIT_MS);
-    void service.sampler.first().then((sample) => {
-      clearTimeout(timer);
-      resolve(sample);
-    });
+    service.sampler.first().then(
+      (sample) => {
+        clearTimeout(timer);
+        resolve(sample);
+      },
+      // Stopped before its first sample (Ctrl-C at start): the banner goes without it.
+      () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
+    );
   });
 }
 
