@@ -55,6 +55,25 @@ describe('retention', () => {
   });
 });
 
+describe('retention shorter than the next tier\'s bucket', () => {
+  it('keeps minute rows until their hour is rolled up, so the hour is whole (not its last minutes only)', () => {
+    let now = T0;
+    const store = openHistoryStore({ path: join(dir, 'history.db'), now: () => now, retention: { minuteMs: 10 * MINUTE, rawMs: 30_000 } });
+    // Idle for 50 minutes of each hour, busy for the last 10; samples every 5 s.
+    for (let s = 0; s < 2 * 3600 + 120; s += 5) {
+      now = T0 + s * 1000;
+      store.append([handSample(s, now, [handDevice(0, { gpuUtilPercent: s % 3600 >= 3000 ? 100 : 0 })])]);
+    }
+    const hours = store.history({ device: 'GPU-0', metrics: ['gpuUtilPercent'], fromMs: T0, toMs: T0 + 2 * HOUR - 1, points: 2 });
+    expect(hours.tier).toBe('hour');
+    for (const point of hours.series[0]!.points) expect(point).toMatchObject({ min: 0, max: 100, avg: expect.closeTo(100 / 6, 5) });
+    // Once rolled up, the minutes go as asked: none older than 10 minutes and the hour they fell in.
+    store.prune(now);
+    expect(store.stats().oldestMs.minute).toBeGreaterThanOrEqual(T0 + 2 * HOUR - 10 * MINUTE);
+    store.close();
+  });
+});
+
 describe('retention options', () => {
   it('takes the default for an option left undefined, and refuses one that is not a positive number', () => {
     const store = openHistoryStore({ path: join(dir, 'history.db'), retention: { rawMs: undefined, maxBytes: 5e6 } });
@@ -66,7 +85,7 @@ describe('retention options', () => {
 });
 
 describe('size bound', () => {
-  it('drops the oldest rows of each tier until the database fits, keeping the newest, and the file shrinks', () => {
+  it('drops the oldest rows, raw first, until the database fits, keeping the newest, and the file shrinks', () => {
     const path = join(dir, 'history.db');
     const maxBytes = 512 * 1024;
     let now = T0;

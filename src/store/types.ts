@@ -9,13 +9,13 @@ import type { Sample } from '../monitor/sampler.js';
 export type HistoryTier = 'raw' | 'minute' | 'hour';
 
 export interface RetentionOptions {
-  /** Raw samples are kept this long (default 24 h). */
+  /** Raw samples are kept this long (default 24 h), and always until their minute is rolled up. */
   rawMs: number;
-  /** Per-minute rollups (default 30 days). */
+  /** Per-minute rollups (default 30 days), and always until their hour is rolled up. */
   minuteMs: number;
   /** Per-hour rollups (default 365 days). */
   hourMs: number;
-  /** Bound on the database file; past it the oldest rows of each tier go first (default 1 GiB). */
+  /** Bound on the database file; past it the oldest raw rows go first, then minutes, hours last (default 1 GiB). */
   maxBytes: number;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFuzzer } from '../../../test/helpers/fuzz.js';
-import { parseByteSize, parseDurationMs, parseHost, parseIntervalSeconds, parsePort } from './serve-values.js';
+import { MIN_RETENTION_MS, parseByteSize, parseDurationMs, parseHost, parseIntervalSeconds, parsePort, parseRetentionMs } from './serve-values.js';
 
 describe('serve option values', () => {
   it('reads durations with units, and sums of them', () => {
@@ -18,6 +18,14 @@ describe('serve option values', () => {
     for (const text of ['30', '', 'h', '24 h', '-1d', '0s', '500ms', '11y', '1e3d', 'd24', '24h ago', '1d-12h', '9'.repeat(400) + 'd']) {
       expect(parseDurationMs(text), text).toBeNull();
     }
+  });
+
+  it('refuses a raw retention under a minute and a minute retention under an hour (the next tier is built from them)', () => {
+    expect(parseRetentionMs('1m', MIN_RETENTION_MS.raw)).toBe(60_000);
+    expect(parseRetentionMs('59s', MIN_RETENTION_MS.raw)).toBeNull();
+    expect(parseRetentionMs('1h', MIN_RETENTION_MS.minute)).toBe(3_600_000);
+    expect(parseRetentionMs('59m', MIN_RETENTION_MS.minute)).toBeNull();
+    expect(parseRetentionMs('30', MIN_RETENTION_MS.minute)).toBeNull();
   });
 
   it('reads sizes in decimal and binary units', () => {

@@ -34,6 +34,19 @@ export function parseDurationMs(text: string): number | null {
   return Math.round(total);
 }
 
+/**
+ * The shortest retention of a tier the next one is rolled up from: one bucket of that next tier.
+ * Shorter, and the store would have to keep the rows longer than asked until they are rolled up
+ * (docs/store.md, "Retention"), so serve refuses it rather than keep more than it was told.
+ */
+export const MIN_RETENTION_MS = { raw: 60_000, minute: 3_600_000 } as const;
+
+/** A duration (parseDurationMs) of at least `minMs`. */
+export function parseRetentionMs(text: string, minMs: number): number | null {
+  const ms = parseDurationMs(text);
+  return ms !== null && ms >= minMs ? ms : null;
+}
+
 const SIZE_UNITS: Readonly<Record<string, number>> = {
   '': 1,
   b: 1,

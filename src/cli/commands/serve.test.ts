@@ -18,6 +18,9 @@ describe('gpuwise serve (the command)', () => {
     const cases: [string[], string, string][] = [
       [['--port', '70000'], 'expected a port number from 0 to 65535', '应为 0 到 65535 之间的端口号'],
       [['--retention-raw', '30'], 'expected a duration with a unit', '应为带单位的时长'],
+      // The next tier is rolled up from these: a shorter retention would make its buckets wrong.
+      [['--retention-raw', '30s'], 'from 1m to 10y', '原始样本至少要保留一分钟'],
+      [['--retention-minute', '10m', '--print-systemd-unit'], 'the per-hour rollups are built from the per-minute ones', '每分钟汇总至少要保留一小时'],
       [['--max-db-size', 'lots'], 'expected a size from 8MiB to 64TiB', '应为 8MiB 到 64TiB 之间的大小'],
       [['--host', 'http://0.0.0.0'], 'expected an IP address or a host name', '应为 IP 地址或主机名'],
       [['--interval', '0'], 'expected a number of seconds from 0.1 to 3600', '应为 0.1 到 3600 之间的秒数'],

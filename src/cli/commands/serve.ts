@@ -7,7 +7,7 @@ import type { MessageKey } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
 import { parsed } from '../option-parser.js';
 import { addPrometheusOptions, type PrometheusFlags } from './fleet-options.js';
-import { parseByteSize, parseDurationMs, parseHost, parseIntervalSeconds, parsePort } from './serve-values.js';
+import { MIN_RETENTION_MS, parseByteSize, parseDurationMs, parseHost, parseIntervalSeconds, parsePort, parseRetentionMs } from './serve-values.js';
 
 /**
  * Equal to DEFAULT_SERVE_PORT / DEFAULT_SERVE_HOST of src/server/service.ts (a test checks); not
@@ -44,6 +44,9 @@ export function register(program: Command, cli: CliContext): void {
   const { t } = cli;
   const duration = (flag: string, key: MessageKey) =>
     new Option(`${flag} <duration>`, t(key)).argParser(parsed(parseDurationMs, t('serve.cli.badDuration')));
+  // Raw samples and minutes are what the next tier is rolled up from: at least one of its buckets.
+  const retention = (flag: string, key: MessageKey, minMs: number, bad: MessageKey) =>
+    new Option(`${flag} <duration>`, t(key)).argParser(parsed((text) => parseRetentionMs(text, minMs), t(bad)));
   // --prometheus URL (and its auth): the fleet pages, read from the Prometheus that scrapes every node.
   addPrometheusOptions(program.command('serve'), t, false)
     .description(t('serve.cli.description'))
@@ -57,8 +60,8 @@ export function register(program: Command, cli: CliContext): void {
     .option('--insecure-no-auth', t('serve.cli.option.insecureNoAuth'))
     .option('--metrics-open', t('serve.cli.option.metricsOpen'))
     .option('--process-metrics', t('serve.cli.option.processMetrics'))
-    .addOption(duration('--retention-raw', 'serve.cli.option.retentionRaw'))
-    .addOption(duration('--retention-minute', 'serve.cli.option.retentionMinute'))
+    .addOption(retention('--retention-raw', 'serve.cli.option.retentionRaw', MIN_RETENTION_MS.raw, 'serve.cli.badRetentionRaw'))
+    .addOption(retention('--retention-minute', 'serve.cli.option.retentionMinute', MIN_RETENTION_MS.minute, 'serve.cli.badRetentionMinute'))
     .addOption(duration('--retention-hour', 'serve.cli.option.retentionHour'))
     .addOption(new Option('--max-db-size <size>', t('serve.cli.option.maxDbSize')).argParser(parsed(parseByteSize, t('serve.cli.badSize'))))
     .option('--no-record', t('serve.cli.option.noRecord'))
