@@ -1,6 +1,7 @@
 // The dashboard in real headless Chromium over a hung GPU (`hung-gpu`: GPU 1's memory and
 // utilisation calls take 2 s each): the overview's list of problems says where and what in the
-// reader's language — "GPU 1", not "device:1"; the deadline's sentence in Chinese, not in English.
+// reader's language — "GPU 1", not "device:1"; the deadline's sentence in Chinese, not in English,
+// in the list and on the GPU's card.
 
 import { describe, expect, it } from 'vitest';
 import { scenarioPath } from '../fake-nvml/paths.js';
@@ -28,5 +29,17 @@ describe.skipIf(missing !== null)(`dashboard, a hung GPU's problems${missing ? `
     const zh = await items('zh-CN');
     expect(zh).toMatch(/^GPU 1 NVML (在 \d+ 毫秒内没有应答|已有 \d+(\.\d)? 秒没有应答)，GPU 或驱动可能已挂起$/m);
     expect(zh).not.toMatch(/device:1|did not answer|has not answered/);
+  }, 60_000);
+
+  it('says on the hung GPU\'s card why, in Chinese: the problem\'s text, not the driver\'s English', async () => {
+    const page = await ctx.browser.newPage();
+    await page.addInitScript(`localStorage.setItem('gpuwise.lang', 'zh-CN')`);
+    await page.goto(`${ctx.serve.origin}/#/`);
+    const detail = page.locator('[data-testid="gpu-card"][data-state="hung"] [data-testid="gpu-state-detail"]');
+    await expect.poll(() => detail.count(), { timeout: 20_000, interval: 200 }).toBeGreaterThan(0);
+    const text = (await detail.first().textContent()) ?? '';
+    expect(text).toMatch(/^NVML (在 \d+ 毫秒内没有应答|已有 \d+(\.\d)? 秒没有应答)，GPU 或驱动可能已挂起$/);
+    expect(text).not.toMatch(/did not answer|has not answered|驱动返回/);
+    await page.close();
   }, 60_000);
 });

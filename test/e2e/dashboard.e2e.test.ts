@@ -71,6 +71,32 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
     expect(await page.locator('[data-testid="chart-empty"]').count()).toBe(0);
   }, 60_000);
 
+  it('a GPU page loads for a GPU first seen more than 5 minutes ago (opening at the default hour)', async () => {
+    const page = await ctx.browser.newPage();
+    // The devices answer says GPU 0 was first seen 10 minutes ago, and comes after the page has
+    // measured its charts: the opening range is then the default hour, the same as before.
+    const devicesUrl = /\/api\/v1\/devices(\?|$)/;
+    await page.route(devicesUrl, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { devices: { firstSeenMs: number | null }[] };
+      for (const device of body.devices) device.firstSeenMs = Date.now() - 10 * 60_000;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.fulfill({ response, json: body });
+    });
+    const history: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/history?')) history.push(request.url());
+    });
+    const devices = (await (await page.request.get(`${ctx.serve.origin}/api/v1/devices`)).json()) as { devices: { key: string }[] };
+    await page.goto(`${ctx.serve.origin}/#/gpu/${encodeURIComponent(devices.devices[0]!.key)}`);
+    // The charts replace "Loading history…" (drawn, or empty when this test runs alone on a new server).
+    await expect.poll(() => page.locator(T.chart).count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    expect(await page.locator('[data-testid="history-loading"]').count()).toBe(0);
+    expect(history.some((url) => url.includes('from=-1h'))).toBe(true);
+    // Closed: each open page holds a live stream, and Chromium gives an origin 6 connections.
+    await page.close();
+  }, 45_000);
+
   it('the language switches between English and Chinese', async () => {
     const page = await ctx.browser.newPage();
     await page.goto(`${ctx.serve.origin}/#/`);

@@ -14,7 +14,7 @@ export default defineMessages(
     'web.doctor.ranAt': 'Report of {time}',
     'web.doctor.error': 'Could not reach the doctor: {message}',
     'web.doctor.count.ok': '{count} ok',
-    'web.doctor.count.warn': '{count} warnings',
+    'web.doctor.count.warn': '{count} {count:warning|warnings}',
     'web.doctor.count.fail': '{count} failed',
     'web.doctor.count.skipped': '{count} skipped',
     'web.doctor.status.ok': 'ok',

@@ -34,15 +34,22 @@ describe('page messages', () => {
   it('come from the catalog in both languages, with placeholders filled', () => {
     expect(translate('en', 'web.nav.overview')).toBe('Overview');
     expect(translate('zh-CN', 'web.nav.overview')).toBe('总览');
-    expect(translate('en', 'web.card.processCount', { count: 3 })).toBe('3 process(es)');
+    expect(translate('en', 'web.card.processCount', { count: 3 })).toBe('3 processes');
+    expect(translate('en', 'web.card.processCount', { count: 1 })).toBe('1 process');
     expect(translate('zh-CN', 'web.card.processCount', { count: 3 })).toBe('3 个进程');
+    // English agrees its verb with the count; Chinese has no plural forms.
+    expect(translate('en', 'web.overview.summary.trouble', { count: 1 })).toBe('1 GPU needs attention');
+    expect(translate('en', 'web.overview.summary.trouble', { count: 2 })).toBe('2 GPUs need attention');
+    expect(translate('zh-CN', 'web.overview.summary.trouble', { count: 1 })).toBe(translate('zh-CN', 'web.overview.summary.trouble', { count: 2 }).replace('2', '1'));
+    expect(['web.processes.count', 'web.events.count', 'web.doctor.count.warn'].map((key) => translate('en', key as 'web.nav.overview', { count: 1 }))).toEqual(['1 process', '1 event', '1 warning']);
+    expect(translate('en', 'web.events.count', { count: 2 })).toBe('2 events');
     // Field help and clock reasons are the CLI's own strings, not copies.
     expect(translate('en', 'field.gpuUtilPercent.help')).toMatch(/at least one kernel ran/);
     expect(translate('zh-CN', 'info.clock.sw-power-cap')).toBe('功率上限');
   });
 
   it('shows a missing parameter visibly and an unknown key by name instead of blanking', () => {
-    expect(translate('en', 'web.card.processCount')).toBe('{count} process(es)');
+    expect(translate('en', 'web.card.processCount')).toBe('{count} {count:process|processes}');
     expect(translate('en', 'web.no.such' as 'web.nav.overview')).toBe('web.no.such');
     expect(isWebMessageKey('info.clock.hw-slowdown')).toBe(true);
     expect(isWebMessageKey('info.clock.made-up')).toBe(false);

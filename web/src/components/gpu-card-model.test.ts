@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { emptyGpuDevice } from '../../../src/core/empty-device.js';
-import type { GpuDevice, GpuProcess, Snapshot } from '../../../src/core/snapshot.js';
+import type { GpuDevice, GpuProcess, Snapshot, SnapshotProblem } from '../../../src/core/snapshot.js';
 import * as top from '../../../src/cli/top/gpu-state.js';
 import { deviceKey as historyDeviceKey } from '../../../src/monitor/history.js';
-import { cardState, deviceKey, memoryLevel, memoryPercent, overviewTotals, powerPercent, processesOf, temperatureLevel, throttleReasons } from './gpu-card-model.js';
+import { translate } from '../app/i18n.js';
+import { cardState, deviceKey, memoryLevel, memoryPercent, overviewTotals, powerPercent, processesOf, stateProblem, temperatureLevel, throttleReasons } from './gpu-card-model.js';
 
 const GIB = 1024 ** 3;
 const METRICS = { metrics: true, processes: true, intervalRates: true, subSecondSamples: true } as Snapshot['capabilities'];
@@ -37,6 +38,26 @@ describe('GPU card state', () => {
     // Values merely missing for now (first sample, a timeout of one field) are not "unsupported".
     expect(cardState(emptyGpuDevice(0, 'nvidia', 'first-sample'), METRICS)).toBe('ok');
     expect(cardState(gpu(0), METRICS)).toBe('ok');
+  });
+
+  it('finds the problem that says why a GPU has no values, to say it in the reader\'s language', () => {
+    const stuck = 'NVML has not answered for 693 s; a GPU or the driver may be hung';
+    const problems: SnapshotProblem[] = [
+      { scope: 'processes', code: 'timeout', message: 'the process list timed out' },
+      { scope: 'device:1', code: 'timeout', message: stuck, key: 'problems.deviceStuck', params: { seconds: 693 } },
+    ];
+    const hung = gpu(1, { state: 'error', stateDetail: stuck });
+    const problem = stateProblem(hung, problems);
+    expect(problem?.key).toBe('problems.deviceStuck');
+    const zh = translate('zh-CN', problem!.key as 'problems.deviceStuck', problem!.params);
+    expect(zh).toContain('693');
+    expect(zh).not.toMatch(/has not answered/);
+    // A driver-wide problem names no GPU: it is found by its sentence, which every GPU carries.
+    const driver: SnapshotProblem = { scope: 'devices', code: 'timeout', message: 'NVML has not answered for 9 s; the driver may be hung', key: 'problems.driverStuck', params: { seconds: 9 } };
+    expect(stateProblem(gpu(0, { state: 'error', stateDetail: driver.message }), [driver])).toBe(driver);
+    // Without a message key there is nothing to translate: the card shows the system's words.
+    expect(stateProblem(gpu(2, { state: 'lost', stateDetail: 'GPU_IS_LOST' }), [{ scope: 'device:2', code: 'ERROR_GPU_IS_LOST', message: 'GPU_IS_LOST' }])).toBeNull();
+    expect(stateProblem(gpu(3, { state: 'error', stateDetail: 'x' }), problems)).toBeNull();
   });
 
   it('names GPUs by the key the API uses', () => {

@@ -3,6 +3,7 @@
 // they agree), its processes, and the overview's totals. Pure: tested in Node.
 import { isPerformanceLimiting, type ClockEventReason } from '../../../src/core/clock-events.js';
 import type { UnavailableReason } from '../../../src/core/unavailable.js';
+import type { SnapshotProblem } from '../../../src/core/snapshot.js';
 import type { GpuDevice, GpuProcess, Snapshot } from '../api/index.js';
 
 export type CardState = 'ok' | 'lost' | 'hung' | 'error' | 'unsupported';
@@ -28,6 +29,21 @@ export function cardState(device: GpuDevice, capabilities: Snapshot['capabilitie
   if (capabilities?.metrics === false) return 'unsupported';
   const unsupported = CORE_FIELDS.every((field) => device[field] === null && device.unavailable[field] === 'not-supported');
   return unsupported ? 'unsupported' : 'ok';
+}
+
+/**
+ * The reading's problem that says why this GPU has no values, so the card can say it in the
+ * reader's language: the backend sets the GPU's stateDetail and the problem's English message
+ * from one sentence, so the problem with that message; else one scoped to this GPU. Only a problem
+ * with a message key counts: without one it would be the same English again.
+ */
+export function stateProblem(device: Pick<GpuDevice, 'index' | 'stateDetail'>, problems: readonly SnapshotProblem[]): SnapshotProblem | null {
+  const keyed = problems.filter((problem) => problem.key !== undefined);
+  return (
+    keyed.find((problem) => device.stateDetail !== null && problem.message === device.stateDetail) ??
+    keyed.find((problem) => problem.scope === `device:${device.index}`) ??
+    null
+  );
 }
 
 export function memoryPercent(device: Pick<GpuDevice, 'memoryUsedBytes' | 'memoryTotalBytes'>): number | null {

@@ -5,9 +5,10 @@
 import { safeText, safeTextOrNull } from '../../../src/core/safe-text.js';
 import type { GpuDevice, GpuProcess, Snapshot } from '../api/index.js';
 import { useI18n } from '../app/context.js';
+import { isWebMessageKey } from '../app/i18n.js';
 import { routeHref } from '../app/router.js';
 import { ChevronIcon } from './icons.js';
-import { cardState, deviceKey, memoryLevel, memoryPercent, powerPercent, powerLevel, temperatureLevel, type CardState } from './gpu-card-model.js';
+import { cardState, deviceKey, memoryLevel, memoryPercent, powerPercent, powerLevel, stateProblem, temperatureLevel, type CardState } from './gpu-card-model.js';
 import { InfoTip } from './info-tip.js';
 import { Meter } from './meter.js';
 import { GpuCardFlags, GpuCardProcesses, GpuCardThrottle } from './gpu-card-parts.js';
@@ -20,6 +21,8 @@ export interface GpuCardProps {
   capabilities: Snapshot['capabilities'];
   backend: string | null;
   processes: GpuProcess[];
+  /** The reading's problems: the one about this GPU says why it has no values, translated. */
+  problems: Snapshot['problems'];
   spark: readonly SparkPoint[];
   endMs: number;
 }
@@ -37,7 +40,7 @@ const STATE_TEXT = {
   unsupported: 'web.card.state.unsupported',
 } as const;
 
-export function GpuCard({ device, capabilities, backend, processes, spark, endMs }: GpuCardProps) {
+export function GpuCard({ device, capabilities, backend, processes, problems, spark, endMs }: GpuCardProps) {
   const { t } = useI18n();
   const state = cardState(device, capabilities);
   const key = deviceKey(device);
@@ -64,7 +67,7 @@ export function GpuCard({ device, capabilities, backend, processes, spark, endMs
       {state !== 'ok' ? (
         <div class="card-trouble" role="alert" data-testid="gpu-state">
           <p class="trouble-text">{t(STATE_TEXT[state], { backend: backend ?? t('web.format.na') })}</p>
-          {device.stateDetail && <p class="trouble-detail mono">{t('web.card.state.detail', { detail: safeText(device.stateDetail) })}</p>}
+          <StateDetail device={device} problems={problems} />
         </div>
       ) : (
         <CardBody device={device} processes={processes} spark={spark} endMs={endMs} />
@@ -72,6 +75,20 @@ export function GpuCard({ device, capabilities, backend, processes, spark, endMs
       {state === 'ok' || processes.length === 0 ? null : <GpuCardProcesses processes={processes} />}
     </article>
   );
+}
+
+/**
+ * Why it has no values: the problem's text in the reader's language where the reading has one
+ * (the raw detail is then the same sentence in English), else what the system said, as it said it.
+ */
+function StateDetail({ device, problems }: { device: GpuDevice; problems: Snapshot['problems'] }) {
+  const { t } = useI18n();
+  const problem = stateProblem(device, problems);
+  if (problem?.key !== undefined && isWebMessageKey(problem.key)) {
+    return <p class="trouble-detail" data-testid="gpu-state-detail">{t(problem.key, problem.params)}</p>;
+  }
+  if (!device.stateDetail) return null;
+  return <p class="trouble-detail mono" data-testid="gpu-state-detail">{t('web.card.state.detail', { detail: safeText(device.stateDetail) })}</p>;
 }
 
 function StateBadge({ state }: { state: CardState }) {

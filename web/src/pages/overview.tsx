@@ -64,6 +64,7 @@ export default function OverviewPage(_props: PageProps) {
               capabilities={snapshot.capabilities}
               backend={snapshot.backend}
               processes={processesOf(snapshot.processes, device)}
+              problems={snapshot.problems}
               spark={sparks.get(key) ?? []}
               endMs={sample.wallMs}
             />

@@ -10,6 +10,11 @@ export interface Fetched<T> {
   loading: boolean;
 }
 
+/**
+ * `load` null: not ready yet (nothing is asked). Its turning into a function starts the request
+ * even when `deps` stay the same — a view whose inputs were known before it was ready (the GPU
+ * page's opening range, the same before and after the devices answer) would otherwise never load.
+ */
 export function useFetch<T>(load: ((signal: AbortSignal) => Promise<T>) | null, deps: readonly unknown[], refreshMs: number | null = null): Fetched<T> {
   const [state, setState] = useState<Fetched<T>>({ data: null, error: null, loading: load !== null });
   useEffect(() => {
@@ -36,6 +41,6 @@ export function useFetch<T>(load: ((signal: AbortSignal) => Promise<T>) | null, 
       controller?.abort();
       if (timer !== null) clearTimeout(timer);
     };
-  }, deps);
+  }, [load !== null, ...deps]);
   return state;
 }
