@@ -52,6 +52,25 @@ describe('diagnose: healthy, ranking, hostile values', () => {
     expect(healthyHeadline(report)).toEqual({ kind: 'no-cause', gpus: [0] });
   });
 
+  it('kernels running all the time on few SMs: the GPU did not wait, so the note says to profile the kernels, not to look for a wait', () => {
+    // GPU-Util 100 %, SM activity 10 %, 73 % of memory (not a small model): no rule fires.
+    const report = diagnose(buildObservation({ frame: { gpus: [{ util: 100, smActive: 10, memUsedMiB: 60000, subUtil: [100, 100, 100] }], processes: [proc], tree: { rootCpu: 40, workers: [] } } }));
+    expect(report.findings).toEqual([]);
+    expect(report.notes).toContainEqual({ key: 'diagnose.note.underusedBusyKernels', params: { gpu: 0, utilPercent: 100, smPercent: 10 } });
+    expect(report.notes.map((n) => n.key)).not.toContain('diagnose.note.underusedNoCause');
+    expect(healthyHeadline(report)).toEqual({ kind: 'no-cause', gpus: [0] });
+  });
+
+  it('a GPU lost mid-window: a note says its figures cover only the time before it stopped answering', () => {
+    // GPU 1 answers for the first 4 of 10 samples (3 s), then falls off the bus.
+    const report = diagnose(buildObservation({ gpus: [{}, {}], frame: (i) => ({ gpus: [{ util: 97, smActive: 85, memUsedMiB: 50000 }, i < 4 ? { util: 96, smActive: 85, memUsedMiB: 50000 } : { raw: { state: 'lost' } }], processes: [proc, { pid: ROOT_PID, gpuIndex: 1 }] }) }));
+    expect(report.notes).toContainEqual({ key: 'diagnose.note.gpuLost', params: { gpu: 1, atSeconds: 3, seconds: 9 } });
+    expect(report.notes.map((n) => n.key)).not.toContain('diagnose.note.gpuNotRead');
+    // One that answers again is not lost.
+    const back = diagnose(buildObservation({ gpus: [{}, {}], frame: (i) => ({ gpus: [{ util: 97, memUsedMiB: 50000 }, i === 4 ? { raw: { state: 'error' } } : { util: 96, memUsedMiB: 50000 }] }) }));
+    expect(back.notes.map((n) => n.key)).not.toContain('diagnose.note.gpuLost');
+  });
+
   it('ranks by severity × confidence × time share: the main cause first', () => {
     // Launch-bound (SMs 15 % active, main thread full) and mild thermal throttling (12 % of the time).
     const report = diagnose(buildObservation({ frame: { gpus: [{ util: 40, smActive: 15, memUsedMiB: 3000, throttle: { thermal: 12 }, subUtil: [40, 45, 35] }], processes: [proc], tree: { rootThreads: [99], workers: [] } } }));
@@ -97,10 +116,19 @@ describe('diagnose: healthy, ranking, hostile values', () => {
       diagnose(buildObservation({ frame: { gpus: [{ util: 50, memUsedMiB: 30000, subUtil: [100, 100, 0, 0] }], processes: [proc], tree: { rootCpu: 10, workers: [40, 40], workerStates: ['R', 'R'] } } })),
       diagnose(buildObservation({ frame: (i) => ({ gpus: [{ util: 98, smActive: 20, memUsedMiB: 3000, reasons: i % 2 ? ['hw-thermal-slowdown', 'sw-power-cap'] : [] }], processes: [proc], tree: { rootCpu: 40, workers: [] } }) }), { batchSteps: [{ fromMs: 0, batchSize: 8 }, { fromMs: Date.UTC(2026, 11, 1, 12, 0, 5), batchSize: 16 }] }),
       diagnose(buildObservation({ rootPid: null, frame: { gpus: [{ util: 30, memUsedMiB: 3000 }] } })),
+      // The probe's blind spots: a tree on no GPU, GPU-Util missing (MIG), a MIG slice full, a lost GPU,
+      // kernels busy on few SMs, a power brake, an estimate the peak contradicts, an unknown model.
+      diagnose(buildObservation({ frame: { gpus: [{ util: 35, memUsedMiB: 3000 }], processes: [{ pid: 999 }], tree: { rootCpu: 99, workers: [], rootUsesGpu: false } } })),
+      diagnose(buildObservation({ frame: { gpus: [{ util: null, memUsedMiB: 3000, raw: { migModeCurrent: true, migDevices: [{ index: 0, uuid: null, name: 'A100 MIG 1g.5gb', gpuInstanceId: 9, computeInstanceId: 0, multiprocessorCount: 14, memoryTotalBytes: 5e9, memoryUsedBytes: 4.9e9, memoryFreeBytes: 1e8 }] } }], processes: [{ pid: ROOT_PID, gpuInstanceId: 9 }], tree: { rootCpu: 40, workers: [] } } })),
+      diagnose(buildObservation({ gpus: [{}, {}], frame: (i) => ({ gpus: [{ util: 100, smActive: 10, memUsedMiB: 60000 }, i < 3 ? { util: 90, memUsedMiB: 100 } : { raw: { state: 'lost' } }] }) })),
+      diagnose(buildObservation({ frame: { gpus: [{ util: 99, memUsedMiB: 52000, throttle: { power: 30 }, reasons: ['hw-power-brake-slowdown'] }], processes: [proc] } }), { model: 'llama-3-8b', batchSize: 32 }),
+      diagnose(buildObservation({ frame: { gpus: [{ util: 99, memUsedMiB: 52000, subUtil: [99, 99, 99, 0, 99, 99, 0, 99, 0] }], processes: [proc], tree: { rootCpu: 10, workers: [] } } }), { model: 'no-such-model' }),
     ];
     const texts = reports.flatMap((r) => [...r.notes, ...r.batchAdvice.flatMap((b) => b.notes), ...r.findings.flatMap((f) => [f.title, f.summary, ...f.evidence, ...f.fixes])]);
     expect(new Set(texts.map((t) => t.key.split('.')[1])).size).toBeGreaterThan(8);
-    for (const key of ['diagnose.inputBound.summaryMainFeeds', 'diagnose.evidence.hostToDevice', 'diagnose.evidence.pcieBusy', 'diagnose.imbalance.summaryCompute', 'diagnose.note.powerCapNormal', 'diagnose.transferBound.summaryPageable', 'diagnose.inputBound.summaryNoWorkers', 'diagnose.evidence.workersRunnable', 'diagnose.evidence.mainRunnable', 'diagnose.smallModel.summary', 'info.clock.hw-thermal-slowdown']) {
+    for (const key of ['diagnose.inputBound.summaryMainFeeds', 'diagnose.evidence.hostToDevice', 'diagnose.evidence.pcieBusy', 'diagnose.imbalance.summaryCompute', 'diagnose.note.powerCapNormal', 'diagnose.transferBound.summaryPageable', 'diagnose.inputBound.summaryNoWorkers', 'diagnose.evidence.workersRunnable', 'diagnose.evidence.mainRunnable', 'diagnose.smallModel.summary', 'info.clock.hw-thermal-slowdown',
+      'diagnose.insufficient.treeUsedNoGpu', 'diagnose.note.noUtilMig', 'diagnose.memoryFull.summaryMigOom', 'diagnose.note.gpuLost', 'diagnose.note.underusedBusyKernels',
+      'diagnose.throttled.summary.powerBrake', 'diagnose.fix.checkPowerSupply', 'diagnose.batch.estimateContradicted', 'diagnose.batch.unknownModelPreset', 'diagnose.evidence.gapRuns']) {
       expect(texts.map((t) => t.key)).toContain(key);
     }
     for (const text of texts) {

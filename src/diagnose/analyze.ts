@@ -6,6 +6,7 @@ import { rank } from './analyze/finding.js';
 import { observabilityNotes, unexplainedNotes } from './analyze/notes.js';
 import { summarise } from './analyze/summary.js';
 import { adviseBatch } from './batch-advice.js';
+import { gpusHeldOutsideTree } from './rules/common.js';
 import { RULES } from './rules/index.js';
 import { throttleNotes } from './rules/throttled.js';
 import { THRESHOLDS } from './thresholds.js';
@@ -38,7 +39,10 @@ export function diagnose(observation: Observation, options: DiagnoseOptions = {}
   };
 }
 
-/** Why nothing can be said, or null: too short a window, or no GPU figure at all. Never a guess. */
+/**
+ * Why nothing can be said, or null: too short a window, no GPU figure at all, or a watched tree
+ * that used no GPU. Never a guess.
+ */
 function insufficientReason(ctx: AnalysisContext): Text | null {
   if (ctx.gpus.length === 0) return { key: 'diagnose.insufficient.noGpu' };
   if (!ctx.gpus.some((g) => g.util.some((v) => v !== null) || g.memUsed.some((v) => v !== null))) {
@@ -49,6 +53,13 @@ function insufficientReason(ctx: AnalysisContext): Text | null {
       key: 'diagnose.insufficient.tooShort',
       params: { samples: ctx.sampleCount, seconds: Math.round(ctx.seconds * 10) / 10, minSamples: THRESHOLDS.minSamples.value, minSeconds: THRESHOLDS.minWindowSeconds.value },
     };
+  }
+  // The tree used no GPU while processes of this namespace did: its CPU is no evidence about them.
+  const others = gpusHeldOutsideTree(ctx);
+  if (others.length > 0) {
+    const tree = ctx.tree!;
+    const holders = [...new Set(others.flatMap((g) => g.holders.filter((h) => h.visibleHere && !tree.pids.has(h.pid)).map((h) => `${h.pid} (${h.name ?? '?'})`)))];
+    return { key: 'diagnose.insufficient.treeUsedNoGpu', params: { gpus: others.map((g) => g.index).join(', '), count: others.length, holders: holders.slice(0, 8).join(', ') } };
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translate, type MessageKey } from '../i18n/index.js';
 import { diagnose } from './analyze.js';
 import { buildObservation, ROOT_PID } from './testing/observation-builder.js';
 
@@ -38,7 +39,26 @@ describe('batch advice', () => {
   it('unknown, with the reason, when neither two batches nor a model are given, or the model is unknown', () => {
     const o = buildObservation({ frame: { gpus: [{ util: 60, memUsedMiB: 8000 }], processes: [proc] } });
     expect(diagnose(o, { batchSize: 8 }).batchAdvice[0]).toMatchObject({ method: 'unknown', largestBatch: null, currentBatch: 8, notes: [{ key: 'diagnose.batch.unknownNoModel' }] });
-    expect(diagnose(o, { model: 'no-such-model-xyz' }).batchAdvice[0]!.notes[0]).toMatchObject({ key: 'diagnose.batch.unknownModel', params: { model: 'no-such-model-xyz' } });
+    // An unknown preset gets diagnose's own message (the estimator's names the advisor's --params, which diagnose lacks).
+    const unknown = diagnose(o, { model: 'no-such-model-xyz' }).batchAdvice[0]!.notes[0]!;
+    expect(unknown).toMatchObject({ key: 'diagnose.batch.unknownModelPreset', params: { model: 'no-such-model-xyz', choices: expect.stringContaining('llama-3-8b') } });
+    expect(translate('zh-CN', unknown.key as MessageKey, unknown.params)).toContain('--model 可取');
+    expect(translate('en', unknown.key as MessageKey, unknown.params)).not.toContain('--params');
+  });
+
+  it('drops an estimate the measured peak contradicts, and gives no learning-rate factor that rounds to ×1', () => {
+    // Llama 3 8B's estimate is ~12 GiB per item: 32 items alone would need ~375 GiB, but the GPU held 50 GiB.
+    const healthy = buildObservation({ frame: { gpus: [{ util: 99, memUsedMiB: 52000 }], processes: [proc] } });
+    const [contradicted] = diagnose(healthy, { model: 'llama-3-8b', batchSize: 32 }).batchAdvice;
+    expect(contradicted).toMatchObject({ method: 'unknown', bytesPerBatchItem: null, largestBatch: null });
+    expect(contradicted!.notes[0]).toMatchObject({ key: 'diagnose.batch.estimateContradicted', params: { items: 32, peakMib: 52000 } });
+    // Measured: 100 MiB per item, batch 32 at 73,400 MiB of 80 GiB: 3 more items fit, ×1.09 (linear,
+    // 1.1) but √1.09 rounds to ×1 — no square-root note.
+    const o = buildObservation({ samples: 10, frame: (i) => ({ gpus: [{ util: 60, memUsedMiB: i < 5 ? 71800 : 73400 }], processes: [proc] }) });
+    const [near] = diagnose(o, { batchSteps: [{ fromMs: START, batchSize: 16 }, { fromMs: START + 5000, batchSize: 32 }] }).batchAdvice;
+    expect(near).toMatchObject({ largestBatch: 35 });
+    expect(near!.notes).toContainEqual({ key: 'diagnose.batch.lrLinear', params: { factor: 1.1 } });
+    expect(near!.notes.map((n) => n.key)).not.toContain('diagnose.batch.lrSqrt');
   });
 
   it('a full GPU says no larger batch fits; hostile batch sizes are ignored', () => {

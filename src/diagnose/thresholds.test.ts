@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../i18n/catalog.js';
 import { pcieLinkBytesPerSecond, THRESHOLDS, used } from './thresholds.js';
 
 describe('thresholds', () => {
@@ -18,6 +19,20 @@ describe('thresholds', () => {
   it('docs/diagnose.md lists every threshold with its value', () => {
     const doc = readFileSync(new URL('../../docs/diagnose.md', import.meta.url), 'utf8');
     for (const t of Object.values(THRESHOLDS)) expect(doc, t.id).toContain(`| \`${t.id}\` | ${t.value} | ${t.unit} |`);
+  });
+
+  it('every unit and every reason of gpuwise\'s own is in both languages, the English word for word as here', () => {
+    const en = CATALOG.en as Record<string, string | undefined>;
+    const zh = CATALOG['zh-CN'] as Record<string, string | undefined>;
+    for (const [id, t] of Object.entries(THRESHOLDS)) {
+      expect(en[`diagnose.unit.${t.unitId}`], id).toBe(t.unit);
+      expect(zh[`diagnose.unit.${t.unitId}`], id).toBeTruthy();
+      if (t.why === null) continue;
+      expect(en[`diagnose.threshold.why.${id}`], id).toBe(t.why);
+      expect(zh[`diagnose.threshold.why.${id}`], id).toMatch(/[\u4e00-\u9fff]/);
+    }
+    // A finding carries the English text whole (the JSON's), not the parts.
+    expect(used('gapUtilPercent')[0]).toEqual({ id: 'gapUtilPercent', value: 10, unit: '% GPU-Util', source: expect.stringMatching(/^gpuwise's choice: a 1\/6 s driver sample.*; NVML API Reference/) });
   });
 
   it('a finding gets copies, not the table itself', () => {

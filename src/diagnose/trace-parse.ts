@@ -6,12 +6,14 @@
 
 import { toBackendProcess, toDevice } from '../backends/static/recording.js';
 import type { DeviceSampleSeries, SampledMetric } from '../core/backend.js';
-import type { CpuTimeSplit, GpuProcess, HostResolution, SnapshotProblem } from '../core/snapshot.js';
+import type { CpuTimeSplit, GpuProcess, HostResolution, MigDevice, SnapshotProblem } from '../core/snapshot.js';
 import { validateDevice, validateProcess, validateSamples } from '../core/validate.js';
 import type { HostSample, ObservationSample, TreeProcessSample, TreeSample } from './types.js';
 
 export const MAX_TRACE_DEVICES = 64;
 export const MAX_TRACE_PROCESSES = 4096;
+/** NVIDIA's finest partitioning is 7 GPU instances; a few more leave room, not thousands. */
+const MAX_MIG_DEVICES = 16;
 const MAX_SUB_SAMPLES = 4096;
 const METRICS = new Set<SampledMetric>(['gpuUtilPercent', 'memoryUtilPercent', 'powerDrawWatts']);
 const RESOLUTIONS = new Set<HostResolution>(['ok', 'other-namespace', 'gone', 'no-permission', 'error', 'unsupported']);
@@ -120,6 +122,25 @@ function series(value: Json, path: string, problems: SnapshotProblem[]): DeviceS
   return validateSamples({ deviceIndex, uuid: str(value.uuid), metric, timesMs: numbers('timesMs'), values: numbers('values') }, problems);
 }
 
+/**
+ * A device's MIG slices, which the static backend's reader leaves out: without them a replay would
+ * judge a MIG job's memory against the whole GPU, as the live report does not. A wrong leaf is a gap.
+ */
+function migDevices(value: unknown): MigDevice[] {
+  if (!Array.isArray(value)) return [];
+  return value.slice(0, MAX_MIG_DEVICES).filter(isObject).map((m, k) => ({
+    index: int(m.index) ?? k,
+    uuid: str(m.uuid),
+    name: str(m.name),
+    gpuInstanceId: int(m.gpuInstanceId),
+    computeInstanceId: int(m.computeInstanceId),
+    multiprocessorCount: int(m.multiprocessorCount),
+    memoryTotalBytes: nonNegative(m.memoryTotalBytes),
+    memoryUsedBytes: nonNegative(m.memoryUsedBytes),
+    memoryFreeBytes: nonNegative(m.memoryFreeBytes),
+  }));
+}
+
 function treeRow(value: Json, path: string): TreeProcessSample {
   const pid = int(value.pid);
   if (pid === null || pid <= 0) throw new TraceFieldError(`${path}.pid`);
@@ -166,6 +187,7 @@ export function toSample(record: Json, problems: SnapshotProblem[]): Observation
   const devices = list(record, 'devices', 'sample', MAX_TRACE_DEVICES).map((d, i) => {
     if (!isObject(d)) throw new TraceFieldError(`sample.devices[${i}]`);
     const device = toDevice(d, i);
+    device.migDevices = migDevices(d.migDevices);
     validateDevice(device, problems);
     return device;
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFuzzer } from '../../test/helpers/fuzz.js';
 import { translate, type MessageKey } from '../i18n/index.js';
+import { diagnose } from './analyze.js';
 import { DiagnoseError } from './errors.js';
 import { buildObservation } from './testing/observation-builder.js';
 import { parseTrace, readTrace, traceLines, writeTrace } from './trace.js';
@@ -54,6 +55,19 @@ describe('trace files', () => {
     expect(lines).toHaveLength(8);
     expect(JSON.parse(lines[0]!)).toMatchObject({ format: 'gpuwise-diagnose-trace', version: 1, kind: 'header' });
     expect(JSON.parse(lines[7]!)).toMatchObject({ kind: 'footer', sampleCount: 6 });
+  });
+
+  it('keeps a MIG GPU\'s slices, so a replay judges a slice\'s memory as the live report did', () => {
+    const MIB = 2 ** 20;
+    const slice = { index: 0, uuid: 'MIG-3', name: 'NVIDIA A100-SXM4-40GB MIG 2g.10gb', gpuInstanceId: 3, computeInstanceId: 0, multiprocessorCount: 28, memoryTotalBytes: 9856 * MIB, memoryUsedBytes: 9700 * MIB, memoryFreeBytes: 156 * MIB };
+    const built = buildObservation({ samples: 6, intervalMs: 500, gpus: [{ name: 'NVIDIA A100-SXM4-40GB', memoryTotalMiB: 40960 }], frame: { gpus: [{ util: null, memUsedMiB: 27000, raw: { migModeCurrent: true, migDevices: [slice] } }], processes: [{ pid: 4242, gpuInstanceId: 3 }], tree: { rootCpu: 50 } } });
+    const back = parseTrace(traceLines(built).join('\n'), 'mig.ndjson');
+    expect(back.samples[0]!.devices[0]!.migDevices).toEqual([slice]);
+    expect(diagnose(back)).toEqual(diagnose(built));
+    expect(diagnose(back).findings[0]).toMatchObject({ rule: 'memory-nearly-full', variant: 'mig' });
+    // A hostile slice list is bounded and typed, never a crash.
+    const hostile = traceLines(built).map((line, i) => (i === 1 ? line.replace('"migDevices":[', '"migDevices":[7,{"gpuInstanceId":"x","memoryUsedBytes":-1},') : line));
+    expect(parseTrace(hostile.join('\n'), 'hostile.ndjson').samples[0]!.devices[0]!.migDevices[0]).toMatchObject({ gpuInstanceId: null, memoryUsedBytes: null });
   });
 
   it('refuses a file that is not a trace, or of another version, in both languages', () => {

@@ -123,12 +123,12 @@ describe('gpuwise diagnose --record, killed mid-run', () => {
 
   it('a trace file that cannot be written is said at once; the watch still reports (exit 1), and no GPU leaves no file', () => {
     const missing = path.join(dir, 'no-such-dir', 'trace.ndjson');
-    const run = gpuwise(['diagnose', '--gpu', '0', '--duration', '1s', '--interval', '100ms', '--record', missing], env);
+    const run = gpuwise(['diagnose', '--gpu', '0', '--duration', '3s', '--interval', '100ms', '--record', missing], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`Could not write ${missing}: ENOENT`);
     expect(run.stdout).toContain('gpuwise diagnose');
     const none = path.join(dir, 'none.ndjson');
-    const noGpu = gpuwise(['diagnose', '--duration', '1s', '--record', none], fakeNvmlEnv(scenarioPath('no-gpus')));
+    const noGpu = gpuwise(['diagnose', '--duration', '3s', '--record', none], fakeNvmlEnv(scenarioPath('no-gpus')));
     expect(noGpu.code).toBe(1);
     expect(existsSync(none)).toBe(false);
   }, 60_000);

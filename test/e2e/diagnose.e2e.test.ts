@@ -119,7 +119,7 @@ describe('gpuwise diagnose --from (recorded traces)', () => {
 describe('gpuwise diagnose, live over the fake NVML', () => {
   it('--gpu 1 --record: watches, writes a trace that --from analyses again', () => {
     const trace = path.join(dir, 'live.ndjson');
-    const run = gpuwise(['diagnose', '--gpu', '1', '--duration', '2s', '--interval', '100ms', '--record', trace, '--json'], fakeNvmlEnv(scenarioPath('4gpu-server-load')));
+    const run = gpuwise(['diagnose', '--gpu', '1', '--duration', '3s', '--interval', '100ms', '--record', trace, '--json'], fakeNvmlEnv(scenarioPath('4gpu-server-load')));
     expect(run.code, run.stderr).toBe(0);
     // On a pipe: no progress line (no carriage returns), only the files written.
     expect(run.stderr).not.toContain('\r');
@@ -134,7 +134,7 @@ describe('gpuwise diagnose, live over the fake NVML', () => {
     const job = spawn(process.execPath, ['-e', "require('node:child_process').spawn('sleep', ['30']); setInterval(() => {}, 1000);"], { stdio: 'ignore', detached: true });
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const run = gpuwise(['diagnose', '--pid', String(job.pid), '--duration', '1500ms', '--json'], fakeNvmlEnv(scenarioPath('8x-h100')));
+      const run = gpuwise(['diagnose', '--pid', String(job.pid), '--duration', '3s', '--json'], fakeNvmlEnv(scenarioPath('8x-h100')));
       expect(run.code, run.stderr).toBe(0);
       const { observation } = JSON.parse(run.stdout) as { observation: { rootPid: number; treeProcessesMax: number; job: unknown } };
       expect(observation.rootPid).toBe(job.pid);
@@ -211,12 +211,12 @@ describe('gpuwise diagnose: mistakes and what it says', () => {
   });
 
   it('no GPU, a GPU that is not there, a job that will not start: exit 1 with what to do', () => {
-    const none = gpuwise(['diagnose', '--duration', '1s'], fakeNvmlEnv(scenarioPath('no-gpus')));
+    const none = gpuwise(['diagnose', '--duration', '3s'], fakeNvmlEnv(scenarioPath('no-gpus')));
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('No GPU could be read');
     expect(none.stderr).toContain('gpuwise doctor');
     // With no driver at all: each backend tried and why, in the user's words — not the loader's raw text.
-    const noDriver = gpuwise(['diagnose', '--duration', '1s', '--lang', 'zh-CN'], { GPUWISE_NVML_LIB: '/nonexistent/libnvidia-ml.so.1', PATH: '/nonexistent' });
+    const noDriver = gpuwise(['diagnose', '--duration', '3s', '--lang', 'zh-CN'], { GPUWISE_NVML_LIB: '/nonexistent/libnvidia-ml.so.1', PATH: '/nonexistent' });
     expect(noDriver.code).toBe(1);
     expect(noDriver.stderr).toContain('读不到任何 GPU，无从诊断。');
     expect(noDriver.stderr).toMatch(/^ {2}nvml: .+$/m);
@@ -249,7 +249,15 @@ describe('gpuwise diagnose: mistakes and what it says', () => {
     expect(pid.stderr).toContain('expected a process id');
     const duration = gpuwise(['diagnose', '--duration', '2 weeks', '--lang', 'zh-CN']);
     expect(duration.code).toBe(2);
-    expect(duration.stderr).toContain('需要 1s 到 24h 之间的时长');
+    expect(duration.stderr).toContain('需要 3s 到 24h 之间的时长');
+    // Shorter than the analysis can use (3 readings over 2 s, first to last): refused, not a watch that ends "insufficient".
+    const short = gpuwise(['diagnose', '--duration', '2s']);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain('expected a duration from 3s to 24h');
+    const slow = gpuwise(['diagnose', '--duration', '5s', '--interval', '2s', '--lang', 'zh-CN']);
+    expect(slow.code).toBe(2);
+    expect(slow.stderr).toContain('--duration 5s 对 --interval 2000ms 来说太短');
+    expect(slow.stderr).toContain('请至少观察 8s');
     const both = gpuwise(['diagnose', '--from', fixture('healthy'), '--pid', '5']);
     expect(both.code).toBe(2);
     const withCommand = gpuwise(['diagnose', '--pid', '5', '--', 'python', 'x.py']);

@@ -3,7 +3,8 @@
 // commands, GPU names) are made safe here or by the caller's escaping; message texts are ours.
 
 import { safeText } from '../../core/safe-text.js';
-import { healthyHeadline } from '../../diagnose/analyze/notes.js';
+import { healthyHeadline, treeUsedNoGpu, utilUnavailableGpuIndices } from '../../diagnose/analyze/notes.js';
+import { isThresholdId, THRESHOLDS } from '../../diagnose/thresholds.js';
 import type { BatchAdvice, DiagnoseReport, Framework, Observation, ObservationTarget, Text, ThresholdUse } from '../../diagnose/types.js';
 import { isMessageKey, type Translate } from '../../i18n/index.js';
 import { formatBytes } from '../render/format.js';
@@ -60,10 +61,15 @@ export function clockText(iso: string): string {
  * instead of "healthy": a GPU at 50 % with nothing to blame is not a fine one.
  */
 export function verdictText(t: Translate, report: DiagnoseReport): { text: string; healthy: boolean } {
-  if (report.verdict === 'insufficient') return { text: t('diagnoseCli.report.insufficient'), healthy: false };
+  if (report.verdict === 'insufficient') return { text: t(treeUsedNoGpu(report) ? 'diagnoseCli.report.treeUsedNoGpu' : 'diagnoseCli.report.insufficient'), healthy: false };
   if (report.verdict === 'findings') return { text: t('diagnoseCli.report.findings', { count: report.findings.length }), healthy: false };
   const headline = healthyHeadline(report);
-  if (headline.kind === 'healthy') return { text: t('diagnoseCli.report.healthy'), healthy: true };
+  if (headline.kind === 'healthy') {
+    // Nothing fired, but a GPU without GPU-Util (MIG mode) was judged by its memory and clocks only.
+    const noUtil = utilUnavailableGpuIndices(report);
+    if (noUtil.length > 0) return { text: t('diagnoseCli.report.utilUnavailable', { gpus: noUtil.join(', '), count: noUtil.length }), healthy: false };
+    return { text: t('diagnoseCli.report.healthy'), healthy: true };
+  }
   const params = { gpus: headline.gpus.join(', '), count: headline.gpus.length };
   return { text: t(headline.kind === 'no-cause' ? 'diagnoseCli.report.noCause' : 'diagnoseCli.report.healthyUnread', params), healthy: false };
 }
@@ -71,15 +77,29 @@ export function verdictText(t: Translate, report: DiagnoseReport): { text: strin
 /**
  * The thresholds a finding used, one line per source: "a = 5 % of time, b = 20 % of time — source".
  * Several thresholds often share a citation (the two input-bound levels), which then reads once.
+ * The unit and gpuwise's own reason are in the reader's language; a citation stays as published.
  */
 export function thresholdLines(t: Translate, uses: readonly ThresholdUse[]): string[] {
   const bySource = new Map<string, string[]>();
   for (const use of uses) {
-    const values = bySource.get(use.source) ?? [];
-    values.push(`${safeText(use.id)} = ${use.value} ${safeText(use.unit)}`);
-    bySource.set(use.source, values);
+    const { unit, source } = localThreshold(t, use);
+    const values = bySource.get(source) ?? [];
+    values.push(`${safeText(use.id)} = ${use.value} ${safeText(unit)}`);
+    bySource.set(source, values);
   }
   return [...bySource].map(([source, values]) => t('diagnoseCli.report.threshold', { values: values.join(', '), source: safeText(source) }));
+}
+
+/** A threshold of ours in the reader's language; one the table does not know, as the report gives it. */
+function localThreshold(t: Translate, use: ThresholdUse): { unit: string; source: string } {
+  if (!isThresholdId(use.id)) return { unit: use.unit, source: use.source };
+  const known = THRESHOLDS[use.id];
+  const unitKey = `diagnose.unit.${known.unitId}`;
+  const whyKey = `diagnose.threshold.why.${use.id}`;
+  const unit = isMessageKey(unitKey) ? t(unitKey) : use.unit;
+  if (known.why === null) return { unit, source: known.cite ?? use.source };
+  const why = isMessageKey(whyKey) ? t(whyKey) : known.why;
+  return { unit, source: known.cite === null ? t('diagnose.threshold.own', { why }) : t('diagnose.threshold.ownCited', { why, cite: known.cite }) };
 }
 
 /**

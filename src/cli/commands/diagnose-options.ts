@@ -29,7 +29,19 @@ export function parsePositiveInteger(text: string, max = 1_000_000_000): number 
   return value >= 1 && value <= max ? value : null;
 }
 
-export const MIN_DURATION_MS = 1000;
+/**
+ * The shortest watch accepted: the analysis needs 3 readings at least 2 s apart (first to last,
+ * thresholds.ts), and the first reading comes up to an interval after the watch starts, so a
+ * shorter --duration could only ever say "not enough to judge".
+ */
+export const MIN_DURATION_MS = 3000;
 export const MAX_DURATION_MS = 24 * 3_600_000;
 export const MIN_INTERVAL_MS = 50;
+/** observe()'s default (DEFAULT_OBSERVE_INTERVAL_MS), here so that option checks need not load the observer. */
+export const DEFAULT_INTERVAL_MS = 250;
 export const MAX_INTERVAL_MS = 10_000;
+
+/** The shortest --duration that gives the analysis its readings at this interval (see MIN_DURATION_MS). */
+export function minDurationMs(intervalMs: number, minSamples: number, minWindowMs: number): number {
+  return Math.max(MIN_DURATION_MS, minWindowMs + 2 * intervalMs, (minSamples + 1) * intervalMs);
+}

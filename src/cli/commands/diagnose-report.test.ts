@@ -8,7 +8,9 @@ import { diagnose } from '../../diagnose/analyze.js';
 import { buildObservation } from '../../diagnose/testing/observation-builder.js';
 import { createTranslator } from '../../i18n/index.js';
 import { renderDiagnoseHtml } from './diagnose-html.js';
-import { parseDurationMs, parseGpuList, parsePid, parsePositiveInteger } from './diagnose-options.js';
+import { DEFAULT_OBSERVE_INTERVAL_MS } from '../../diagnose/observe.js';
+import { THRESHOLDS } from '../../diagnose/thresholds.js';
+import { DEFAULT_INTERVAL_MS, MIN_DURATION_MS, minDurationMs, parseDurationMs, parseGpuList, parsePid, parsePositiveInteger } from './diagnose-options.js';
 import { createProgressWriter, progressLine } from './diagnose-progress.js';
 import { renderDiagnoseText } from './diagnose-text.js';
 
@@ -60,15 +62,52 @@ describe('terminal report', () => {
     const report = diagnose(observation);
     expect(report.verdict).toBe('healthy');
     const text = renderDiagnoseText(report, observation, { t: en, color: plain, replayed: false });
-    expect(text).toContain('No cause found: GPU 0 was used little, but nothing visible from outside held it back');
+    expect(text).toContain('No cause found: GPU 0 was under-used, but nothing visible from outside held it back');
     expect(text).not.toContain('Healthy');
     // One batch size only: nothing to advise, said in words rather than as "— per sample (unknown)".
     expect(text).toContain('GPU 0: peak 19.5 GiB of 80.0 GiB; the memory per sample is unknown, so no largest batch can be given');
     expect(text).not.toMatch(/— per sample/);
-    expect(renderDiagnoseText(report, observation, { t: zh, color: plain, replayed: false })).toContain('未找到原因：GPU 0 利用率很低');
+    expect(renderDiagnoseText(report, observation, { t: zh, color: plain, replayed: false })).toContain('未找到原因：GPU 0 未被充分利用，但从外部看不出原因');
     const html = renderDiagnoseHtml(report, observation, 'en', 'test');
-    expect(html).toContain('No cause found: GPU 0 was used little');
+    expect(html).toContain('No cause found: GPU 0 was under-used');
     expect(html).not.toMatch(/class="card healthy"/);
+  });
+});
+
+describe('headlines that are not "healthy"', () => {
+  it('a watched tree that used no GPU while another process held it: says so, in both languages', () => {
+    const observation = buildObservation({ samples: 24, intervalMs: 250, frame: { gpus: [{ util: 35, smActive: 14, memUsedMiB: 3000 }], processes: [{ pid: 999, name: 'python3' }], tree: { rootThreads: [99], workers: [], rootUsesGpu: false } } });
+    const report = diagnose(observation);
+    expect(renderDiagnoseText(report, observation, { t: en, color: plain, replayed: false })).toContain('The watched processes used no GPU in this window');
+    const zhText = renderDiagnoseText(report, observation, { t: zh, color: plain, replayed: false });
+    expect(zhText).toContain('被观测的进程在这段时间里没有使用 GPU');
+    expect(zhText).toContain('GPU 0 被其他进程（999 (python3)）使用');
+  });
+
+  it('a MIG GPU with no GPU-Util: not "healthy", and the note says why', () => {
+    const mig = { migModeCurrent: true, migDevices: [{ index: 0, uuid: 'MIG-a', name: 'NVIDIA A100-SXM4-40GB MIG 3g.20gb', gpuInstanceId: 2, computeInstanceId: 0, multiprocessorCount: 42, memoryTotalBytes: 19968 * 2 ** 20, memoryUsedBytes: 8000 * 2 ** 20, memoryFreeBytes: 11968 * 2 ** 20 }] };
+    const observation = buildObservation({ samples: 24, intervalMs: 250, rootPid: null, gpus: [{ name: 'NVIDIA A100-SXM4-40GB', memoryTotalMiB: 40960 }], frame: { gpus: [{ util: null, memUsedMiB: 9000, raw: mig }] } });
+    const report = diagnose(observation);
+    expect(report.verdict).toBe('healthy');
+    const text = renderDiagnoseText(report, observation, { t: en, color: plain, replayed: false });
+    expect(text).toContain('Nothing seen held the GPU back, but GPU 0 gave no utilisation figure, so how busy it was was not judged');
+    expect(text).not.toContain('Healthy');
+    expect(text).toContain('GPU 0 is in MIG mode, where the driver gives no GPU-Util');
+    expect(renderDiagnoseText(report, observation, { t: zh, color: plain, replayed: false })).toContain('GPU 0 没有给出利用率数据');
+  });
+});
+
+describe('thresholds in the reader\'s language', () => {
+  it('zh-CN: units and gpuwise\'s reasons in Chinese, the published citations as published', () => {
+    const observation = inputBound();
+    const zhText = renderDiagnoseText(diagnose(observation), observation, { t: zh, color: plain, replayed: false });
+    const thresholds = zhText.slice(zhText.indexOf('阈值'), zhText.indexOf('要改什么'));
+    expect(thresholds).toContain('inputModeratePercent = 5 % 的时间');
+    expect(thresholds).toContain('workerSaturatedPercent = 80 % 个核心 —— gpuwise 的选择：数据加载 worker 是单线程的 Python');
+    expect(thresholds).toContain('TensorFlow profiler, input-pipeline analyzer');
+    expect(thresholds).not.toMatch(/gpuwise's choice|% of time|% of one core/);
+    const enText = renderDiagnoseText(diagnose(observation), observation, { t: en, color: plain, replayed: false });
+    expect(enText).toContain('workerSaturatedPercent = 80 % of one core — gpuwise’s choice: a loader worker is single-threaded Python');
   });
 });
 
@@ -156,6 +195,16 @@ describe('option values', () => {
     expect(parseDurationMs('0.5', 50, 10_000)).toBe(500);
     expect(parseDurationMs(' 2H ', 1000, 86_400_000)).toBe(7_200_000);
     for (const bad of ['', 's', '-1s', '1e3', '10 weeks', '0s', '25h', 'NaN']) expect(parseDurationMs(bad, 1000, 86_400_000), bad).toBeNull();
+  });
+
+  it('the shortest --duration is one the analysis can use: 3 readings over 2 s, first to last', () => {
+    expect(MIN_DURATION_MS).toBe(3000);
+    expect(DEFAULT_INTERVAL_MS).toBe(DEFAULT_OBSERVE_INTERVAL_MS);
+    const min = (intervalMs: number) => minDurationMs(intervalMs, THRESHOLDS.minSamples.value, THRESHOLDS.minWindowSeconds.value * 1000);
+    expect(min(250)).toBe(3000);
+    // The first reading comes up to an interval after the start: 2 s plus two intervals, and one more reading than needed.
+    expect(min(1000)).toBe(4000);
+    expect(min(10_000)).toBe(40_000);
   });
 
   it('reads pids, GPU lists and batch sizes; refuses the rest', () => {

@@ -6,7 +6,8 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { MessageKey } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
-import { MAX_DURATION_MS, MAX_INTERVAL_MS, MIN_DURATION_MS, MIN_INTERVAL_MS, parseDurationMs, parseGpuList, parsePid, parsePositiveInteger } from './diagnose-options.js';
+import { THRESHOLDS } from '../../diagnose/thresholds.js';
+import { DEFAULT_INTERVAL_MS, MAX_DURATION_MS, MAX_INTERVAL_MS, MIN_DURATION_MS, MIN_INTERVAL_MS, minDurationMs, parseDurationMs, parseGpuList, parsePid, parsePositiveInteger } from './diagnose-options.js';
 
 export interface DiagnoseCommandOptions {
   pid?: number;
@@ -53,6 +54,11 @@ export function register(program: Command, cli: CliContext): void {
     .action(async (command: string[], options: DiagnoseCommandOptions, self: Command) => {
       if (options.pid !== undefined && command.length > 0) self.error(t('diagnoseCli.bad.conflict', { first: '--pid', second: '-- command' }), { exitCode: 2, code: 'diagnose.usage' });
       if (options.from !== undefined && command.length > 0) self.error(t('diagnoseCli.bad.fromWithTarget'), { exitCode: 2, code: 'diagnose.usage' });
+      const interval = options.interval ?? DEFAULT_INTERVAL_MS;
+      const shortest = minDurationMs(interval, THRESHOLDS.minSamples.value, THRESHOLDS.minWindowSeconds.value * 1000);
+      if (options.duration !== undefined && options.duration < shortest) {
+        self.error(t('diagnoseCli.bad.durationForInterval', { duration: `${options.duration / 1000}s`, interval: `${interval}ms`, minSamples: THRESHOLDS.minSamples.value, minSeconds: THRESHOLDS.minWindowSeconds.value, min: `${Math.ceil(shortest / 1000)}s` }), { exitCode: 2, code: 'diagnose.usage' });
+      }
       const { runDiagnoseCommand } = await import('./diagnose-run.js');
       process.exitCode = await runDiagnoseCommand(cli, command, options);
     });

@@ -18,6 +18,19 @@ export interface GpuProcessHolder {
   peakUsedBytes: number | null;
   /** Samples in which it was listed on this GPU. */
   samplesSeen: number;
+  /** Resolved to a process of this pid namespace at some sample: a pid that means what it says here. */
+  visibleHere: boolean;
+  /** The MIG GPU instance it ran in (null outside MIG mode). */
+  gpuInstanceId: number | null;
+}
+
+/** One MIG slice (GPU instance) of a GPU: its own memory, judged against its own size. */
+export interface MigSliceSeries {
+  gpuInstanceId: number;
+  name: string | null;
+  totalBytes: number | null;
+  /** One entry per observation sample (null: not read then). */
+  memUsed: (number | null)[];
 }
 
 export interface GpuSeries {
@@ -46,6 +59,12 @@ export interface GpuSeries {
   powerLimitWatts: number | null;
   powerLimitDefaultWatts: number | null;
   holders: GpuProcessHolder[];
+  /** In MIG mode at some sample: the driver gives no GPU-Util, and memory belongs to the slices. */
+  migMode: boolean;
+  migSlices: MigSliceSeries[];
+  /** Wall ms of its last reading; and of the first sample after it that listed it lost or failing (else null). */
+  lastReadMs: number | null;
+  lostAtMs: number | null;
 }
 
 export interface TreeSeries {
@@ -97,6 +116,7 @@ export function buildContext(observation: Observation): AnalysisContext {
         util: empty(), smActive: empty(), smOccupancy: empty(), tensorActive: empty(), dramActive: empty(),
         memUsed: empty(), pcieRx: empty(), pcieTx: empty(), power: empty(), throttle: empty(), reasons: empty(),
         subUtil: [], linkGeneration: null, linkWidth: null, powerLimitWatts: null, powerLimitDefaultWatts: null, holders: [],
+        migMode: false, migSlices: [], lastReadMs: null, lostAtMs: null,
       };
       gpus.set(index, g);
     }
@@ -105,8 +125,17 @@ export function buildContext(observation: Observation): AnalysisContext {
   const subTimes = new Map<number, { t: number[]; v: number[] }>();
   samples.forEach((s, i) => {
     for (const d of s.devices) {
-      if (!Number.isInteger(d.index) || d.index < 0 || d.state !== 'ok') continue;
+      if (!Number.isInteger(d.index) || d.index < 0) continue;
+      if (d.state !== 'ok') {
+        // Lost after it had answered: its figures stop here (a later answer clears it).
+        const known = gpus.get(d.index);
+        if (known && known.lostAtMs === null) known.lostAtMs = s.wallMs;
+        continue;
+      }
       const g = gpu(d.index);
+      g.lastReadMs = s.wallMs;
+      g.lostAtMs = null;
+      collectMig(g, d, i, samples.length);
       g.uuid ??= d.uuid;
       g.name ??= d.name;
       g.totalBytes ??= clean(d.memoryTotalBytes, 1, MAX_BYTES);
@@ -186,15 +215,34 @@ function cleanThrottle(t: ThrottleTimePercent | null | undefined): ThrottleTimeP
   };
 }
 
+type Device = Observation['samples'][number]['devices'][number];
+
+function collectMig(g: GpuSeries, d: Device, i: number, sampleCount: number): void {
+  if (d.migModeCurrent !== true) return;
+  g.migMode = true;
+  for (const m of Array.isArray(d.migDevices) ? d.migDevices : []) {
+    if (!Number.isInteger(m.gpuInstanceId) || m.gpuInstanceId === null) continue;
+    let slice = g.migSlices.find((x) => x.gpuInstanceId === m.gpuInstanceId);
+    if (!slice) {
+      slice = { gpuInstanceId: m.gpuInstanceId, name: m.name, totalBytes: null, memUsed: Array.from({ length: sampleCount }, () => null) };
+      g.migSlices.push(slice);
+    }
+    slice.totalBytes ??= clean(m.memoryTotalBytes, 1, MAX_BYTES);
+    slice.memUsed[i] = clean(m.memoryUsedBytes, 0, slice.totalBytes ?? MAX_BYTES);
+  }
+}
+
 function collectHolder(g: GpuSeries | undefined, p: Observation['samples'][number]['processes'][number]): void {
   if (!g || !Number.isInteger(p.pid)) return;
   const used = clean(p.usedMemoryBytes, 0, g.totalBytes ?? MAX_BYTES);
   let h = g.holders.find((x) => x.pid === p.pid);
   if (!h) {
-    h = { pid: p.pid, user: p.user, name: p.name, command: p.command, startedAt: p.startedAt, peakUsedBytes: null, samplesSeen: 0 };
+    h = { pid: p.pid, user: p.user, name: p.name, command: p.command, startedAt: p.startedAt, peakUsedBytes: null, samplesSeen: 0, visibleHere: false, gpuInstanceId: null };
     g.holders.push(h);
   }
   h.samplesSeen += 1;
+  if (p.hostResolution === 'ok') h.visibleHere = true;
+  if (Number.isInteger(p.gpuInstanceId)) h.gpuInstanceId = p.gpuInstanceId;
   if (used !== null && (h.peakUsedBytes === null || used > h.peakUsedBytes)) h.peakUsedBytes = used;
 }
 

@@ -1,7 +1,7 @@
 // What several rules ask of the context: which GPUs belong to the watched job, how much of the
 // time a GPU sat in gaps, and how busy the job's main thread was.
 
-import type { AnalysisContext, GpuSeries } from '../analyze/context.js';
+import type { AnalysisContext, GpuSeries, MigSliceSeries } from '../analyze/context.js';
 import { evidence } from '../analyze/finding.js';
 import { max, mean, share } from '../analyze/stats.js';
 import type { Evidence } from '../types.js';
@@ -10,13 +10,16 @@ import { pcieLinkBytesPerSecond, THRESHOLDS } from '../thresholds.js';
 /** Enough driver ticks to speak of a pattern (one second's worth). */
 const MIN_SUB_SAMPLES = 6;
 
-/** The GPUs the job uses (a tree pid listed on them), else every GPU observed. */
+/**
+ * The GPUs the job uses (a tree pid listed on them), else every GPU observed — PIDs from another
+ * namespace (a container) do not match the tree — except those a process of this namespace outside
+ * the tree visibly holds: that GPU is another job's, and the tree's CPU says nothing about it.
+ */
 export function jobGpus(ctx: AnalysisContext): GpuSeries[] {
   const tree = ctx.tree;
   if (!tree) return ctx.gpus;
-  const used = ctx.gpus.filter((g) => g.holders.some((h) => tree.pids.has(h.pid)));
-  // PIDs from another namespace (a container) do not match the tree: judge every GPU then.
-  return used.length > 0 ? used : ctx.gpus;
+  const used = treeGpus(ctx);
+  return used.length > 0 ? used : ctx.gpus.filter((g) => !heldByOthers(g, tree.pids));
 }
 
 /** The GPUs a tree pid is listed on (empty without a tree). */
@@ -24,6 +27,30 @@ export function treeGpus(ctx: AnalysisContext): GpuSeries[] {
   const tree = ctx.tree;
   if (!tree) return [];
   return ctx.gpus.filter((g) => g.holders.some((h) => tree.pids.has(h.pid)));
+}
+
+const heldByOthers = (g: GpuSeries, pids: ReadonlySet<number>) => g.holders.some((h) => h.visibleHere && !pids.has(h.pid));
+
+/**
+ * The watched tree used no GPU, while processes of this pid namespace outside it did: the GPUs
+ * they held (empty otherwise). Then the pids match, so the tree's absence from the driver's
+ * list is real, and nothing about the GPUs can be blamed on the tree.
+ */
+export function gpusHeldOutsideTree(ctx: AnalysisContext): GpuSeries[] {
+  const tree = ctx.tree;
+  if (!tree || treeGpus(ctx).length > 0) return [];
+  return ctx.gpus.filter((g) => heldByOthers(g, tree.pids));
+}
+
+/**
+ * A MIG GPU's slices with memory figures that the job's processes ran in — all of them when that
+ * is not known (no tree, or pids of another namespace). Empty outside MIG mode.
+ */
+export function jobSlices(ctx: AnalysisContext, g: GpuSeries): MigSliceSeries[] {
+  const slices = g.migSlices.filter((s) => s.totalBytes !== null && s.memUsed.some((v) => v !== null));
+  const tree = ctx.tree;
+  const mine = new Set(g.holders.filter((h) => tree?.pids.has(h.pid) && h.gpuInstanceId !== null).map((h) => h.gpuInstanceId));
+  return mine.size === 0 ? slices : slices.filter((s) => mine.has(s.gpuInstanceId));
 }
 
 export interface Gaps {
@@ -34,6 +61,10 @@ export interface Gaps {
   /** From the driver's 1/6 s samples, or only the per-interval values. */
   source: 'driver-samples' | 'interval';
   count: number;
+  /** Separate runs of idle values between the first burst and the last. */
+  runs: number;
+  /** 0–1: the longest run's share of all the idle values. */
+  longestRunShare: number;
 }
 
 export function gaps(g: GpuSeries): Gaps | null {
@@ -43,7 +74,38 @@ export function gaps(g: GpuSeries): Gaps | null {
   const s = share(series, (v) => v <= gap);
   const busy = share(series, (v) => v > BURST_PERCENT);
   if (s === null || busy === null) return null;
-  return { share: s, busyShare: busy, source: fine ? 'driver-samples' : 'interval', count: series.filter((v) => v !== null).length };
+  const { runs, longest, idle } = idleRuns(series, gap);
+  return { share: s, busyShare: busy, source: fine ? 'driver-samples' : 'interval', count: series.filter((v) => v !== null).length, runs, longestRunShare: idle === 0 ? 0 : longest / idle };
+}
+
+/**
+ * Gaps that make a saw-tooth: bursts of work between them, and recurring — several separate gaps,
+ * none holding half the idle time. One long pause (a checkpoint, an evaluation) is not a wait
+ * before every step.
+ */
+export function isSawTooth(gap: Gaps, minSharePercent: number): boolean {
+  return gap.share * 100 >= minSharePercent
+    && gap.busyShare * 100 >= THRESHOLDS.sawToothBusySharePercent.value
+    && gap.runs >= THRESHOLDS.sawToothMinGaps.value
+    && gap.longestRunShare * 100 < THRESHOLDS.sawToothLongestGapPercent.value;
+}
+
+/** Runs of values ≤ `gap` (a missing value neither ends nor extends one). */
+function idleRuns(series: readonly (number | null)[], gap: number): { runs: number; longest: number; idle: number } {
+  let runs = 0;
+  let longest = 0;
+  let current = 0;
+  let idle = 0;
+  for (const v of series) {
+    if (v === null) continue;
+    if (v <= gap) {
+      if (current === 0) runs += 1;
+      current += 1;
+      idle += 1;
+      if (current > longest) longest = current;
+    } else current = 0;
+  }
+  return { runs, longest, idle };
 }
 
 const BURST_PERCENT = 50;

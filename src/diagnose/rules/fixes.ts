@@ -57,6 +57,9 @@ const FIXES = {
   checkPowerThermal: {
     any: 'nvidia-smi -q -d PERFORMANCE,POWER,TEMPERATURE   # reasons, limits, temperatures\nnvidia-smi -pl <watts>   # raise a lowered power limit (root; within the board\'s maximum)',
   },
+  checkPowerSupply: {
+    any: 'nvidia-smi -q -d PERFORMANCE   # "HW Power Brake Slowdown: Active": the brake is asserted from outside the GPU\nipmitool sel list   # the system\'s event log (BMC): power supply and power-capping events',
+  },
   reduceMemory: {
     pytorch: 'PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True python train.py  # less fragmentation\n# or: activation checkpointing (torch.utils.checkpoint), gradient accumulation with a smaller micro-batch\nprint(torch.cuda.memory_summary())  # allocated vs reserved',
     tensorflow: 'tf.config.experimental.set_memory_growth(gpu, True)  # see real use; then a smaller batch or tf.recompute_grad',

@@ -4,7 +4,7 @@
 
 import type { AnalysisContext, GpuSeries } from '../analyze/context.js';
 import { evidence, makeFinding } from '../analyze/finding.js';
-import { max, share } from '../analyze/stats.js';
+import { min, share } from '../analyze/stats.js';
 import { THRESHOLDS, used } from '../thresholds.js';
 import type { Evidence, Finding } from '../types.js';
 import { fix } from './fixes.js';
@@ -17,7 +17,7 @@ export const idleHoldingMemory: Rule = (ctx) => jobGpus(ctx).flatMap((g) => judg
 
 function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   const idle = share(g.util, (v) => v <= THRESHOLDS.idleUtilPercent.value);
-  const held = max(g.memUsed);
+  const held = heldWhileIdle(g);
   if (idle === null || held === null) return [];
   if (idle * 100 < THRESHOLDS.idleSharePercent.value || held < THRESHOLDS.idleHeldBytes.value) return [];
   const holders = [...g.holders].sort((a, b) => (b.peakUsedBytes ?? -1) - (a.peakUsedBytes ?? -1));
@@ -50,4 +50,15 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       fixes: [fix('freeIdleMemory')],
     }),
   ];
+}
+
+/**
+ * The memory that stayed allocated through the idle samples: the least of them. Not the window's
+ * peak — a job that loads its model idle and then trains holds its 30 GiB only while it runs.
+ */
+function heldWhileIdle(g: GpuSeries): number | null {
+  return min(g.memUsed.map((used, i) => {
+    const util = g.util[i] ?? null;
+    return util !== null && util <= THRESHOLDS.idleUtilPercent.value ? used : null;
+  }));
 }

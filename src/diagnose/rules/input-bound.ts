@@ -9,7 +9,7 @@ import { max, mean } from '../analyze/stats.js';
 import { THRESHOLDS, used } from '../thresholds.js';
 import type { Evidence, Finding } from '../types.js';
 import { fix } from './fixes.js';
-import { gaps, jobGpus, mainEvidence, mainFeeds, mainThread, pct, runnableShare } from './common.js';
+import { gaps, isSawTooth, jobGpus, mainEvidence, mainFeeds, mainThread, pct, runnableShare } from './common.js';
 import type { Rule } from './index.js';
 
 interface HostSignals {
@@ -59,11 +59,11 @@ function judgeMainFeeds(ctx: AnalysisContext, g: GpuSeries): Finding[] {
 function judgeGaps(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   const gap = gaps(g);
   if (!gap) return [];
-  const gapPercent = gap.share * 100;
-  // Gaps under 5 % of the time are TensorBoard's "not input-bound"; a GPU that never runs is idle, not starved.
-  if (gapPercent < THRESHOLDS.inputModeratePercent.value || gap.busyShare * 100 < THRESHOLDS.sawToothBusySharePercent.value) return [];
+  // Gaps under 5 % of the time are TensorBoard's "not input-bound"; a GPU that never runs is idle,
+  // not starved; and one long pause is a checkpoint or an evaluation, not a wait before each step.
+  if (!isSawTooth(gap, THRESHOLDS.inputModeratePercent.value)) return [];
   const host = hostSignals(ctx, g);
-  const high = gapPercent >= THRESHOLDS.inputHighPercent.value;
+  const high = gap.share * 100 >= THRESHOLDS.inputHighPercent.value;
   let confidence: number;
   let summary = host.observed ? 'diagnose.inputBound.summary' : 'diagnose.inputBound.summaryNoHost';
   if (!host.observed) confidence = 0.35;
@@ -88,24 +88,26 @@ function judgeGaps(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       evidence: [
         evidence(gap.source === 'driver-samples' ? 'diagnose.evidence.gapsDriver' : 'diagnose.evidence.gapsInterval', pct(gap.share), '%', { percent: pct(gap.share), samples: gap.count, utilPercent: THRESHOLDS.gapUtilPercent.value }),
         evidence('diagnose.evidence.busyTicks', pct(gap.busyShare), '%', { percent: pct(gap.busyShare) }),
+        evidence('diagnose.evidence.gapRuns', gap.runs, null, { count: gap.runs, percent: pct(gap.longestRunShare) }),
         ...host.evidence,
       ],
-      thresholds: used('inputModeratePercent', 'inputHighPercent', 'gapUtilPercent', 'sawToothBusySharePercent', 'workerSaturatedPercent', 'runnableSharePercent', 'mainThreadFullCorePercent', 'iowaitHighPercent', 'diskReadHighBytesPerSecond'),
+      thresholds: used('inputModeratePercent', 'inputHighPercent', 'gapUtilPercent', 'sawToothBusySharePercent', 'sawToothMinGaps', 'sawToothLongestGapPercent', 'workerSaturatedPercent', 'runnableSharePercent', 'mainThreadFullCorePercent', 'iowaitHighPercent', 'diskReadHighBytesPerSecond'),
       fixes: [fix('loaderWorkers'), fix('fasterDecode'), fix('cacheData')],
     }),
   ];
 }
 
+/**
+ * What the host side shows. Only a watched tree makes it "observed": the system's iowait is read on
+ * every Linux host, and alone it says nothing about this job (another process may be reading).
+ */
 function hostSignals(ctx: AnalysisContext, g: GpuSeries): HostSignals {
   const out: HostSignals = { evidence: [], count: 0, observed: false, noWorkers: false, mainPid: null };
   const tree = ctx.tree;
   const iowait = mean(ctx.iowait);
-  if (iowait !== null) {
-    out.observed = true;
-    if (iowait >= THRESHOLDS.iowaitHighPercent.value) {
-      out.count += 1;
-      out.evidence.push(evidence('diagnose.evidence.iowait', iowait, '%', { percent: Math.round(iowait * 10) / 10 }));
-    }
+  if (iowait !== null && iowait >= THRESHOLDS.iowaitHighPercent.value) {
+    out.count += 1;
+    out.evidence.push(evidence('diagnose.evidence.iowait', iowait, '%', { percent: Math.round(iowait * 10) / 10 }));
   }
   if (!tree) return out;
   out.observed = true;

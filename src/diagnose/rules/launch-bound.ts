@@ -10,7 +10,7 @@ import { mean } from '../analyze/stats.js';
 import { THRESHOLDS, used } from '../thresholds.js';
 import type { Finding } from '../types.js';
 import { fix } from './fixes.js';
-import { gaps, jobGpus, mainEvidence, mainFeeds, mainThread, pcieBusyShare, peakMemoryPercent } from './common.js';
+import { gaps, isSawTooth, jobGpus, mainEvidence, mainFeeds, mainThread, pcieBusyShare, peakMemoryPercent } from './common.js';
 import type { Rule } from './index.js';
 
 export const launchBound: Rule = (ctx) => (ctx.tree ? jobGpus(ctx).flatMap((g) => judge(ctx, g)) : []);
@@ -21,7 +21,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   if (util === null) return [];
   const gap = gaps(g);
   // A saw-tooth (long gaps with bursts between) is the input's pattern; uniformly low is not.
-  if (gap && gap.share * 100 >= THRESHOLDS.inputHighPercent.value && gap.busyShare * 100 >= THRESHOLDS.sawToothBusySharePercent.value) return [];
+  if (gap && isSawTooth(gap, THRESHOLDS.inputHighPercent.value)) return [];
   // A loop that copies a lot is busy copying, not launching: transfer-bound's to judge.
   if ((pcieBusyShare(g) ?? 0) >= 0.5) return [];
   // The main thread preparing batches (no workers, data flowing in) is input-bound's to judge.
@@ -56,7 +56,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       title: { key: `${base}.title`, params: { gpu: g.index } },
       summary: { key: `${base}.summary`, params: { gpu: g.index, utilPercent: Math.round(util), activityPercent: Math.round(activity) } },
       evidence: ev,
-      thresholds: used('smActiveIneffectivePercent', 'smActiveEffectivePercent', 'lowMemoryUsePercent', 'mainThreadFullCorePercent', 'runnableSharePercent', 'busyUtilPercent', 'smallModelUtilPercent', 'inputHighPercent', 'sawToothBusySharePercent', 'pcieBusyLinkPercent', 'pcieBusyBytesPerSecond', 'hostFeedBytesPerSecond'),
+      thresholds: used('smActiveIneffectivePercent', 'smActiveEffectivePercent', 'lowMemoryUsePercent', 'mainThreadFullCorePercent', 'runnableSharePercent', 'busyUtilPercent', 'smallModelUtilPercent', 'inputHighPercent', 'sawToothBusySharePercent', 'sawToothMinGaps', 'sawToothLongestGapPercent', 'pcieBusyLinkPercent', 'pcieBusyBytesPerSecond', 'hostFeedBytesPerSecond'),
       fixes: smallModel ? [fix('largerBatch'), fix('mixedPrecision'), fix('compileGraphs')] : [fix('largerBatch'), fix('compileGraphs'), fix('mixedPrecision'), fix('fewerSyncs')],
     }),
   ];

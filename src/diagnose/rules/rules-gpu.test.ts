@@ -2,6 +2,7 @@
 // nearly full, imbalance.
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../analyze.js';
+import { utilUnavailableGpuIndices } from '../analyze/notes.js';
 import { buildObservation, ROOT_PID, type FrameSpec } from '../testing/observation-builder.js';
 
 const MIB = 2 ** 20;
@@ -76,6 +77,15 @@ describe('idle holding memory', () => {
     const paused = diagnose(buildObservation({ samples: 10, frame: (i) => ({ gpus: [{ util: i < 3 ? 90 : 0, memUsedMiB: 20000 }] }) }));
     expect(paused.findings.map((f) => f.rule)).not.toContain('idle-holding-memory');
   });
+
+  it('judges the memory held while idle, not the window\'s peak: a job that loads its model idle, then trains, holds nothing idle', () => {
+    // 9 of 10 samples idle at 600 MiB (imports, CUDA context), then busy at 30000 MiB.
+    const startup = diagnose(buildObservation({ samples: 10, frame: (i) => ({ gpus: [{ util: i < 9 ? 0 : 97, memUsedMiB: i < 9 ? 600 : 30000 }], processes: [proc] }) }));
+    expect(startup.findings.map((f) => f.rule)).not.toContain('idle-holding-memory');
+    // Trained, then idle holding 20000 MiB: that is what stayed allocated.
+    const done = diagnose(buildObservation({ samples: 10, frame: (i) => ({ gpus: [{ util: i < 2 ? 97 : 0, memUsedMiB: i < 2 ? 30000 : 20000 }], processes: [proc] }) }));
+    expect(done.findings[0]).toMatchObject({ rule: 'idle-holding-memory', summary: { params: { mib: 20000 } } });
+  });
 });
 
 describe('throttled', () => {
@@ -94,7 +104,9 @@ describe('throttled', () => {
     const unknownDefault = diagnose(obs({ gpus: [{ util: 99, memUsedMiB: 30000, throttle: { power: 70 } }] }, { gpus: [{ powerLimitDefaultWatts: null }] }));
     expect(unknownDefault.findings).toEqual([]);
     const braked = diagnose(obs({ gpus: [{ util: 99, memUsedMiB: 30000, throttle: { power: 30 }, reasons: ['hw-power-brake-slowdown'] }] }));
-    expect(braked.findings[0]).toMatchObject({ rule: 'throttled', variant: 'power', summary: { key: 'diagnose.throttled.summary.power' } });
+    // The brake comes from outside the GPU at its default limit: not "held at its power limit", and no advice to raise it.
+    expect(braked.findings[0]).toMatchObject({ rule: 'throttled', variant: 'power-brake', summary: { key: 'diagnose.throttled.summary.powerBrake' }, fixes: [{ key: 'diagnose.fix.checkPowerSupply' }] });
+    expect(braked.findings[0]!.fixes[0]!.code.any).not.toContain('nvidia-smi -pl');
   });
 
   it('from the clock-event reasons when there are no counters', () => {
@@ -129,6 +141,44 @@ describe('memory nearly full', () => {
   it('ranks below the cause of a slow job: it is a risk, not lost time', () => {
     const report = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 79000, subUtil: [100, 100, 100, 0, 0, 0] }], processes: [proc], tree: { rootCpu: 30, workers: [95, 97] } }));
     expect(report.findings.map((f) => f.rule)).toEqual(['input-bound', 'memory-nearly-full']);
+  });
+});
+
+describe('MIG', () => {
+  const GIB = 1024 * MIB;
+  const a100 = { gpus: [{ name: 'NVIDIA A100-SXM4-40GB', architecture: 'ampere', memoryTotalMiB: 40960 }] };
+  const slice = (gpuInstanceId: number, profile: string, totalMiB: number, usedMiB: number) => ({
+    index: gpuInstanceId, uuid: `MIG-${gpuInstanceId}`, name: `NVIDIA A100-SXM4-40GB MIG ${profile}`, gpuInstanceId, computeInstanceId: 0,
+    multiprocessorCount: 28, memoryTotalBytes: totalMiB * MIB, memoryUsedBytes: usedMiB * MIB, memoryFreeBytes: (totalMiB - usedMiB) * MIB,
+  });
+  // The driver gives no GPU-Util in MIG mode; the whole GPU is 66 % used, the job's 2g.10gb slice 98 %.
+  const frame = (sliceUsedMiB: number): FrameSpec => ({
+    gpus: [{ util: null, memUsedMiB: 27000, raw: { migModeCurrent: true, migDevices: [slice(2, '3g.20gb', 19968, 15249), slice(3, '2g.10gb', 9856, sliceUsedMiB)] } }],
+    processes: [{ pid: 33010, gpuInstanceId: 2, usedMemoryBytes: 15230 * MIB }, { pid: ROOT_PID, gpuInstanceId: 3, usedMemoryBytes: 9690 * MIB }],
+    tree: { rootCpu: 60, workers: [] },
+  });
+
+  it('judges the job\'s slice against the slice\'s own memory, and names it', () => {
+    const report = diagnose(obs(frame(9700), a100));
+    expect(report.findings).toHaveLength(1);
+    expect(report.findings[0]).toMatchObject({
+      rule: 'memory-nearly-full', variant: 'mig', severity: 'high', pids: [ROOT_PID],
+      title: { key: 'diagnose.memoryFull.titleMig', params: { gpu: 0, slice: '2g.10gb (GI 3)' } },
+      summary: { key: 'diagnose.memoryFull.summaryMigOom', params: { percent: 98.4, freeMib: 156 } },
+    });
+    // The batch advice is the slice's too.
+    expect(report.batchAdvice[0]).toMatchObject({ peakUsedBytes: 9700 * MIB, totalBytes: 9856 * MIB });
+    expect(report.batchAdvice[0]!.totalBytes).toBeLessThan(10 * GIB);
+  });
+
+  it('says GPU-Util was not available instead of passing as healthy in silence', () => {
+    const report = diagnose(obs(frame(4000), a100));
+    expect(report.verdict).toBe('healthy');
+    expect(report.notes).toContainEqual({ key: 'diagnose.note.noUtilMig', params: { gpu: 0 } });
+    // No GPM note that speaks of judging "from GPU-Util", and no GPU-Util note without a GPU-Util figure.
+    expect(report.notes.map((n) => n.key)).not.toContain('diagnose.note.noGpm');
+    expect(report.notes.map((n) => n.key)).not.toContain('diagnose.note.gpuUtil');
+    expect(utilUnavailableGpuIndices(report)).toEqual([0]);
   });
 });
 

@@ -110,12 +110,59 @@ describe('input-bound', () => {
     expect(report.notes.map((n) => n.key)).toContain('diagnose.note.noTree');
   });
 
+  it('the system\'s iowait, readable on every Linux host, does not make the host side "observed" when no tree is watched', () => {
+    // A --gpu watch on Linux: iowait low (1 %) as on most hosts, or high (30 %) from anyone's reads.
+    const low = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], host: { iowait: 1 } }, { rootPid: null }));
+    expect(low.findings[0]).toMatchObject({ rule: 'input-bound', confidence: 0.35, summary: { key: 'diagnose.inputBound.summaryNoHost' } });
+    const high = diagnose(obs({ gpus: [{ util: 50, memUsedMiB: 30000, subUtil: sawTooth }], processes: [proc], host: { iowait: 30 } }, { rootPid: null }));
+    expect(high.findings[0]).toMatchObject({ rule: 'input-bound', confidence: 0.35, summary: { key: 'diagnose.inputBound.summaryNoHost' } });
+    expect(high.findings[0]!.evidence.map((e) => e.key)).toContain('diagnose.evidence.iowait');
+  });
+
+  it('one long pause (a checkpoint, an evaluation) is not a saw-tooth: not input-bound, nor "num_workers=0"', () => {
+    // 10 samples × 6 driver ticks: busy, then one 2 s block idle, then busy; the main process waits, no workers.
+    const pause = [...Array<number>(24).fill(99), ...Array<number>(12).fill(0), ...Array<number>(24).fill(99)];
+    const checkpoint = diagnose(obs({ gpus: [{ util: 80, smActive: 70, memUsedMiB: 50000, subUtil: pause }], processes: [proc], tree: { rootCpu: 1, rootState: 'S', workers: [] } }, { samples: 10 }));
+    expect(checkpoint.findings.map((f) => f.rule)).not.toContain('input-bound');
+    // Several gaps, but one holding most of the idle time, is still a pause.
+    const mostlyOne = [...Array<number>(10).fill(99), ...Array<number>(12).fill(0), 99, 99, 0, 99, 99, 0, ...Array<number>(34).fill(99)];
+    expect(diagnose(obs({ gpus: [{ util: 80, memUsedMiB: 50000, subUtil: mostlyOne }], processes: [proc], tree: { rootCpu: 1, rootState: 'S', workers: [] } }, { samples: 10 })).findings.map((f) => f.rule)).not.toContain('input-bound');
+    // The same idle share as gaps before every step is the input's saw-tooth.
+    const steps = diagnose(obs({ gpus: [{ util: 80, memUsedMiB: 50000, subUtil: [99, 99, 99, 99, 0, 0] }], processes: [proc], tree: { rootCpu: 1, rootState: 'S', workers: [] } }, { samples: 10 }));
+    expect(steps.findings[0]).toMatchObject({ rule: 'input-bound', summary: { key: 'diagnose.inputBound.summaryNoWorkers' } });
+    expect(steps.findings[0]!.evidence.find((e) => e.key === 'diagnose.evidence.gapRuns')?.params).toMatchObject({ count: 8, percent: 12.5 });
+  });
+
   it('falls back to the per-interval values without driver samples, and never reads a missing value as 0', () => {
     const coarse = diagnose(obs({ gpus: [{ util: null, memUsedMiB: 30000 }], processes: [proc], tree: { rootCpu: 30, workers: [95, 95] } }));
     expect(coarse.findings.filter((f) => f.rule === 'input-bound')).toEqual([]);
     const alternating = diagnose(buildObservation({ samples: 10, frame: (i) => ({ gpus: [{ util: i % 2 ? 100 : 0, memUsedMiB: 30000 }], processes: [proc], tree: { rootCpu: 30, workers: [95, 95] } }) }));
     expect(alternating.findings[0]).toMatchObject({ rule: 'input-bound', evidence: expect.arrayContaining([expect.objectContaining({ key: 'diagnose.evidence.gapsInterval' })]) });
     expect(alternating.notes.map((n) => n.key)).toContain('diagnose.note.noSubSamples');
+  });
+});
+
+describe('a watched tree that used no GPU', () => {
+  const other = { pid: 999, name: 'python3', usedMemoryBytes: 3000 * 2 ** 20 };
+  // The launch-bound pattern on the GPU, the tree's main thread at a full core — but the GPU is another process's.
+  const frame = (holder: FrameSpec['processes']): FrameSpec => ({ gpus: [{ util: 35, smActive: 14, memUsedMiB: 3000, subUtil: [40, 30, 35] }], processes: holder, tree: { rootThreads: [99], workers: [], rootUsesGpu: false } });
+
+  it('blames nothing on the tree when a process outside it, visible in this pid namespace, holds the GPU', () => {
+    const report = diagnose(obs(frame([other])));
+    expect(report.verdict).toBe('insufficient');
+    expect(report.findings).toEqual([]);
+    expect(report.batchAdvice).toEqual([]);
+    expect(report.notes[0]).toEqual({ key: 'diagnose.insufficient.treeUsedNoGpu', params: { gpus: '0', count: 1, holders: '999 (python3)' } });
+    // The input-bound pattern with a tree loading by itself: the same.
+    const sawing = diagnose(obs({ ...frame([other]), gpus: [{ util: 50, memUsedMiB: 3000, subUtil: sawTooth }] }));
+    expect(sawing.findings).toEqual([]);
+  });
+
+  it('still judges the GPUs when their holders are pids of another namespace (a container): they cannot match the tree', () => {
+    const report = diagnose(obs(frame([{ ...other, hostResolution: 'other-namespace', name: null }])));
+    expect(report.findings[0]).toMatchObject({ rule: 'launch-bound' });
+    // And with no process list at all.
+    expect(diagnose(obs(frame([]))).findings[0]).toMatchObject({ rule: 'launch-bound' });
   });
 });
 

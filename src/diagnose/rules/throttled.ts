@@ -67,10 +67,13 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
   if (!top || top.percent < THRESHOLDS.throttleSharePercent.value) return [];
   const severity = top.percent >= THRESHOLDS.throttleHighSharePercent.value ? 'high' : top.percent >= 25 ? 'medium' : 'low';
   const lowered = top.cause === 'power' && powerLimitLowered(g);
+  // A power brake at the default limit comes from outside the GPU (its supply, the board): raising
+  // the limit does nothing, so it is said apart, with its own fix.
+  const brake = top.cause === 'power' && !lowered && s.seen.includes('hw-power-brake-slowdown');
   return [
     makeFinding(ctx, {
       rule: 'throttled',
-      variant: top.cause,
+      variant: brake ? 'power-brake' : top.cause,
       severity,
       confidence: s.counters ? 0.85 : 0.7,
       timeShare: top.percent / 100,
@@ -78,7 +81,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
       pids: g.holders.map((h) => h.pid),
       title: { key: 'diagnose.throttled.title', params: { gpu: g.index } },
       summary: {
-        key: lowered ? 'diagnose.throttled.summary.powerLowered' : `diagnose.throttled.summary.${top.cause}`,
+        key: lowered ? 'diagnose.throttled.summary.powerLowered' : brake ? 'diagnose.throttled.summary.powerBrake' : `diagnose.throttled.summary.${top.cause}`,
         params: { gpu: g.index, percent: Math.round(top.percent * 10) / 10, limitWatts: Math.round(g.powerLimitWatts ?? 0), defaultWatts: Math.round(g.powerLimitDefaultWatts ?? 0) },
       },
       evidence: [
@@ -88,7 +91,7 @@ function judge(ctx: AnalysisContext, g: GpuSeries): Finding[] {
         ...(s.seen.length > 0 ? [evidence('diagnose.evidence.clockReasons', null, null, { reasons: s.seen.join(', ') }), ...s.seen.map((r) => evidence(CLOCK_REASON_KEYS[r], null, null, { reason: r }))] : []),
       ],
       thresholds: used('throttleSharePercent', 'throttleHighSharePercent', 'idleUtilPercent'),
-      fixes: [fix('checkPowerThermal')],
+      fixes: [fix(brake ? 'checkPowerSupply' : 'checkPowerThermal')],
     }),
   ];
 }
