@@ -23,14 +23,24 @@ export interface CliContext {
 }
 
 /**
+ * gpuwise's own arguments: those before the first `--`. What follows is the job's (`gpuwise run --
+ * python train.py --lang zh-CN`), options included, and must not change gpuwise's language or colour.
+ */
+function ownArgs(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf('--');
+  return end === -1 ? argv : argv.slice(0, end);
+}
+
+/**
  * The locale from `--lang X` / `--lang=X` if present (read before commander runs, so that help
  * is in the right language), else from the environment. A bad value is left for commander to
  * reject with a proper message.
  */
 export function localeFromArgv(argv: readonly string[], env: NodeJS.ProcessEnv): Locale {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const value = arg === '--lang' ? argv[i + 1] : arg.startsWith('--lang=') ? arg.slice(7) : undefined;
+  const own = ownArgs(argv);
+  for (let i = 0; i < own.length; i++) {
+    const arg = own[i] ?? '';
+    const value = arg === '--lang' ? own[i + 1] : arg.startsWith('--lang=') ? arg.slice(7) : undefined;
     if (value !== undefined && isLocale(value)) return value;
   }
   return detectLocale(env);
@@ -38,8 +48,9 @@ export function localeFromArgv(argv: readonly string[], env: NodeJS.ProcessEnv):
 
 /** NO_COLOR (https://no-color.org) and --no-color turn colour off; so does a non-TTY stdout. */
 export function colorEnabled(argv: readonly string[], env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
-  if (argv.includes('--no-color') || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
-  if (argv.includes('--color') || env.FORCE_COLOR === '1') return true;
+  const own = ownArgs(argv);
+  if (own.includes('--no-color') || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
+  if (own.includes('--color') || env.FORCE_COLOR === '1') return true;
   return isTTY;
 }
 

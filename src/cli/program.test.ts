@@ -45,4 +45,14 @@ describe('CLI context', () => {
     expect(colorEnabled(['--no-color'], {}, true)).toBe(false);
     expect(colorEnabled([], {}, false)).toBe(false);
   });
+
+  it('leaves what follows `--` to the job: its --lang, --color and --no-color are not gpuwise\'s', () => {
+    const job = (...args: string[]) => ['node', 'gpuwise', 'run', '--', 'python', 'train.py', ...args];
+    expect(localeFromArgv(job('--lang', 'zh-CN'), { LANG: 'en_US.UTF-8' })).toBe('en');
+    expect(localeFromArgv(job('--lang=zh-CN'), { LANG: 'en_US.UTF-8' })).toBe('en');
+    expect(localeFromArgv(['node', 'gpuwise', 'run', '--lang', 'zh-CN', '--', 'x', '--lang', 'en'], {})).toBe('zh-CN');
+    expect(colorEnabled(job('--color'), {}, false)).toBe(false);
+    expect(colorEnabled(job('--no-color'), {}, true)).toBe(true);
+    expect(colorEnabled(['node', 'gpuwise', 'run', '--no-color', '--', 'x', '--color'], {}, true)).toBe(false);
+  });
 });
