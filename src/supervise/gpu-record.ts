@@ -3,7 +3,8 @@
 // run costs what an hour does), means and peaks, and the energy — from the driver's energy counter
 // where it has one (its delta, summed over increases so a counter reset loses one interval, not
 // the run), else the power samples integrated (trapezoids; a gap longer than MAX_GAP_MS is not
-// bridged, since nothing is known of it).
+// bridged, since nothing is known of it). A read in which a GPU did not answer (lost, every call
+// failing) is a gap in its series and is not counted as a sample: its means rest on real readings.
 
 import type { GpuDevice } from '../core/snapshot.js';
 import type { Sample } from '../monitor/sampler.js';
@@ -22,7 +23,12 @@ export interface GpuRunSummary {
   index: number;
   uuid: string | null;
   name: string | null;
+  /** Reads in which the GPU answered: what the means and peaks rest on. */
   samples: number;
+  /** Reads in which it did not (lost, fallen off the bus, every call failing). */
+  unansweredSamples: number;
+  /** The first of those (ms since the epoch); null when it always answered. */
+  firstUnansweredAtMs: number | null;
   utilMeanPercent: number | null;
   memoryPeakBytes: number | null;
   memoryTotalBytes: number | null;
@@ -39,6 +45,8 @@ interface Acc {
   name: string | null;
   memoryTotalBytes: number | null;
   samples: number;
+  unanswered: number;
+  firstUnansweredAtMs: number | null;
   util: { sum: number; n: number };
   power: { sum: number; n: number; peak: number | null };
   memoryPeak: number | null;
@@ -65,7 +73,7 @@ export function createGpuRecord(indices: readonly number[] | null): GpuRecord {
     let acc = byKey.get(key);
     if (!acc) {
       acc = {
-        index: device.index, uuid: device.uuid, name: device.name, memoryTotalBytes: device.memoryTotalBytes, samples: 0,
+        index: device.index, uuid: device.uuid, name: device.name, memoryTotalBytes: device.memoryTotalBytes, samples: 0, unanswered: 0, firstUnansweredAtMs: null,
         util: { sum: 0, n: 0 }, power: { sum: 0, n: 0, peak: null }, memoryPeak: null,
         counterJoules: 0, counterReadings: 0, lastCounter: null, integralJoules: 0, lastPower: null,
         series: { timesMs: [], utilPercent: [], memoryUsedBytes: [], powerWatts: [] },
@@ -80,6 +88,12 @@ export function createGpuRecord(indices: readonly number[] | null): GpuRecord {
       for (const device of sample.snapshot.devices) {
         if (wanted !== null && !wanted.has(device.index)) continue;
         const acc = accFor(device);
+        push(acc.series, sample.wallMs, device);
+        if (device.state !== 'ok') {
+          acc.unanswered++;
+          acc.firstUnansweredAtMs ??= sample.wallMs;
+          continue;
+        }
         acc.samples++;
         acc.memoryTotalBytes = device.memoryTotalBytes ?? acc.memoryTotalBytes;
         if (device.gpuUtilPercent !== null) (acc.util.sum += device.gpuUtilPercent), acc.util.n++;
@@ -99,7 +113,6 @@ export function createGpuRecord(indices: readonly number[] | null): GpuRecord {
           acc.lastCounter = counter;
           acc.counterReadings++;
         }
-        push(acc.series, sample.wallMs, device);
       }
     },
     summaries: () =>
@@ -109,7 +122,7 @@ export function createGpuRecord(indices: readonly number[] | null): GpuRecord {
           const fromCounter = acc.counterReadings >= 2;
           const fromPower = acc.power.n >= 2;
           return {
-            index: acc.index, uuid: acc.uuid, name: acc.name, samples: acc.samples,
+            index: acc.index, uuid: acc.uuid, name: acc.name, samples: acc.samples, unansweredSamples: acc.unanswered, firstUnansweredAtMs: acc.firstUnansweredAtMs,
             utilMeanPercent: acc.util.n > 0 ? round(acc.util.sum / acc.util.n, 1) : null,
             memoryPeakBytes: acc.memoryPeak,
             memoryTotalBytes: acc.memoryTotalBytes,

@@ -1,11 +1,14 @@
-// --gpus: which GPUs the job gets. `auto` and `N` ask pick (src/pick) for the freest, over a short
-// window of the run's own sampler; a list ("0,1") is taken as given, after checking each index
-// exists. CUDA_VISIBLE_DEVICES is set with CUDA_DEVICE_ORDER=PCI_BUS_ID (unless the user set an
-// order): CUDA's default order is "fastest first", NVML's — and so pick's and nvidia-smi's — is
-// the PCI bus order, and on a mixed box GPU 0 would be two different GPUs.
+// --gpus: which GPUs the job gets. `auto` and `N` ask pick (src/pick) for the freest, over pick's
+// own window at pick's own pace: the run's sampler reads four times a second for that second (its
+// interval is put back after), since at the run's 1 Hz the window would hold two reads — the
+// "looks once" weakness docs/pick.md warns of, which hands a GPU busy between two steps to a
+// second job. A list ("0,1") is taken as given, after checking each index exists.
+// CUDA_VISIBLE_DEVICES is set with CUDA_DEVICE_ORDER=PCI_BUS_ID (unless the user set an order):
+// CUDA's default order is "fastest first", NVML's — and so pick's and nvidia-smi's — is the PCI
+// bus order, and on a mixed box GPU 0 would be two different GPUs.
 
 import type { Sampler } from '../monitor/sampler.js';
-import { formatVisibleDevices, pickFreeGpus, type RejectedGpu } from '../pick/index.js';
+import { DEFAULT_PICK_WINDOW_MS, formatVisibleDevices, pickFreeGpus, type RejectedGpu } from '../pick/index.js';
 import type { Text } from './failures/types.js';
 import type { GpuSpec } from './gpu-spec.js';
 
@@ -37,7 +40,7 @@ export async function chooseGpus(spec: GpuSpec, sampler: Sampler | null, env: No
     return { visibleDevices, indices: spec.indices, env: { ...order, CUDA_VISIBLE_DEVICES: visibleDevices } };
   }
   const count = spec.kind === 'auto' ? 1 : spec.count;
-  const result = await pickFreeGpus({ count, sampler });
+  const result = await pickDensely(sampler, count);
   const seen = result.lastSnapshot?.devices.length ?? 0;
   if (seen === 0) {
     const detail = result.lastSnapshot?.problems.map((p) => p.message).filter((m) => m !== '').slice(0, 2).join('; ') || 'no GPU found';
@@ -46,4 +49,18 @@ export async function chooseGpus(spec: GpuSpec, sampler: Sampler | null, env: No
   if (!result.enough) throw new GpuChoiceError({ key: 'run.gpus.notEnough', params: { found: result.picked.length, asked: count } }, result.rejected);
   const visibleDevices = formatVisibleDevices(result, 'index');
   return { visibleDevices, indices: [...new Set(result.picked.map((g) => g.index))], env: { ...order, CUDA_VISIBLE_DEVICES: visibleDevices } };
+}
+
+/** `gpuwise pick`'s pace: four reads over its window (src/pick/free.ts, an owned sampler's interval). */
+export const PICK_READ_INTERVAL_MS = Math.max(50, Math.round(DEFAULT_PICK_WINDOW_MS / 4));
+
+/** pick over the run's sampler, read at pick's pace for the window, then at the run's interval again. */
+async function pickDensely(sampler: Sampler, count: number): ReturnType<typeof pickFreeGpus> {
+  const runIntervalMs = sampler.intervalMs;
+  sampler.setInterval(Math.min(runIntervalMs, PICK_READ_INTERVAL_MS));
+  try {
+    return await pickFreeGpus({ count, sampler, windowMs: DEFAULT_PICK_WINDOW_MS });
+  } finally {
+    sampler.setInterval(runIntervalMs);
+  }
 }

@@ -2,6 +2,9 @@
 // series and energy for the report (./gpu-record.ts), Xid and ECC events for the recogniser, and
 // one diagnose observer per attempt, so the findings at the end are about the last attempt's
 // last window — what the job was doing when it ended — and not an average over restarts.
+// One read is taken as the monitor starts (just before the job) and one in `finish` (just after
+// it ended), so that the energy counter's delta and the power integral span the job's whole life,
+// not only its first to last sample (up to one interval short at each end).
 
 import { diagnose } from '../diagnose/analyze.js';
 import { createObserver, type Observer } from '../diagnose/observe-samples.js';
@@ -29,8 +32,13 @@ export interface RunMonitorOptions {
   xid?: XidWatcher | null;
 }
 
+/** A read taken at the ends of the run waits at most this long: a GPU hung in the driver must not hold the run. */
+export const EDGE_READ_MAX_MS = 2000;
+
 export interface RunMonitor {
   attemptStarted(pid: number): void;
+  /** The closing read (see above); call once the job has ended, before `gpus()`. */
+  finish(): Promise<void>;
   attemptEnded(status: ExitStatus, atMs: number): Promise<void>;
   gpus(): { recorded: GpuRunSummary[]; unavailable: string | null };
   diagnose(): { report: DiagnoseReport | null; unavailable: string | null };
@@ -50,11 +58,13 @@ export async function createRunMonitor(options: RunMonitorOptions): Promise<RunM
   const onSample = (sample: Sample) => {
     record.add(sample);
     observer?.onSample(sample);
-    const attempt = options.attempt();
+    // Before the first attempt has started (the sampler's first reads): the first attempt's.
+    const attempt = Math.max(1, options.attempt());
     const events = [...deriver.next(sample), ...(xid?.poll(sample) ?? [])];
     for (const event of events) if (watched(event.gpuIndex)) recognizer.event(event, attempt);
   };
   const unsubscribe = sampler?.subscribe(onSample) ?? (() => undefined);
+  if (sampler !== null) await edgeRead(sampler);
 
   return {
     attemptStarted(pid) {
@@ -64,6 +74,9 @@ export async function createRunMonitor(options: RunMonitorOptions): Promise<RunM
         sampler, rootPid: pid, recordedBy: options.recordedBy, maxSamples: DIAGNOSE_WINDOW_SAMPLES,
         target: { pid: null, command: options.command, gpuIndices: options.gpuIndices },
       });
+    },
+    async finish() {
+      if (sampler !== null) await edgeRead(sampler);
     },
     async attemptEnded(status, atMs) {
       if (!observer) return;
@@ -90,6 +103,14 @@ export async function createRunMonitor(options: RunMonitorOptions): Promise<RunM
       xid?.close();
     },
   };
+}
+
+/** A read now, heard by the subscribers like any other; given up on (not awaited) past EDGE_READ_MAX_MS. */
+async function edgeRead(sampler: Sampler): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, EDGE_READ_MAX_MS)));
+  await Promise.race([sampler.refresh().then(() => undefined, () => undefined), late]);
+  clearTimeout(timer);
 }
 
 /** Why a running sampler saw no GPU: the backends' problems, else plainly that. */

@@ -10,7 +10,7 @@ import { healthyHeadline, type HealthyHeadline } from '../diagnose/analyze/notes
 import { renderLineChart } from '../report/svg-chart.js';
 import type { Text } from './failures/types.js';
 import { commandLine } from './notify.js';
-import { energyText, type RunReport } from './report.js';
+import { energyText, leftOutTexts, type RunReport } from './report.js';
 
 const LABELS: Record<Locale, string> = { en: 'English', 'zh-CN': '中文' };
 const GIB = 1024 ** 3;
@@ -62,16 +62,23 @@ function gpus(report: RunReport, t: Translate): string {
   const recorded = report.gpus.recorded;
   if (recorded.length === 0) return `<section>${title}<p class="muted">${h(t('run.report.noGpus', { detail: report.gpus.unavailable ?? '—' }))}</p></section>`;
   const head = ['GPU', t('run.report.utilMean'), t('run.report.memoryPeak'), t('run.report.powerMean'), t('run.report.energy')];
+  const t0 = Date.parse(report.startedAt);
   const rows = recorded.map((g) => {
+    // A GPU that stopped answering: its figures rest on fewer reads than the run had, and say so.
+    const unanswered = g.firstUnansweredAtMs === null ? '' : `<br><span class="muted">${h(t('run.report.gpuUnanswered', {
+      missed: g.unansweredSamples, reads: g.samples + g.unansweredSamples, seconds: Math.max(0, Math.round((g.firstUnansweredAtMs - t0) / 100) / 10),
+    }))}</span>`;
     const memory = g.memoryPeakBytes === null ? '—' : `${(g.memoryPeakBytes / GIB).toFixed(1)}${g.memoryTotalBytes === null ? '' : ` / ${(g.memoryTotalBytes / GIB).toFixed(1)}`} GiB`;
     const energy = g.energyJoules === null ? '—' : energyText(g.energyJoules / 3.6e6);
-    return `<tr><td>${g.index} ${h(g.name ?? '')}</td><td>${num(g.utilMeanPercent, 1, ' %')}</td><td>${memory}</td><td>${num(g.powerMeanWatts, 0, ' W')}</td><td>${energy}</td></tr>`;
+    return `<tr><td>${g.index} ${h(g.name ?? '')}${unanswered}</td><td>${num(g.utilMeanPercent, 1, ' %')}</td><td>${memory}</td><td>${num(g.powerMeanWatts, 0, ' W')}</td><td>${energy}</td></tr>`;
   });
   const { energy } = report;
-  const energyLine = energy.kWh === null ? '' : `<p>${h(t('run.report.energy'))}: <strong>${energyText(energy.kWh)}</strong> <span class="muted">(${h(energy.source === 'counter' ? t('run.report.energyFrom.counter') : t('run.report.energyFrom.power'))})</span>${
+  const source = energy.source === 'counter' ? t('run.report.energyFrom.counter') : energy.source === 'mixed' ? t('run.report.energyFrom.mixed') : t('run.report.energyFrom.power');
+  const total = energy.kWh === null ? '' : `<p>${h(t('run.report.energy'))}: <strong>${energyText(energy.kWh)}</strong> <span class="muted">(${h(source)})</span>${
     energy.cost === null ? '' : ` · ${h(t('run.report.cost', { price: energy.cost.pricePerKwh, currency: energy.cost.currency }))}: <strong>${money(energy.cost.amount)} ${h(energy.cost.currency)}</strong>`
   }</p>`;
-  const t0 = Date.parse(report.startedAt);
+  const leftOut = leftOutTexts(energy).map((text) => `<li>${h(say(t, text))}</li>`);
+  const energyLine = `${total}${leftOut.length === 0 ? '' : `<ul class="muted">${leftOut.join('')}</ul>`}`;
   const chart = (titleKey: 'run.report.chart.util' | 'run.report.chart.memory' | 'run.report.chart.power', unit: string, pick: (g: (typeof recorded)[number]) => (number | null)[], extra: { yMin?: number; yMax?: number } = {}) =>
     renderLineChart({
       title: t(titleKey), unit, ...extra,

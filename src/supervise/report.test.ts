@@ -38,6 +38,20 @@ describe('GPU record', () => {
     expect(record.summaries().map((s) => [s.index, s.energyJoules])).toEqual([[1, 100]]);
   });
 
+  it('a GPU that stops answering: a gap in its series, its reads without an answer not counted as samples', () => {
+    const record = createGpuRecord(null);
+    record.add(sample(1, 0, [{ gpuUtilPercent: 50, powerDrawWatts: 200, energyConsumedJoules: 0 }, { gpuUtilPercent: 96, powerDrawWatts: 335 }]));
+    for (let i = 1; i < 5; i++) {
+      record.add(sample(i + 1, i * 1000, [{ gpuUtilPercent: 50, powerDrawWatts: 200, energyConsumedJoules: i * 200 }, { state: 'lost', stateDetail: 'ERROR_GPU_IS_LOST' }]));
+    }
+    const [ok, lost] = record.summaries();
+    expect(ok).toMatchObject({ samples: 5, unansweredSamples: 0, firstUnansweredAtMs: null, energyJoules: 800 });
+    expect(lost).toMatchObject({ samples: 1, unansweredSamples: 4, firstUnansweredAtMs: 1000, utilMeanPercent: 96, energyJoules: null });
+    expect(lost!.series.utilPercent).toEqual([96, null, null, null, null]);
+    const energy = energyOf(record.summaries(), null, 'USD');
+    expect(energy).toMatchObject({ joules: 800, leftOut: [{ gpu: 1, reason: 'not-answering', partial: false }] });
+  });
+
   it('keeps the series bounded for a long run, gaps still gaps', () => {
     const record = createGpuRecord(null);
     for (let i = 0; i < 10 * MAX_POINTS; i++) record.add(sample(i, i * 1000, [{ gpuUtilPercent: i % 2 === 0 ? 50 : 100, memoryUsedBytes: null }]));
@@ -82,8 +96,8 @@ describe('report', () => {
 
   it('prices the energy; no figure without a measurement', () => {
     const gpu = { energyJoules: 7_200_000, energySource: 'counter' as const };
-    expect(energyOf([gpu as never], 0.3, 'EUR')).toEqual({ joules: 7_200_000, kWh: 2, source: 'counter', cost: { pricePerKwh: 0.3, currency: 'EUR', amount: 0.6 } });
-    expect(energyOf([], 0.3, 'EUR')).toEqual({ joules: null, kWh: null, source: null, cost: null });
+    expect(energyOf([gpu as never], 0.3, 'EUR')).toEqual({ joules: 7_200_000, kWh: 2, source: 'counter', cost: { pricePerKwh: 0.3, currency: 'EUR', amount: 0.6 }, leftOut: [] });
+    expect(energyOf([], 0.3, 'EUR')).toEqual({ joules: null, kWh: null, source: null, cost: null, leftOut: [] });
   });
 
   it('the page escapes the job\'s text, holds both languages and no script', () => {
@@ -96,6 +110,23 @@ describe('report', () => {
     expect(html).toContain('No GPU was recorded (no GPU found).');
     // The command as a shell would take it back: the argument with spaces and markup quoted.
     expect(html).toContain("python train.py '&lt;script&gt;alert(1)&lt;/script&gt;'".replaceAll("'", '&#39;'));
+  });
+
+  it('the page names a GPU lost during the run, and the energy it leaves out, in both languages', () => {
+    const record = createGpuRecord(null);
+    record.add(sample(1, T0, [{ powerDrawWatts: 200, energyConsumedJoules: 0 }, { powerDrawWatts: 335, energyConsumedJoules: 0 }]));
+    record.add(sample(2, T0 + 1000, [{ powerDrawWatts: 200, energyConsumedJoules: 200 }, { state: 'lost', stateDetail: 'ERROR_GPU_IS_LOST' }]));
+    record.add(sample(3, T0 + 2000, [{ powerDrawWatts: 200, energyConsumedJoules: 400 }, { state: 'lost', stateDetail: 'ERROR_GPU_IS_LOST' }]));
+    const failure = { kind: 'gpu-lost' as const, attempt: 1, atMs: T0 + 1000, evidence: 'ERROR_GPU_IS_LOST', repeats: 0, title: { key: 'run.failure.gpu-lost', params: { gpu: '1' } }, fixes: [{ key: 'run.fix.gpuLost' }], details: { gpu: '1' } };
+    const base = input();
+    const report = buildRunReport({ ...base, gpus: record.summaries(), gpusUnavailable: null, outcome: { ...base.outcome, failures: [failure] } });
+    expect(report.energy.leftOut).toEqual([{ gpu: 1, reason: 'not-answering', partial: false }]);
+    const html = renderRunReportHtml(report, 'en');
+    expect(html).toContain('GPU 1 was lost during the run');
+    expect(html).toContain('GPU 1 is not in the total: it stopped answering during the run');
+    expect(html).toContain('did not answer in 2 of 3 reads, from 1 s into the run');
+    expect(html).toContain('GPU 1 在运行中丢失');
+    expect(html).toContain('GPU 1 未计入总量：它在运行中停止了响应');
   });
 
   it('says "no cause found", not healthy, where diagnose saw a GPU used little and nothing to blame', () => {

@@ -26,12 +26,22 @@ export interface AttemptReport {
   failures: FailureKind[];
 }
 
+/** A recorded GPU the energy total leaves out, or counts only in part, and why. */
+export interface EnergyLeftOut {
+  gpu: number;
+  /** 'not-answering': it stopped answering during the run; 'no-readings': no counter and fewer than two power readings. */
+  reason: 'not-answering' | 'no-readings';
+  /** True when its energy up to then is in the total. */
+  partial: boolean;
+}
+
 export interface EnergyReport {
   joules: number | null;
   kWh: number | null;
   /** 'mixed' when some GPUs had a counter and others only power. */
   source: 'counter' | 'power' | 'mixed' | null;
   cost: { pricePerKwh: number; currency: string; amount: number } | null;
+  leftOut: EnergyLeftOut[];
 }
 
 export interface RunReport {
@@ -98,9 +108,29 @@ export function stopText(outcome: Pick<RunOutcome, 'stop' | 'stoppedBy' | 'failu
 /** Energy in the unit that shows its digits: Wh below 1 kWh (a short job), kWh above — never "0.0000 kWh". */
 export const energyText = (kWh: number) => (kWh < 1 ? `${(kWh * 1000).toFixed(kWh < 0.01 ? 3 : 1)} Wh` : `${kWh.toFixed(3)} kWh`);
 
-export function energyOf(gpus: readonly GpuRunSummary[], pricePerKwh: number | null, currency: string): EnergyReport {
+type EnergyInput = Pick<GpuRunSummary, 'index' | 'energyJoules' | 'energySource' | 'unansweredSamples'>;
+
+/** The GPUs whose energy is missing from the total, or there only until they stopped answering. */
+function leftOutOf(gpus: readonly EnergyInput[]): EnergyLeftOut[] {
+  return gpus.flatMap((g): EnergyLeftOut[] => {
+    const unanswered = g.unansweredSamples > 0;
+    if (g.energyJoules === null) return [{ gpu: g.index, reason: unanswered ? 'not-answering' : 'no-readings', partial: false }];
+    return unanswered ? [{ gpu: g.index, reason: 'not-answering', partial: true }] : [];
+  });
+}
+
+/** How the total treats each GPU it leaves out, as the user reads it (the CLI's summary, the page). */
+export function leftOutTexts(energy: EnergyReport): Text[] {
+  return energy.leftOut.map((l) => ({
+    key: l.partial ? 'run.energy.partial' : l.reason === 'not-answering' ? 'run.energy.leftOut.notAnswering' : 'run.energy.leftOut.noReadings',
+    params: { gpu: l.gpu },
+  }));
+}
+
+export function energyOf(gpus: readonly EnergyInput[], pricePerKwh: number | null, currency: string): EnergyReport {
   const measured = gpus.filter((g) => g.energyJoules !== null);
-  if (measured.length === 0) return { joules: null, kWh: null, source: null, cost: null };
+  const leftOut = leftOutOf(gpus);
+  if (measured.length === 0) return { joules: null, kWh: null, source: null, cost: null, leftOut };
   const joules = measured.reduce((sum, g) => sum + (g.energyJoules ?? 0), 0);
   const sources = new Set(measured.map((g) => g.energySource));
   const kWh = joules / JOULES_PER_KWH;
@@ -109,6 +139,7 @@ export function energyOf(gpus: readonly GpuRunSummary[], pricePerKwh: number | n
     kWh: Math.round(kWh * 1e6) / 1e6,
     source: sources.size > 1 ? 'mixed' : (measured[0]?.energySource ?? null),
     cost: pricePerKwh === null ? null : { pricePerKwh, currency, amount: Math.round(kWh * pricePerKwh * 1e4) / 1e4 },
+    leftOut,
   };
 }
 

@@ -110,6 +110,7 @@ export function runJob(options: RunJobOptions): RunJob {
     const outcome = await supervisor.outcome;
     const last = outcome.attempts.at(-1);
     if (last) await monitor.attemptEnded(last.status, last.endedMs);
+    await monitor.finish();
     const endedMs = now();
     const diagnosis = monitor.diagnose();
     const gpus = monitor.gpus();

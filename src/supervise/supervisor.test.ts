@@ -97,6 +97,43 @@ describe('supervise (real processes)', () => {
     expect(log).toMatch(/ out {2}partial without newline\uFFFD\uFFFD\\x00A\n/);
   });
 
+  it('a kill -9 from outside with the kernel log read and no OOM record: not blamed on the OOM killer', async () => {
+    let killed = false;
+    const run = setup('stubborn.mjs', [], {
+      policy: { mode: 'never' },
+      oomWatcher: { unavailable: null, read: () => [], close: () => undefined },
+      live: (stream, chunk) => {
+        if (!killed && stream === 'out' && chunk.toString().includes('ready')) {
+          killed = true;
+          const start = run.events.find((e) => e.type === 'attempt-start');
+          if (start?.type === 'attempt-start') process.kill(start.pid, 'SIGKILL');
+        }
+      },
+    });
+    const outcome = await run.done;
+    expect(outcome.exitCode).toBe(137);
+    expect(outcome.failures.map((f) => [f.kind, f.title.key])).toEqual([['sigkill', 'run.failure.sigkill']]);
+    expect(JSON.stringify(outcome.failures)).not.toContain('not-watched');
+  });
+
+  it('an OOM record that lags the kill (the journal\'s can) still names the OOM killer', async () => {
+    let killedPid = 0;
+    let reads = 0;
+    const run = setup('stubborn.mjs', [], {
+      policy: { mode: 'never' },
+      // The record shows up on the third look, some 200 ms after the job ended.
+      oomWatcher: { unavailable: null, read: () => (++reads >= 3 && killedPid > 0 ? [{ pid: killedPid, name: 'node', anonRssBytes: null, cgroup: false }] : []), close: () => undefined },
+      live: (stream, chunk) => {
+        if (killedPid === 0 && stream === 'out' && chunk.toString().includes('ready')) {
+          const start = run.events.find((e) => e.type === 'attempt-start');
+          if (start?.type === 'attempt-start') process.kill((killedPid = start.pid), 'SIGKILL');
+        }
+      },
+    });
+    const outcome = await run.done;
+    expect(outcome.failures.map((f) => [f.kind, f.details.confirmed])).toEqual([['host-oom-kill', 'kernel-log']]);
+  });
+
   it('SIGTERM reaches the job\'s whole group, grandchildren included', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gpuwise-sig-'));
     dirs.push(dir);
@@ -145,9 +182,43 @@ describe('supervise (real processes)', () => {
     });
     const outcome = await run.done;
     expect(outcome).toMatchObject({ stop: 'stopped', stoppedBy: 'SIGINT', exitCode: 137 });
-    expect(run.events.map((e) => e.type)).toEqual(['attempt-start', 'stop-asked', 'forcing', 'attempt-end']);
+    // The first Ctrl-C is the job's; the second starts the grace period, which then runs out.
+    expect(run.events.map((e) => (e.type === 'stop-asked' ? `${e.type}:${e.phase}` : e.type === 'forcing' ? `${e.type}:${e.reason}` : e.type))).toEqual([
+      'attempt-start', 'stop-asked:forwarded', 'stop-asked:grace', 'forcing:grace-over', 'attempt-end',
+    ]);
     expect(outcome.failures).toEqual([]);
     expect(run.combined()).toContain('err  ignored SIGINT');
+  });
+
+  it('a third Ctrl-C kills at once, not as a grace period run out; SIGTERM starts the grace period by itself', async () => {
+    let asked = false;
+    const interrupted = setup('stubborn.mjs', [], {
+      graceMs: 20_000,
+      live: (stream, chunk) => {
+        if (!asked && stream === 'out' && chunk.toString().includes('ready')) {
+          asked = true;
+          for (const ms of [0, 50, 100]) setTimeout(() => interrupted.supervisor.signal('SIGINT'), ms);
+        }
+      },
+    });
+    expect(await interrupted.done).toMatchObject({ exitCode: 137 });
+    expect(interrupted.events.filter((e) => e.type === 'forcing')).toEqual([{ type: 'forcing', graceMs: 20_000, reason: 'asked' }]);
+    let termed = false;
+    const terminated = setup('stubborn.mjs', [], {
+      graceMs: 300,
+      live: (stream, chunk) => {
+        if (!termed && stream === 'out' && chunk.toString().includes('ready')) {
+          termed = true;
+          terminated.supervisor.signal('SIGTERM');
+        }
+      },
+    });
+    expect(await terminated.done).toMatchObject({ exitCode: 137, stoppedBy: 'SIGTERM' });
+    // No second signal is needed: SIGKILL follows the grace period on its own.
+    expect(terminated.events.filter((e) => e.type === 'stop-asked' || e.type === 'forcing')).toEqual([
+      { type: 'stop-asked', signal: 'SIGTERM', graceMs: 300, phase: 'grace' },
+      { type: 'forcing', graceMs: 300, reason: 'grace-over' },
+    ]);
   });
 
   it('a grandchild left running when the job exits is stopped before the next attempt', async () => {
@@ -175,12 +246,15 @@ describe('supervise (real processes)', () => {
   it('a stop during the back-off wait: no restart, 128 + the signal', async () => {
     const run = setup('exit-by-attempt.mjs', ['1,0'], {
       onEvent: (event) => {
+        run.events.push(event);
         if (event.type === 'restart-scheduled') run.supervisor.signal('SIGTERM');
       },
     });
     const outcome = await run.done;
     expect(outcome).toMatchObject({ stop: 'stopped', stoppedBy: 'SIGTERM', exitCode: 143 });
     expect(outcome.attempts).toHaveLength(1);
+    // No job runs in the wait: nothing is passed on, and that is what is said.
+    expect(run.events.filter((e) => e.type === 'stop-asked')).toEqual([{ type: 'stop-asked', signal: 'SIGTERM', graceMs: 3000, phase: 'waiting' }]);
   });
 
   it('a command that does not exist: 127, no restart', async () => {

@@ -34,8 +34,14 @@ export type SupervisorEvent =
   | { type: 'attempt-start'; attempt: number; pid: number; args: string[] }
   | { type: 'attempt-end'; attempt: number; status: ExitStatus; seconds: number; failures: Failure[] }
   | { type: 'restart-scheduled'; attempt: number; delayMs: number; step: number; failuresInWindow: number; maxRestarts: number }
-  | { type: 'stop-asked'; signal: NodeJS.Signals; graceMs: number }
-  | { type: 'forcing'; graceMs: number };
+  /**
+   * A stop signal and what it does: 'waiting' — none is running (a back-off wait), so there is
+   * nothing to pass on and the run ends without restarting; 'forwarded' — the first Ctrl-C, the
+   * job's to handle; 'grace' — passed on, and SIGKILL follows after `graceMs` unless it stops.
+   */
+  | { type: 'stop-asked'; signal: NodeJS.Signals; graceMs: number; phase: 'waiting' | 'forwarded' | 'grace' }
+  /** SIGKILL to the group: the grace period ran out, or a third Ctrl-C asked for it. */
+  | { type: 'forcing'; graceMs: number; reason: 'grace-over' | 'asked' };
 
 export interface SupervisorOptions {
   command: string;
@@ -93,6 +99,8 @@ export interface Supervisor {
 }
 
 export const DEFAULT_GRACE_MS = 10_000;
+/** How long a kernel-log OOM record may lag the kill it tells (the journal's can; /dev/kmsg's do not). */
+export const OOM_RECORD_LAG_MS = 1000;
 
 export function supervise(options: SupervisorOptions): Supervisor {
   const clock = options.clock ?? REAL_CLOCK;
@@ -104,34 +112,51 @@ export function supervise(options: SupervisorOptions): Supervisor {
   let job: JobProcess | null = null;
   let stopSignal: NodeJS.Signals | null = null;
   let interrupts = 0;
+  /** SIGTERM/SIGHUP received. */
+  let terminations = 0;
   let killedByUs = false;
   let forceTimer: NodeJS.Timeout | null = null;
+  /** In a back-off wait: no job to pass a signal to. */
+  let waiting = false;
+  let finished = false;
   const backoff = new AbortController();
 
-  const force = () => {
-    if (!job) return;
-    emit({ type: 'forcing', graceMs });
+  const force = (reason: 'grace-over' | 'asked') => {
+    if (!job || killedByUs) return;
+    emit({ type: 'forcing', graceMs, reason });
     killedByUs = true;
     job.signalGroup('SIGKILL');
   };
+  // Ctrl-C: the first is the job's to handle (a checkpoint on KeyboardInterrupt may take long);
+  // the second starts the grace period, a third kills at once. SIGTERM/SIGHUP (systemd, a closed
+  // terminal) start the grace period at once: a supervisor above us will not wait for ever.
+  const graceDue = () => terminations > 0 || interrupts >= 2;
   const armForce = () => {
-    if (forceTimer === null) forceTimer = setTimeout(force, graceMs);
+    if (forceTimer === null) forceTimer = setTimeout(() => force('grace-over'), graceMs);
   };
 
   const signal = (name: NodeJS.Signals) => {
-    if (stopSignal === null) {
+    if (finished) return;
+    const first = stopSignal === null;
+    if (first) {
       stopSignal = name;
       backoff.abort();
-      emit({ type: 'stop-asked', signal: name, graceMs });
     }
     if (name === 'SIGINT') interrupts++;
-    if (!job) return;
-    // Ctrl-C: the first is the job's to handle (a checkpoint on KeyboardInterrupt may take long);
-    // the second starts the grace period, a third kills at once. SIGTERM/SIGHUP (systemd, a closed
-    // terminal) start the grace period at once: a supervisor above us will not wait for ever.
-    if (name === 'SIGINT' && interrupts >= 3) return force();
-    job.signalGroup(name);
-    if (name !== 'SIGINT' || interrupts >= 2) armForce();
+    else terminations++;
+    if (waiting) {
+      if (first) emit({ type: 'stop-asked', signal: name, graceMs, phase: 'waiting' });
+      return;
+    }
+    if (name === 'SIGINT' && interrupts >= 3) return force('asked');
+    // A job still starting gets the signal once it has started (runAttempt).
+    job?.signalGroup(name);
+    if (graceDue() && forceTimer === null) {
+      armForce();
+      emit({ type: 'stop-asked', signal: name, graceMs, phase: 'grace' });
+    } else if (first) {
+      emit({ type: 'stop-asked', signal: name, graceMs, phase: 'forwarded' });
+    }
   };
 
   const runAttempt = async (args: string[]): Promise<AttemptRecord> => {
@@ -143,7 +168,11 @@ export function supervise(options: SupervisorOptions): Supervisor {
     const startedMs = clock.now();
     options.logs.note(`started: pid ${started.pid}: ${commandLine([options.command, ...args])}`, attempt);
     emit({ type: 'attempt-start', attempt, pid: started.pid, args });
-    if (stopSignal !== null) started.signalGroup(stopSignal); // asked to stop while it was starting
+    if (stopSignal !== null) {
+      // Asked to stop while it was starting: what the signals asked for, now that there is a job.
+      if (interrupts >= 3) force('asked');
+      else started.signalGroup(stopSignal);
+    }
     const pids = new Set<number>([started.pid]);
     const scan = process.platform === 'linux' ? setInterval(() => groupMembers(started.pid).forEach((pid) => pids.add(pid)), options.groupScanMs ?? 2000) : null;
     const streams = (['out', 'err'] as const).map((name) => drain(name, name === 'out' ? started.stdout : started.stderr));
@@ -162,12 +191,30 @@ export function supervise(options: SupervisorOptions): Supervisor {
     if (forceTimer) clearTimeout(forceTimer);
     forceTimer = null;
     options.recognizer.attemptEnded({
-      attempt, status, atMs: endedMs, pids, oomKills: options.oomWatcher?.read() ?? [], kernelLogUnavailable: options.oomWatcher?.unavailable ?? 'not-watched', killedByUs,
+      attempt, status, atMs: endedMs, pids, oomKills: await oomKillsFor(status, pids), kernelLogUnavailable: options.oomWatcher === undefined ? 'not-watched' : options.oomWatcher.unavailable, killedByUs,
     });
     const failures = options.recognizer.failures().filter((f) => f.attempt === attempt);
     options.logs.note(`ended: ${status.signal ?? `exit code ${status.code}`}`, attempt);
     emit({ type: 'attempt-end', attempt, status, seconds: Math.round((endedMs - startedMs) / 100) / 10, failures });
     return { attempt, pid: started.pid, args, startedMs, endedMs, status, exitCode: exitCodeOf(status), restartDelayMs: null };
+  };
+
+  /**
+   * The OOM kills logged during the attempt. A SIGKILL from outside with none of the job's among
+   * them is about to be called "not the OOM killer": the journal's records can lag the kill by a
+   * moment, so the log is looked at again for up to OOM_RECORD_LAG_MS first.
+   */
+  const oomKillsFor = async (status: ExitStatus, pids: ReadonlySet<number>) => {
+    const watcher = options.oomWatcher;
+    if (!watcher) return [];
+    const kills = watcher.read();
+    const ours = () => kills.some((kill) => pids.has(kill.pid));
+    if (status.signal !== 'SIGKILL' || killedByUs || watcher.unavailable !== null) return kills;
+    for (let waitedMs = 0; !ours() && waitedMs < OOM_RECORD_LAG_MS; waitedMs += 100) {
+      await delay(100);
+      kills.push(...watcher.read());
+    }
+    return kills;
   };
 
   const drain = (name: StreamName, stream: NodeJS.ReadableStream) =>
@@ -196,9 +243,10 @@ export function supervise(options: SupervisorOptions): Supervisor {
 
   const outcome = (async (): Promise<RunOutcome> => {
     const attempts: AttemptRecord[] = [];
-    const finish = (stop: RunStop, exitCode: number, failuresInWindow: number, startError: string | null = null): RunOutcome => ({
-      attempts, exitCode, stop, stoppedBy: stop === 'stopped' ? stopSignal : null, startError, failuresInWindow, failures: options.recognizer.failures(),
-    });
+    const finish = (stop: RunStop, exitCode: number, failuresInWindow: number, startError: string | null = null): RunOutcome => {
+      finished = true;
+      return { attempts, exitCode, stop, stoppedBy: stop === 'stopped' ? stopSignal : null, startError, failuresInWindow, failures: options.recognizer.failures() };
+    };
     for (;;) {
       attempt++;
       const args = attempt === 1 ? [...options.args] : [...options.args, ...(options.resumeArgs ?? [])];
@@ -217,9 +265,11 @@ export function supervise(options: SupervisorOptions): Supervisor {
       const decision = policy.next({ endedMs: record.endedMs, succeeded: succeeded(record.status) }, random);
       if (!decision.restart) return finish(decision.reason, record.exitCode, decision.failuresInWindow);
       record.restartDelayMs = decision.delayMs;
+      waiting = true;
       emit({ type: 'restart-scheduled', attempt, delayMs: decision.delayMs, step: decision.step, failuresInWindow: decision.failuresInWindow, maxRestarts: policy.options.maxRestarts });
       options.logs.note(`restart in ${decision.delayMs} ms`, attempt);
       await clock.sleep(decision.delayMs, backoff.signal);
+      waiting = false;
       if (stopSignal !== null) return finish('stopped', 128 + (signalNumber(stopSignal) ?? 0), decision.failuresInWindow);
     }
   })();

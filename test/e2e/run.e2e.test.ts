@@ -3,7 +3,7 @@
 // recognised from real PyTorch text, exit codes, bad flags in both languages.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,8 @@ describe('gpuwise run', () => {
     const marks = join(work, 'marks');
     const child = spawn(process.execPath, [BIN, 'run', '--log-dir', logDir, '--', process.execPath, join(JOBS, 'family.mjs'), marks], { cwd: ROOT, env: baseEnv(fake()) });
     let out = '';
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
@@ -89,8 +91,39 @@ describe('gpuwise run', () => {
       child.on('exit', (c) => resolve(c));
     });
     expect(code).toBe(3);
+    // SIGKILL follows the grace period by itself: no Ctrl-C is asked for.
+    expect(err).toContain('gpuwise run: SIGTERM passed to the job; it gets SIGKILL if it has not stopped within 10 s');
+    expect(err).not.toContain('Ctrl-C');
     expect(readFileSync(marks, 'utf8').split('\n').sort()).toEqual(['', 'child SIGTERM', 'grandchild SIGTERM']);
     expect(report(logDir)).toMatchObject({ stop: 'stopped', stoppedBy: 'SIGTERM', attempts: [{ attempt: 1 }] });
+  }, 30_000);
+
+  it('says what each Ctrl-C does: the first is the job\'s, the second starts the grace period, the third kills at once; in a back-off wait there is no job', async () => {
+    /** gpuwise run over `args`, sending SIGINT each time stdout or stderr (as read so far) matches the next trigger. */
+    const interrupt = (args: string[], triggers: RegExp[]) => {
+      const child = spawn(process.execPath, [BIN, 'run', '--log-dir', dir(), ...args], { cwd: ROOT, env: baseEnv(fake()) });
+      let seen = '';
+      const look = (chunk: Buffer) => {
+        seen += chunk.toString();
+        while (triggers[0]?.test(seen)) {
+          triggers.shift();
+          child.kill('SIGINT');
+        }
+      };
+      child.stdout.on('data', look);
+      child.stderr.on('data', look);
+      return new Promise<{ code: number | null; seen: string }>((resolve) => child.on('exit', (code) => resolve({ code, seen })));
+    };
+    const stubborn = await interrupt(['--grace', '20s', '--', process.execPath, join(JOBS, 'stubborn.mjs')], [/ready/, /ignored SIGINT/, /ignored SIGINT[^]*ignored SIGINT/]);
+    expect(stubborn.code).toBe(137);
+    expect(stubborn.seen).toContain('SIGINT passed to the job, which decides how to stop; Ctrl-C again gives it 20 s before SIGKILL, a third time kills it at once');
+    expect(stubborn.seen).toContain('SIGINT passed to the job again; it gets SIGKILL if it has not stopped within 20 s (Ctrl-C once more kills it at once)');
+    expect(stubborn.seen).toContain('gpuwise run: third Ctrl-C: sending SIGKILL to the job now');
+    expect(stubborn.seen).not.toContain('did not stop within');
+    const waiting = await interrupt(['--backoff', '30s', '--', 'sh', '-c', 'exit 2'], [/restarting in/]);
+    expect(waiting.code).toBe(130);
+    expect(waiting.seen).toContain('gpuwise run: SIGINT during the wait before a restart: no job is running, and the run ends without restarting');
+    expect(waiting.seen).not.toContain('passed to the job');
   }, 30_000);
 
   it('runs the notify command with the report\'s path', () => {
@@ -109,6 +142,52 @@ describe('gpuwise run', () => {
     const badDir = gpuwise(['run', '--log-dir', '/proc/gpuwise-no-such', '--', 'true'], fake());
     expect(badDir.code).toBe(1);
     expect(badDir.stderr).toContain('Cannot write the logs into /proc/gpuwise-no-such');
+  }, 30_000);
+
+  it('a GPU that falls off the bus mid-run is a failure in the report, its summary rests on real readings, and the energy says it left it out', () => {
+    const logDir = dir();
+    const env = { ...fakeNvmlEnv(scenarioPath('gpu-falls-off-bus')), XDG_DATA_HOME: join(work, 'data') };
+    const result = gpuwise(['run', '--json', '--log-dir', logDir, '--', 'sleep', '3'], env);
+    expect(result.code).toBe(0);
+    const r = JSON.parse(result.stdout);
+    expect(r.failures).toMatchObject([{ kind: 'gpu-lost', attempt: 1, details: { gpu: '1', cause: 'lost' } }]);
+    const lost = r.gpus.recorded.find((g: { index: number }) => g.index === 1);
+    const readings = lost.series.utilPercent.filter((v: number | null) => v !== null).length;
+    expect(lost.samples).toBe(readings);
+    expect(lost.unansweredSamples).toBe(lost.series.utilPercent.length - readings);
+    expect(r.energy.leftOut).toEqual([{ gpu: 1, reason: 'not-answering', partial: false }]);
+    expect(result.stderr).toContain('GPU 1 was lost during the run');
+    expect(result.stderr).toMatch(/GPU energy .+; GPU 1 is not in the total: it stopped answering during the run/);
+    const html = readFileSync(join(logDir, 'report.html'), 'utf8');
+    for (const text of ['GPU 1 was lost during the run', 'GPU 1 is not in the total', 'GPU 1 在运行中丢失', 'GPU 1 未计入总量']) expect(html).toContain(text);
+  }, 30_000);
+
+  it('energy is the counter\'s delta over the job\'s whole life, not first to last sample', () => {
+    // One GPU at a constant 300 W whose counter advances with time (the fake's time mode).
+    const scenario = join(work, 'constant-300w.json');
+    writeFileSync(scenario, JSON.stringify({
+      description: 'one GPU at a constant 300 W with an energy counter',
+      system: { driverVersion: '550.90.07', nvmlVersion: '12.550.90.07', cudaDriverVersion: 12040 },
+      devices: [{ name: 'NVIDIA A100 80GB PCIe', uuid: 'GPU-11111111-1111-1111-1111-111111111111', pciBusId: '00000000:17:00.0', architecture: 'ampere', memoryTotalMiB: 81920, enforcedPowerLimitWatts: 300 }],
+      timeline: [{ atSeconds: 0, devices: [{ memoryUsedMiB: 1000, gpuUtilPercent: 50, powerDrawWatts: 300, totalEnergyJoules: 1_000_000, processes: [] }] }],
+    }));
+    const logDir = dir();
+    const result = gpuwise(['run', '--json', '--interval', '2', '--log-dir', logDir, '--', 'sleep', '3'], { ...fakeNvmlEnv(scenario), XDG_DATA_HOME: join(work, 'data') });
+    expect(result.code).toBe(0);
+    const r = JSON.parse(result.stdout);
+    const jobJoules = 300 * r.attempts[0].seconds;
+    expect(r.energy.source).toBe('counter');
+    // Every 2 s, the samples inside a 3 s job span at most 2 s: a first-to-last count is a third short.
+    expect(r.energy.joules).toBeGreaterThanOrEqual(0.97 * jobJoules);
+    expect(r.energy.joules).toBeLessThanOrEqual(1.2 * jobJoules);
+  }, 30_000);
+
+  it('the job\'s own --lang and --color (after --) change neither gpuwise\'s language nor its colour', () => {
+    const result = gpuwise(['run', '--restart', 'never', '--log-dir', dir(), '--', 'sh', '-c', 'echo "job args: $*"; exit 3', 'x', '--lang', 'zh-CN', '--color'], { ...fake(), LANG: 'en_US.UTF-8' });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('job args: --lang zh-CN --color\n');
+    expect(result.stderr).toContain('gpuwise run: attempt 1 ended: exit code 3');
+    expect(result.stderr).not.toMatch(/第 1 次运行|\u001b\[/);
   }, 30_000);
 
   it('refuses bad flags with a usage error in English and in Chinese', () => {

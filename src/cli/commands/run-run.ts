@@ -7,7 +7,7 @@ import { createSampler, type Sampler } from '../../monitor/index.js';
 import { isMessageKey, type MessageKey } from '../../i18n/index.js';
 import { GpuChoiceError } from '../../supervise/gpus.js';
 import { rejectedLines } from './pick-run.js';
-import { energyText } from '../../supervise/report.js';
+import { energyText, leftOutTexts } from '../../supervise/report.js';
 import { runJob } from '../../supervise/run-job.js';
 import type { SupervisorEvent } from '../../supervise/supervisor.js';
 import { safeText, toSafeJson } from '../../core/safe-text.js';
@@ -17,6 +17,14 @@ import { VERSION } from '../program.js';
 import type { RunCommandOptions } from './run.js';
 
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/** What each stop does, said as it happens (docs/run.md "Stopping"). */
+const STOP_KEYS = {
+  waiting: 'run.status.stopWaiting',
+  forwarded: 'run.status.stopForwarded',
+  grace: 'run.status.stopGrace',
+  graceInterrupt: 'run.status.stopGraceInterrupt',
+} as const satisfies Record<string, MessageKey>;
 
 export async function runRun(cli: CliContext, command: string[], options: RunCommandOptions): Promise<number> {
   const { t } = cli;
@@ -51,8 +59,8 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
       }
     } else if (event.type === 'restart-scheduled') {
       status('run.status.restarting', { seconds: Math.round(event.delayMs / 100) / 10, restart: event.attempt, failures: event.failuresInWindow, max: event.maxRestarts });
-    } else if (event.type === 'stop-asked') status('run.status.stopAsked', { signal: event.signal, seconds: event.graceMs / 1000 });
-    else if (event.type === 'forcing') status('run.status.forcing', { seconds: event.graceMs / 1000 });
+    } else if (event.type === 'stop-asked') status(STOP_KEYS[event.phase === 'grace' && event.signal === 'SIGINT' ? 'graceInterrupt' : event.phase], { signal: event.signal, seconds: event.graceMs / 1000 });
+    else if (event.type === 'forcing') status(event.reason === 'asked' ? 'run.status.forcingAsked' : 'run.status.forcing', { seconds: event.graceMs / 1000 });
   };
   let logDir = options.logDir ?? '';
   const job = runJob({
@@ -93,7 +101,10 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
     if (result.notifyError !== null) status('run.status.notifyFailed', { detail: result.notifyError });
     if (result.historyError !== null && !result.historyError.startsWith('no history')) status('run.status.storeSkipped', { detail: result.historyError });
     const { report } = result;
-    const energy = report.energy.kWh === null ? '—' : `${energyText(report.energy.kWh)}${report.energy.cost ? ` (${report.energy.cost.amount.toFixed(4)} ${report.energy.cost.currency})` : ''}`;
+    const total = report.energy.kWh === null ? '—' : `${energyText(report.energy.kWh)}${report.energy.cost ? ` (${report.energy.cost.amount.toFixed(4)} ${report.energy.cost.currency})` : ''}`;
+    // A GPU that stopped answering is not (or only partly) in the total: said, not silently dropped.
+    const leftOut = leftOutTexts(report.energy).map(say);
+    const energy = leftOut.length === 0 ? total : `${total}; ${leftOut.join('; ')}`;
     status('run.status.summary', { stop: say(report.stopText), code: report.exitCode, attempts: report.attempts.length, seconds: report.seconds, energy });
     status('run.status.report', { path: result.htmlPath });
     if (options.json) cli.out(`${toSafeJson(result.report, 2)}\n`);

@@ -34,7 +34,7 @@ export function parseOomKill(message: string): OomKill | null {
 }
 
 export interface OomKillWatcher {
-  /** null when readable; else the errno of /dev/kmsg's open (EPERM, ENOENT …). */
+  /** null when readable; else 'not-linux', or "<errno of /dev/kmsg's open>; journal: <why not>" (EPERM, ENOENT …). */
   readonly unavailable: string | null;
   /** OOM kills logged since the previous call. */
   read(): OomKill[];

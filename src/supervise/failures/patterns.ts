@@ -5,7 +5,7 @@
 import type { FailureKind, Text } from './types.js';
 
 export interface LineMatch {
-  kind: Exclude<FailureKind, 'cuda-oom' | 'host-oom-kill' | 'xid' | 'ecc'>;
+  kind: Exclude<FailureKind, 'cuda-oom' | 'host-oom-kill' | 'sigkill' | 'xid' | 'ecc' | 'gpu-lost'>;
   details: Record<string, number | string | null>;
 }
 

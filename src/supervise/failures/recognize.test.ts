@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectLinear } from '../../../test/fuzz/scaling.js';
 import { CATALOG } from '../../i18n/catalog.js';
+import { createTranslator, type Locale, type MessageKey } from '../../i18n/index.js';
 import { parseCudaOom } from './cuda-oom.js';
 import { journalMessage, parseOomKill, watchOomKills } from './kernel-oom.js';
 import { createRecognizer } from './recognize.js';
@@ -15,6 +16,12 @@ function feed(name: string): Failure[] {
   const recognizer = createRecognizer();
   fixture(name).forEach((line, i) => recognizer.line(line, 1, i));
   return recognizer.failures();
+}
+
+/** Every text of the failures as the user reads it (the CLI and the report render it so). */
+function shown(failures: readonly Failure[], locale: Locale): string {
+  const t = createTranslator(locale);
+  return failures.flatMap((f) => [f.title, ...f.fixes]).map((text) => t(text.key as MessageKey, text.params)).join('\n');
 }
 
 function expectTranslated(failure: Failure) {
@@ -127,6 +134,28 @@ describe('GPU events during the run', () => {
   });
 });
 
+describe('a GPU lost during the run', () => {
+  const lost = (gpu: number, cause: string, atMs: number) => ({
+    atMs, kind: 'gpu-lost' as const, severity: 'critical' as const, deviceKey: `GPU-${gpu}`, gpuIndex: gpu, key: `events.gpu.${cause}`, params: { gpu, cause, detail: cause === 'lost' ? 'ERROR_GPU_IS_LOST' : '' },
+  });
+
+  it('is a failure of the attempt, one per GPU, named in both languages', () => {
+    const recognizer = createRecognizer();
+    recognizer.event(lost(1, 'lost', 5), 1);
+    recognizer.event(lost(1, 'lost', 9), 1);
+    recognizer.event(lost(2, 'error', 6), 1);
+    recognizer.event(lost(3, 'missing', 7), 1);
+    recognizer.event({ ...lost(1, 'lost', 10), kind: 'gpu-back', key: 'events.gpu.back' }, 1);
+    const failures = recognizer.failures();
+    expect(failures.map((f) => [f.kind, f.details.gpu, f.repeats])).toEqual([['gpu-lost', '1', 1], ['gpu-lost', '2', 0], ['gpu-lost', '3', 0]]);
+    expect(failures[0]).toMatchObject({ evidence: 'ERROR_GPU_IS_LOST', details: { cause: 'lost' } });
+    failures.forEach(expectTranslated);
+    expect(shown(failures, 'en')).toContain('GPU 1 was lost during the run');
+    expect(shown(failures, 'en')).toContain('GPU 2 stopped answering during the run');
+    expect(shown(failures, 'zh-CN')).toContain('GPU 1 在运行中丢失');
+  });
+});
+
 describe('how an attempt ended', () => {
   const base = { attempt: 1, atMs: 5, pids: new Set([100, 101]), oomKills: [], kernelLogUnavailable: null, killedByUs: false };
 
@@ -140,11 +169,30 @@ describe('how an attempt ended', () => {
   });
 
   it('calls a SIGKILL probable OOM only when the log was unreadable, and never one gpuwise sent', () => {
-    const unreadable = createRecognizer().attemptEnded({ ...base, status: { code: null, signal: 'SIGKILL' }, kernelLogUnavailable: 'EPERM' });
-    expect(unreadable[0]?.title.key).toBe('run.failure.host-oom-kill-probable');
+    const unreadable = createRecognizer().attemptEnded({ ...base, status: { code: null, signal: 'SIGKILL' }, kernelLogUnavailable: 'EPERM; journal: no-permission' });
+    expect(unreadable[0]?.title).toEqual({ key: 'run.failure.host-oom-kill-probable', params: { errno: 'EPERM' } });
     expectTranslated(unreadable[0] as Failure);
-    expect(createRecognizer().attemptEnded({ ...base, status: { code: null, signal: 'SIGKILL' } })).toEqual([]);
+    expect(shown(unreadable, 'en')).toContain('the kernel log could not be read: EPERM');
+    expect(shown(unreadable, 'en')).not.toContain('no-permission');
     expect(createRecognizer().attemptEnded({ ...base, status: { code: null, signal: 'SIGKILL' }, kernelLogUnavailable: 'EPERM', killedByUs: true })).toEqual([]);
+  });
+
+  it('a SIGKILL with the kernel log read and no OOM record is said not to be the OOM killer\'s', () => {
+    const read = createRecognizer().attemptEnded({ ...base, status: { code: null, signal: 'SIGKILL' }, kernelLogUnavailable: null });
+    expect(read.map((f) => f.kind)).toEqual(['sigkill']);
+    expectTranslated(read[0] as Failure);
+    expect(shown(read, 'en')).toContain('not by the host’s OOM killer');
+    expect(shown(read, 'en')).not.toMatch(/most likely|could not be read/);
+    expect(shown(read, 'zh-CN')).toContain('不是主机的 OOM killer');
+  });
+
+  it('no internal token reaches the text when the log was never watched', () => {
+    for (const why of ['not-watched', 'not-linux']) {
+      const out = createRecognizer().attemptEnded({ ...base, status: { code: null, signal: 'SIGKILL' }, kernelLogUnavailable: why });
+      expect(out[0]?.title.key).toBe('run.failure.sigkill-unknown');
+      expectTranslated(out[0] as Failure);
+      for (const locale of ['en', 'zh-CN'] as const) expect(shown(out, locale)).not.toMatch(/not-watched|not-linux|\{/);
+    }
   });
 
   it('an OOM kill of another pid is not the job\'s', () => {

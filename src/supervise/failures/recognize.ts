@@ -17,7 +17,7 @@ export interface AttemptEndFacts {
   pids: ReadonlySet<number>;
   /** OOM kills the kernel logged during the attempt. */
   oomKills: readonly OomKill[];
-  /** Why the kernel log could not be read (errno), or null. */
+  /** Null when the kernel log was read; else why not (the OOM watcher's `unavailable`, or 'not-watched'). */
   kernelLogUnavailable: string | null;
   /** True when gpuwise itself sent SIGKILL (a second Ctrl-C, the grace period run out). */
   killedByUs: boolean;
@@ -36,8 +36,9 @@ const MAYBE = /out of memory|Watchdog caught|NCCL error|\bnccl[A-Z]|device-side 
 export function createRecognizer(): Recognizer {
   const found = new Map<string, Failure>();
   const add = (failure: Failure): Failure | null => {
-    // Xid and ECC: one per GPU (and Xid code); the rest: one per attempt.
-    const id = `${failure.attempt}|${failure.kind}|${failure.kind === 'xid' || failure.kind === 'ecc' ? `${String(failure.details.gpu)}|${String(failure.details.xid ?? '')}` : ''}`;
+    // Xid, ECC and a lost GPU: one per GPU (and Xid code); the rest: one per attempt.
+    const perGpu = failure.kind === 'xid' || failure.kind === 'ecc' || failure.kind === 'gpu-lost';
+    const id = `${failure.attempt}|${failure.kind}|${perGpu ? `${String(failure.details.gpu)}|${String(failure.details.xid ?? '')}` : ''}`;
     const existing = found.get(id);
     if (existing) {
       existing.repeats++;
@@ -51,7 +52,7 @@ export function createRecognizer(): Recognizer {
     found.set(id, failure);
     return failure;
   };
-  const make = (kind: FailureKind, attempt: number, atMs: number, evidence: string | null, details: Failure['details'], fixes: Failure['fixes'], params?: Record<string, string | number>): Failure => ({
+  const make: Make = (kind, attempt, atMs, evidence, details, fixes, params) => ({
     kind, attempt, atMs, evidence: evidence === null ? null : evidence.slice(0, EVIDENCE_CHARS), repeats: 0, title: { key: `run.failure.${kind}`, params }, fixes, details,
   });
 
@@ -73,6 +74,7 @@ export function createRecognizer(): Recognizer {
         const params = { gpu: String(event.gpuIndex ?? '?'), counter: String(event.params.counter ?? ''), delta: Number(event.params.delta ?? 0) };
         return add(make('ecc', attempt, event.atMs, null, { ...params }, [{ key: 'run.fix.ecc' }], params));
       }
+      if (event.kind === 'gpu-lost') return add(lostGpu(event, attempt, make));
       return null;
     },
     attemptEnded(facts) {
@@ -87,19 +89,58 @@ export function createRecognizer(): Recognizer {
         push(make('host-oom-kill', facts.attempt, facts.atMs, null, { ...params, anonRssBytes: kill.anonRssBytes, cgroup: kill.cgroup ? 'yes' : 'no', confirmed: 'kernel-log' },
           [{ key: kill.cgroup ? 'run.fix.hostOom.cgroup' : 'run.fix.hostOom.memory' }, { key: 'run.fix.hostOom.workers' }], params));
       }
-      // SIGKILL that no record names: where the log could not be read, the OOM killer is the usual
-      // sender, so it is told as probable with the way to check; a readable log without a record
-      // means someone else sent it, and the exit reason alone says so.
-      const why = facts.kernelLogUnavailable;
-      if (facts.status.signal === 'SIGKILL' && ours.length === 0 && !facts.killedByUs && why !== null) {
-        const failure = make('host-oom-kill', facts.attempt, facts.atMs, null, { confirmed: 'log-unreadable', kernelLog: why },
-          [{ key: 'run.fix.hostOom.checkLog', params: { errno: why } }, { key: 'run.fix.hostOom.memory' }]);
-        failure.title = { key: 'run.failure.host-oom-kill-probable', params: { errno: why } };
-        push(failure);
-      }
+      // A SIGKILL that gpuwise did not send and no record names. Where the log could not be read
+      // the OOM killer is the usual sender, so it is told as probable with the way to check; a
+      // readable log without a record means someone else sent it (a scheduler's limit, a kill -9),
+      // and that is said, so that nobody goes looking for a memory leak.
+      if (facts.status.signal === 'SIGKILL' && ours.length === 0 && !facts.killedByUs) push(unexplainedKill(facts, make));
       if (facts.status.signal === 'SIGSEGV') push(make('segfault', facts.attempt, facts.atMs, null, { worker: null }, FIXES.segfault({ worker: null })));
       return out;
     },
     failures: () => [...found.values()].sort((a, b) => a.atMs - b.atMs),
   };
+}
+
+type Make = (kind: FailureKind, attempt: number, atMs: number, evidence: string | null, details: Failure['details'], fixes: Failure['fixes'], params?: Record<string, string | number>) => Failure;
+
+const LOST_TITLES: Record<string, string> = { lost: 'run.failure.gpu-lost', error: 'run.failure.gpu-lost-error', missing: 'run.failure.gpu-lost-missing' };
+
+/** A GPU of the job's that stopped answering (src/events presence rule): for a training job, the likely cause of death. */
+function lostGpu(event: GpuEvent, attempt: number, make: Make): Failure {
+  const cause = String(event.params.cause ?? 'lost');
+  const params = { gpu: String(event.params.gpu ?? event.gpuIndex ?? '?') };
+  const detail = String(event.params.detail ?? '');
+  const failure = make('gpu-lost', attempt, event.atMs, detail === '' ? null : detail, { ...params, cause, detail: detail === '' ? null : detail }, [{ key: 'run.fix.gpuLost' }], params);
+  failure.title = { key: LOST_TITLES[cause] ?? 'run.failure.gpu-lost', params };
+  return failure;
+}
+
+/**
+ * The kernel log's state as the OOM watcher gives it (kernel-oom.ts): null when it was read;
+ * 'not-watched' (no watcher) or 'not-linux' when it was never looked at; else "<errno of
+ * /dev/kmsg>; journal: <why>". Only the errno is shown to people: the rest are our own words.
+ */
+function kernelLogState(why: string | null): { read: true } | { read: false; errno: string | null } {
+  if (why === null) return { read: true };
+  if (why === 'not-watched' || why === 'not-linux') return { read: false, errno: null };
+  return { read: false, errno: why.split(';')[0]?.trim() || null };
+}
+
+function unexplainedKill(facts: AttemptEndFacts, make: Make): Failure {
+  const why = facts.kernelLogUnavailable;
+  const log = kernelLogState(why);
+  if (log.read) {
+    return make('sigkill', facts.attempt, facts.atMs, null, { kernelLog: 'read', oomRecord: 'none' }, [{ key: 'run.fix.sigkill.sender' }]);
+  }
+  if (log.errno === null) {
+    const failure = make('sigkill', facts.attempt, facts.atMs, null, { kernelLog: why ?? 'not-watched', oomRecord: 'unknown' },
+      [{ key: why === 'not-linux' ? 'run.fix.sigkill.sender' : 'run.fix.hostOom.checkLogUnwatched' }, { key: 'run.fix.hostOom.memory' }]);
+    failure.title = { key: 'run.failure.sigkill-unknown' };
+    return failure;
+  }
+  const params = { errno: log.errno };
+  const failure = make('host-oom-kill', facts.attempt, facts.atMs, null, { confirmed: 'log-unreadable', kernelLog: why },
+    [{ key: 'run.fix.hostOom.checkLog', params }, { key: 'run.fix.hostOom.memory' }]);
+  failure.title = { key: 'run.failure.host-oom-kill-probable', params };
+  return failure;
 }

@@ -1,9 +1,16 @@
 // A failure recognised in a run: from the job's output (CUDA OOM, NCCL, device-side assert,
 // segfault), from how it ended (SIGSEGV, SIGKILL) and the kernel log (the host's OOM killer), or
-// from the GPUs during the run (Xid, ECC). Text is a message key (src/i18n/messages/run.ts) with
-// its values, so the report reads in the reader's language.
+// from the GPUs during the run (Xid, ECC, a GPU lost). Text is a message key
+// (src/i18n/messages/run.ts) with its values, so the report reads in the reader's language.
 
-export type FailureKind = 'cuda-oom' | 'nccl-timeout' | 'nccl-error' | 'device-assert' | 'segfault' | 'host-oom-kill' | 'xid' | 'ecc';
+export type FailureKind =
+  | 'cuda-oom' | 'nccl-timeout' | 'nccl-error' | 'device-assert' | 'segfault'
+  | 'host-oom-kill'
+  /** SIGKILL from outside gpuwise that the kernel log does not put on the OOM killer. */
+  | 'sigkill'
+  | 'xid' | 'ecc'
+  /** A GPU of the job's stopped answering during the run (fell off the bus, every read failing, gone from the list). */
+  | 'gpu-lost';
 
 export interface Text {
   key: string;
