@@ -102,6 +102,15 @@ describe.skipIf(!HAVE_TMUX)('gpuwise top degrades honestly', { timeout: 60_000 }
     expectRestored(t, screen, 1);
   });
 
+  it('a pinned AMD backend names its own tool, and in Chinese labels the backend\'s own words', async () => {
+    const t = open(fakeNvmlEnv(scenarioPath('8x-h100')), ['--backend', 'amd-smi', '--lang', 'zh-CN']);
+    const screen = await t.waitFor('[stty]', 20_000);
+    expect(screen).toContain('后端 amd-smi 无法启动：未安装 amd-smi（PATH 中找不到）');
+    expect(screen).not.toContain('nvidia-smi');
+    expect(screen).toMatch(/\n {2}后端的原始说明：/);
+    expectRestored(t, screen, 1);
+  });
+
   it('gives the terminal back after Ctrl-C', async () => {
     const t = open(fakeNvmlEnv(scenarioPath('8x-h100')));
     await t.waitFor('[7]', 20_000);

@@ -34,7 +34,7 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
   try {
     if (options.backend && !session.backend) {
       const attempt = session.attempts[0];
-      const reason = (await loadRenderer()).reasonText(attempt?.unavailable?.code ?? null, cli.t);
+      const reason = (await loadRenderer()).reasonText(attempt?.unavailable?.code ?? null, cli.t, options.backend);
       cli.err(`${cli.t('info.pinnedFailed', { backend: options.backend, reason })}\n`);
       if (attempt?.unavailable?.detail) cli.err(`  ${safeLine(attempt.unavailable.detail)}\n`);
       return 1;

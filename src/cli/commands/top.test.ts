@@ -32,6 +32,15 @@ describe('gpuwise top (the command)', () => {
     expect(result.out).not.toContain('\u001b[?1049h');
   });
 
+  it('a pinned backend that cannot start names its own tool, not NVIDIA\'s (off a terminal, as info)', async () => {
+    const amd = await run(['top', '--backend', 'amd-smi']);
+    expect(amd.exitCode).toBe(1);
+    expect(amd.err).toContain('Backend amd-smi could not start: amd-smi is not installed (not on PATH)');
+    expect(amd.err).not.toContain('nvidia-smi');
+    const zh = await run(['top', '--backend', 'rocm-smi'], 'zh-CN');
+    expect(zh.err).toContain('后端 rocm-smi 无法启动：未安装 rocm-smi（PATH 中找不到）');
+  });
+
   it('`gpuwise` alone off a terminal prints the help; an unknown command is still one', async () => {
     const alone = await run([]);
     expect(alone.code).toBeNull();

@@ -102,6 +102,7 @@ export function startTopApp(options: TopAppOptions): TopApp {
     });
     // Keep the scroll position the frame settled on, so paging continues from it.
     if (screen.scroll !== state.scroll) state = { ...state, scroll: screen.scroll };
+    if (state.details !== null && screen.detailsScroll !== state.detailsScroll) state = { ...state, detailsScroll: screen.detailsScroll };
     lines = screen.lines;
     writer.draw(lines, columns, height);
     // Not kept till the next frame (keys build them again): 200 rows held across frames are

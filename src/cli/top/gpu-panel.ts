@@ -12,7 +12,7 @@ import {
   smActivityCell, temperatureCell, utilCell, warningsCell, type CellContext,
 } from './gpu-cells.js';
 import { isHung } from './gpu-state.js';
-import { bucketize, chartRows, loadFractionStyle, type Series } from './graph.js';
+import { BRIDGE_INTERVALS, bucketize, chartRows, loadFractionStyle, type Series } from './graph.js';
 import { cellWidth, Line } from './line.js';
 import type { Theme } from './theme.js';
 import { bytesPairShort, elapsedShort } from './units.js';
@@ -23,6 +23,8 @@ export interface GpuPanelInput {
   /** The graphs' right edge (the newest sample's time) and span. */
   endMs: number;
   spanSeconds: number;
+  /** The sampler's interval: readings up to BRIDGE_INTERVALS of it apart are drawn as one line (graph.ts). */
+  intervalMs: number;
   width: number;
   mode: 'compact' | 'full';
   /** Full mode: graph rows per GPU (0: none). */
@@ -154,6 +156,8 @@ function troubleLine(device: GpuDevice, kept: KeptColumn[], row: number, input: 
   return line.add(`${theme.glyphs.error} ${t(key, { detail: device.stateDetail ?? '' })}${ago}`, theme.danger);
 }
 
+const bridgeMs = (input: GpuPanelInput) => BRIDGE_INTERVALS * input.intervalMs;
+
 function utilSeries(history: DeviceHistoryWindow | undefined): Series | null {
   if (!history) return null;
   const sub = history.samples.gpuUtilPercent;
@@ -164,7 +168,7 @@ function utilSeries(history: DeviceHistoryWindow | undefined): Series | null {
 
 function utilGraph(history: DeviceHistoryWindow | undefined, device: GpuDevice, input: GpuPanelInput, cells: number, height: number): Line[] {
   const series = utilSeries(history);
-  const fractions = series ? bucketize(series, input.endMs, input.spanSeconds * 1000, cells, 100) : new Array<null>(cells).fill(null);
+  const fractions = series ? bucketize(series, input.endMs, input.spanSeconds * 1000, cells, 100, bridgeMs(input)) : new Array<null>(cells).fill(null);
   const style = device.state === 'ok' ? loadFractionStyle(input.theme) : () => input.theme.dim;
   return chartRows(fractions, height, input.theme, style);
 }
@@ -202,8 +206,8 @@ function graphLines(history: DeviceHistoryWindow | undefined, device: GpuDevice,
   const empty = () => new Array<null>(cells).fill(null);
   const charts = [
     utilGraph(history, device, input, cells, height),
-    chartRows(memory && history && memoryTotal ? bucketize({ timesMs: history.timesMs, values: memory }, input.endMs, spanMs, cells, memoryTotal) : empty(), height, theme, style),
-    chartRows(power && powerFull ? bucketize(power, input.endMs, spanMs, cells, powerFull) : empty(), height, theme, style),
+    chartRows(memory && history && memoryTotal ? bucketize({ timesMs: history.timesMs, values: memory }, input.endMs, spanMs, cells, memoryTotal, bridgeMs(input)) : empty(), height, theme, style),
+    chartRows(power && powerFull ? bucketize(power, input.endMs, spanMs, cells, powerFull, bridgeMs(input)) : empty(), height, theme, style),
   ];
   const lines: Line[] = [];
   for (let r = 0; r < height; r++) {

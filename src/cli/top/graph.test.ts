@@ -21,6 +21,19 @@ describe('history graphs', () => {
     expect(bucketize(idle, 1000, 1000, 8, 100)).toEqual([null, null, null, null, 0.2, null, null, null]);
   });
 
+  it('draws the slices between two readings up to two intervals apart (cells narrower than the interval), and keeps a real gap blank', () => {
+    // Readings every 1000 ms; 10 cells of 500 ms: every other cell holds no reading.
+    const steady = { timesMs: [0, 1000, 2000, 3000, 4000], values: [0, 100, 100, 100, 100] };
+    expect(bucketize(steady, 5000, 5000, 10, 100)).toEqual([0, null, 1, null, 1, null, 1, null, 1, null]);
+    // Bridged on the line between the two readings, at each slice's middle; after the last one nothing is known yet.
+    expect(bucketize(steady, 5000, 5000, 10, 100, 2000)).toEqual([0, 0.75, 1, 1, 1, 1, 1, 1, 1, null]);
+    // A GPU that did not answer for 3 s: the slices of that gap stay blank.
+    const outage = { timesMs: [0, 1000, 4000, 5000], values: [50, 50, 50, 50] };
+    expect(bucketize(outage, 6000, 6000, 12, 100, 2000)).toEqual([0.5, 0.5, 0.5, null, null, null, null, null, 0.5, 0.5, 0.5, null]);
+    // The reading just before the window carries the line into its first slice.
+    expect(bucketize({ timesMs: [900, 2000], values: [40, 40] }, 3000, 2000, 4, 100, 2000)).toEqual([0.4, 0.4, 0.4, null]);
+  });
+
   it('skips missing values and samples outside the window, and clamps to 0–1', () => {
     const series = { timesMs: [-50, 10, 20, 600], values: [100, null, 250, Number.NaN] };
     expect(bucketize(series, 1000, 1000, 2, 100)).toEqual([1, null]);

@@ -1,7 +1,10 @@
 // History graphs from the sampler's rings: the driver's sub-second samples where it gives them
 // (GPU-Util and power, ~6 a second), else one point per refresh. Time runs left to right over
-// the chosen span; each cell is the mean of the samples in its slice of time, and a slice with
-// no sample is left blank — a gap says "no data", never 0.
+// the chosen span; each cell is the mean of the samples in its slice of time. A slice with no
+// sample is left blank — a gap says "no data", never 0 — unless it lies between two readings at
+// most `bridgeMs` apart (two intervals): on a wide terminal a slice is narrower than the interval,
+// so many hold no reading though none was missed; those are drawn on the line between the two
+// readings, and only real gaps (a GPU not answering, a stalled read) stay blank.
 
 import { Line } from './line.js';
 import { loadStyle, type Style, type Theme } from './theme.js';
@@ -11,40 +14,97 @@ export interface Series {
   values: readonly (number | null)[];
 }
 
+/** Readings up to this many intervals apart are one line; further apart, a gap between them. */
+export const BRIDGE_INTERVALS = 2;
+
+// Scratch per cell, shared by every call (24 a frame; nothing here is re-entered), plain arrays:
+// a typed array this size gets a backing store outside the heap.
 let sums: number[] = [];
 let counts: number[] = [];
+/** The cell's first and last reading (time, value), for the lines across empty cells. */
+let firstMs: number[] = [];
+let firstValue: number[] = [];
+let lastMs: number[] = [];
+let lastValue: number[] = [];
+
+function grow(cells: number): void {
+  if (sums.length >= cells) return;
+  sums = new Array<number>(cells).fill(0);
+  counts = new Array<number>(cells).fill(0);
+  firstMs = new Array<number>(cells).fill(0);
+  firstValue = new Array<number>(cells).fill(0);
+  lastMs = new Array<number>(cells).fill(0);
+  lastValue = new Array<number>(cells).fill(0);
+}
 
 /**
  * `series` averaged into `cells` slices of [endMs - spanMs, endMs), each as a fraction of `full`
- * (clamped to 0–1), or null where the slice has no value.
+ * (clamped to 0–1), or null where the slice has no value (see the top of this file for `bridgeMs`;
+ * 0: no slice without a sample is drawn).
  */
-export function bucketize(series: Series, endMs: number, spanMs: number, cells: number, full: number): (number | null)[] {
-  // Scratch sums and counts shared by every call (24 a frame; nothing here is re-entered), plain
-  // arrays: a typed array this size gets a backing store outside the heap.
-  if (sums.length < cells) {
-    sums = new Array<number>(cells).fill(0);
-    counts = new Array<number>(cells).fill(0);
-  }
+export function bucketize(series: Series, endMs: number, spanMs: number, cells: number, full: number, bridgeMs = 0): (number | null)[] {
+  grow(cells);
   for (let c = 0; c < cells; c++) {
     sums[c] = 0;
     counts[c] = 0;
   }
   const startMs = endMs - spanMs;
   const { timesMs, values } = series;
+  // The newest reading before the window: the line into the window's first cells starts there.
+  let beforeMs = Number.NEGATIVE_INFINITY;
+  let beforeValue = 0;
   for (let i = 0; i < timesMs.length; i++) {
     const t = timesMs[i]!;
     const v = values[i];
-    if (v === null || v === undefined || !Number.isFinite(v) || t < startMs || t > endMs) continue;
+    if (v === null || v === undefined || !Number.isFinite(v) || t > endMs) continue;
+    if (t < startMs) {
+      if (t > beforeMs) {
+        beforeMs = t;
+        beforeValue = v;
+      }
+      continue;
+    }
     const cell = Math.min(cells - 1, Math.floor(((t - startMs) / spanMs) * cells));
+    if (counts[cell] === 0) {
+      firstMs[cell] = t;
+      firstValue[cell] = v;
+    }
+    lastMs[cell] = t;
+    lastValue[cell] = v;
     sums[cell] = sums[cell]! + v;
     counts[cell] = counts[cell]! + 1;
   }
+  const fraction = (value: number) => (!(full > 0) ? null : Math.min(1, Math.max(0, value / full)));
   const out: (number | null)[] = new Array(cells);
-  for (let c = 0; c < cells; c++) {
-    const n = counts[c]!;
-    out[c] = n === 0 || !(full > 0) ? null : Math.min(1, Math.max(0, sums[c]! / n / full));
-  }
+  for (let c = 0; c < cells; c++) out[c] = counts[c] === 0 ? null : fraction(sums[c]! / counts[c]!);
+  if (bridgeMs > 0) bridge(out, cells, startMs, spanMs / cells, bridgeMs, beforeMs, beforeValue, fraction);
   return out;
+}
+
+/** Fills each run of empty cells whose readings either side are at most `bridgeMs` apart, on the line between them. */
+function bridge(out: (number | null)[], cells: number, startMs: number, cellMs: number, bridgeMs: number, beforeMs: number, beforeValue: number, fraction: (value: number) => number | null): void {
+  let prevMs = beforeMs;
+  let prevValue = beforeValue;
+  let c = 0;
+  while (c < cells) {
+    if (counts[c] !== 0) {
+      prevMs = lastMs[c]!;
+      prevValue = lastValue[c]!;
+      c++;
+      continue;
+    }
+    let next = c;
+    while (next < cells && counts[next] === 0) next++;
+    if (next < cells && firstMs[next]! - prevMs <= bridgeMs) {
+      const nextMs = firstMs[next]!;
+      const nextValue = firstValue[next]!;
+      for (let e = c; e < next; e++) {
+        const share = Math.min(1, Math.max(0, (startMs + (e + 0.5) * cellMs - prevMs) / (nextMs - prevMs)));
+        out[e] = fraction(prevValue + (nextValue - prevValue) * share);
+      }
+    }
+    c = next;
+  }
 }
 
 /**

@@ -71,6 +71,22 @@ describe('the top screen', () => {
     expect(frame(120, 40, 'zh-CN')).toEqual(chinese);
   });
 
+  it('300×80 at 1 s: a graph whose slices are narrower than the interval is a line, not stripes; a real gap stays blank', () => {
+    const snap = box([h100(0)]);
+    const end = Date.parse(snap.at);
+    const times = Array.from({ length: 61 }, (_, i) => end - 60_000 + i * 1000).filter((t) => t < end - 40_000 || t > end - 30_000);
+    const history: HistoryWindow = {
+      sinceMs: end - 60_000,
+      host: { timesMs: [], columns: {} },
+      devices: [{ key: 'GPU-0', index: 0, uuid: 'GPU-0', name: 'H100', timesMs: times, columns: { memoryUsedBytes: times.map(() => 80 * GiB) }, samples: {} }],
+    };
+    const lines = screen(snap, 300, 80, { history }).lines;
+    const memory = lines.map((line) => line.split(' │ ')[1] ?? '').find((part) => part.startsWith('MEM'));
+    // "MEM" and its padding, then the cells: one stretch of marks, one blank gap (the 10 s without a reading), another stretch.
+    const cells = memory!.replace(/^MEM +/, '').trimEnd();
+    expect(cells).toMatch(/^[▁▂▃▄▅▆▇█]+ {10,}[▁▂▃▄▅▆▇█]+$/);
+  });
+
   it('8 GPUs on 80×24: compact, one line each, the host and a table with rows, every line exactly 80 wide', () => {
     const { lines, pageRows } = screen(box(), 80, 24);
     expectExactSize(lines, 80, 24);
@@ -259,6 +275,44 @@ describe('the top screen', () => {
     expect(text).toContain('children 1; with them CPU 190%, RSS 3.00 GiB');
     expect(text).toContain('--end'); // the whole command line, wrapped
     expect(text).toContain('/opt/jobs/train.py');
+  });
+
+  it('a details box taller than the screen is cut and scrolls, its border and key hint always shown', () => {
+    const long = `python3 -c pass ${'x'.repeat(5000)} --end`;
+    const snap = box([h100(0)], { processes: [gpuProcess({ pid: 77, user: 'alice', command: long })] });
+    const key = buildRows(safeView(snap), { sort: { key: 'gpu', descending: false }, filter: { text: '', user: null, gpu: null }, tree: false })[0]!.key;
+    const top = screen(snap, 100, 24, { state: { details: key } });
+    expectExactSize(top.lines, 100, 24);
+    const text = top.lines.join('\n');
+    expect(text).toContain('PID 77  alice');
+    expect(text).toContain('k signals it; Esc or Enter closes');
+    // The bottom border, above the status line, says where in the text the box is.
+    expect(top.lines.slice(0, 23).some((line) => line.includes('└') && /1–\d+ of \d+ · ↑↓ scroll · Esc closes/.test(line))).toBe(true);
+    expect(text).not.toContain('--end');
+    const end = screen(snap, 100, 24, { state: { details: key, detailsScroll: 10_000 } });
+    expect(end.lines.join('\n')).toContain('--end');
+    expect(end.lines.join('\n')).toContain('k signals it; Esc or Enter closes');
+    // Clamped to the last page, so ↑ moves at once.
+    expect(end.detailsScroll).toBeLessThan(10_000);
+    expect(end.lines.join('\n')).toMatch(new RegExp(`\\d+–(\\d+) of \\1 · ↑↓ scroll`));
+  });
+
+  it('the signal dialogs fit a small screen: the choices and the prompt stay, with the border', () => {
+    const target = { pid: 1003, rowKey: 'x', command: 'python3 train.py --rank 3', user: 'alice', startedAt: null, rootPid: 1003, depth: 0 };
+    for (const [columns, rows] of [[40, 10], [40, 8]] as const) {
+      const menu = screen(box(), columns, rows, { state: { signalMenu: target } }).lines;
+      expectExactSize(menu, columns, rows);
+      const text = menu.join('\n');
+      expect(text).toMatch(/9 +SIGKILL/);
+      expect(text.replace(/[│\s]+/g, ' ')).toContain('1, 2 or 9 picks; any other key cancels');
+      expect(menu.slice(0, rows - 1).some((line) => line.includes('└'))).toBe(true);
+      const confirm = screen(box(), columns, rows, { state: { confirm: { target, signal: 'SIGTERM' } } }).lines.join('\n');
+      expect(confirm).toContain('Send SIGTERM to PID 1003?');
+      expect(confirm.replace(/[│\s]+/g, ' ')).toContain('y sends it; any other key cancels');
+    }
+    const zh = screen(box(), 40, 10, { locale: 'zh-CN', state: { signalMenu: target } }).lines;
+    expectExactSize(zh, 40, 10);
+    expect(zh.join('').replace(/[│\s]+/g, '')).toContain('按1、2或9选择；按其他键取消');
   });
 
   it('reading through nvidia-smi says so, why, and what that costs', () => {

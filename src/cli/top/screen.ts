@@ -15,7 +15,7 @@ import { cellWidth, cut, Line } from './line.js';
 import { renderNotes } from './notes.js';
 import type { ProcessRow } from './process-rows.js';
 import { renderProcessTable, type HeaderHit } from './process-table.js';
-import { renderDialog } from './dialog.js';
+import { fitDialog, renderDialog } from './dialog.js';
 import { renderHeader, renderStatus } from './status-lines.js';
 import { resolveSelection, scrollFor, type Hit, type TopState } from './state.js';
 import type { Theme } from './theme.js';
@@ -49,6 +49,8 @@ export interface ScreenOutput {
   pageRows: number;
   selected: number;
   scroll: number;
+  /** The details box's first line shown (clamped to its length), for paging to go on from. */
+  detailsScroll: number;
   hitTest: (x: number, y: number) => Hit;
 }
 
@@ -57,7 +59,7 @@ export const MIN_LINES = 8;
 
 export function composeScreen(input: ScreenInput): ScreenOutput {
   const { columns, lines: height, theme, t } = input;
-  const none: ScreenOutput = { lines: [], pageRows: 0, selected: -1, scroll: 0, hitTest: () => null };
+  const none: ScreenOutput = { lines: [], pageRows: 0, selected: -1, scroll: 0, detailsScroll: 0, hitTest: () => null };
   const fill = (lines: Line[]) => padScreen(lines.map((line) => line.render(columns, theme.glyphs.ellipsis)), columns, height);
   if (columns < MIN_COLUMNS || height < MIN_LINES) {
     const text = t('top.tooSmall', { columns, lines: height, minColumns: MIN_COLUMNS, minLines: MIN_LINES });
@@ -78,7 +80,7 @@ export function composeScreen(input: ScreenInput): ScreenOutput {
   } else {
     const shown = snapshot.devices.slice(0, layout.gpusShown);
     const gpuLines = renderGpuPanel({
-      devices: shown, history: input.history, endMs: input.sampleMs ?? input.nowMs, spanSeconds: input.state.spanSeconds, width: columns,
+      devices: shown, history: input.history, endMs: input.sampleMs ?? input.nowMs, spanSeconds: input.state.spanSeconds, intervalMs: input.state.intervalMs, width: columns,
       mode: layout.mode, graphHeight: layout.graphHeight, migLines: layout.migLines, troubleSinceMs: input.troubleSinceMs, nowMs: input.nowMs, theme, t, locale: input.locale,
     });
     out.push(...gpuLines.slice(0, layout.gpuLines));
@@ -104,7 +106,7 @@ export function composeScreen(input: ScreenInput): ScreenOutput {
   screen.push(renderStatus(input, selected).render(columns, theme.glyphs.ellipsis));
 
   const overlaid = overlay(screen, input, columns, height);
-  return { lines: overlaid, pageRows, selected, scroll, hitTest: hitTester(tableTop, pageRows, scroll, input.rows.length, table.headerHits) };
+  return { lines: overlaid.lines, pageRows, selected, scroll, detailsScroll: overlaid.detailsScroll, hitTest: hitTester(tableTop, pageRows, scroll, input.rows.length, table.headerHits) };
 }
 
 function emptyText({ snapshot, state, t }: ScreenInput): string {
@@ -134,7 +136,7 @@ function hitTester(tableTop: number, pageRows: number, scroll: number, rowCount:
 }
 
 /** The help, or a signal dialog, over the frame. */
-function overlay(screen: string[], input: ScreenInput, columns: number, height: number): string[] {
+function overlay(screen: string[], input: ScreenInput, columns: number, height: number): { lines: string[]; detailsScroll: number } {
   const { state, theme, t } = input;
   if (state.help) {
     const width = Math.min(columns - 4, 100);
@@ -143,12 +145,16 @@ function overlay(screen: string[], input: ScreenInput, columns: number, height: 
     const scroll = Math.min(state.helpScroll, Math.max(0, body.length - room));
     const visible = body.slice(scroll, scroll + room);
     const more = body.length > room ? t('top.help.more', { from: scroll + 1, to: scroll + visible.length, count: body.length }) : t('top.help.close');
-    return placeBox(screen, boxLines(visible, width, more, theme), columns, 1);
+    return { lines: placeBox(screen, boxLines(visible, width, more, theme), columns, 1), detailsScroll: 0 };
   }
   const dialog = renderDialog(input);
-  if (dialog.length === 0) return screen;
-  const width = Math.min(columns - 4, Math.max(50, ...dialog.map((line) => line.width + 4)));
-  return placeBox(screen, boxLines(dialog, width, null, theme), columns, Math.max(1, Math.floor((height - dialog.length - 2) / 2)));
+  if (dialog === null) return { lines: screen, detailsScroll: 0 };
+  const width = Math.min(columns - 4, Math.max(50, ...dialog.body.map((line) => line.width + 4)));
+  // Every row but the status line: on the smallest screens the box covers the header too.
+  const fitted = fitDialog(dialog, height - 3, width - 4, state.detailsScroll, theme, t);
+  const box = boxLines(fitted.lines, width, fitted.footer, theme);
+  const top = Math.max(0, Math.min(Math.max(1, Math.floor((height - box.length) / 2)), height - 1 - box.length));
+  return { lines: placeBox(screen, box, columns, top), detailsScroll: fitted.scroll };
 }
 
 function boxLines(body: Line[], width: number, footer: string | null, theme: Theme): Line[] {

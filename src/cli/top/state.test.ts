@@ -133,6 +133,16 @@ describe('top keys', () => {
     expect(press(start(), { kind: 'ctrl', letter: 'z' }).effects).toEqual([{ kind: 'suspend' }]);
   });
 
+  it('the details box scrolls with the arrows, the pages, Home and End; k still signals from it', () => {
+    const details = press(start(), named('enter'));
+    expect(details.state.details).not.toBeNull();
+    expect(press(details.state, named('down'), named('down'), named('up')).state.detailsScroll).toBe(1);
+    expect(press(details.state, named('pagedown')).state.detailsScroll).toBe(10);
+    expect(press(details.state, named('up')).state.detailsScroll).toBe(0);
+    expect(press(details.state, named('end'), named('home')).state.detailsScroll).toBe(0);
+    expect(press(details.state, named('pagedown'), named('escape')).state).toMatchObject({ details: null, detailsScroll: 0 });
+  });
+
   it('the mouse: a click selects a row or sorts by a column, the wheel scrolls', () => {
     const click = (y: number): Key => ({ kind: 'mouse', button: 'left', x: 5, y, release: false });
     expect(resolveSelection(press(start(), click(13)).state, rows)).toBe(2);

@@ -43,6 +43,8 @@ export interface TopState {
   confirm: { target: SignalTarget; signal: SignalName } | null;
   /** Enter: the selected process in full (whole command line, start, threads, its tree's totals). */
   details: string | null;
+  /** First line of the details box shown, when it is taller than the screen. */
+  detailsScroll: number;
   message: StatusMessage | null;
   spanSeconds: number;
   intervalMs: number;
@@ -86,6 +88,7 @@ export function initialState(options: { intervalMs: number; spanSeconds: number;
     prompt: null,
     signalMenu: null,
     details: null,
+    detailsScroll: 0,
     confirm: null,
     message: null,
     spanSeconds: options.spanSeconds,
@@ -147,10 +150,19 @@ function promptKey(state: TopState, key: Key): KeyResult {
   return done(state);
 }
 
-/** The details box: Esc, Enter or q close it; k signals the process shown. */
+/** The details box: Esc, Enter or q close it; k signals the process shown; the arrows scroll it (the screen clamps). */
 function detailsKey(state: TopState, key: Key, context: KeyContext): KeyResult {
-  if (isChar(key, 'k', 'K') || isNamed(key, 'f9')) return signalRequest({ ...state, details: null }, context);
-  if (isChar(key, 'q') || isNamed(key, 'escape', 'enter')) return done({ ...state, details: null });
+  const closed = { ...state, details: null, detailsScroll: 0 };
+  if (isChar(key, 'k', 'K') || isNamed(key, 'f9')) return signalRequest(closed, context);
+  if (isChar(key, 'q') || isNamed(key, 'escape', 'enter')) return done(closed);
+  const scrollTo = (lines: number) => done({ ...state, detailsScroll: Math.max(0, lines) });
+  if (isNamed(key, 'down') || isChar(key, 'j')) return scrollTo(state.detailsScroll + 1);
+  if (isNamed(key, 'up')) return scrollTo(state.detailsScroll - 1);
+  if (isNamed(key, 'pagedown') || isChar(key, ' ')) return scrollTo(state.detailsScroll + 10);
+  if (isNamed(key, 'pageup')) return scrollTo(state.detailsScroll - 10);
+  if (isNamed(key, 'home')) return scrollTo(0);
+  if (isNamed(key, 'end')) return scrollTo(Number.MAX_SAFE_INTEGER);
+  if (key.kind === 'mouse' && (key.button === 'wheeldown' || key.button === 'wheelup')) return scrollTo(state.detailsScroll + (key.button === 'wheeldown' ? 3 : -3));
   return done(state);
 }
 
@@ -187,7 +199,7 @@ function normalKey(state: TopState, key: Key, context: KeyContext): KeyResult {
   if (isChar(key, 'k', 'K') || isNamed(key, 'f9')) return signalRequest(state, context);
   if (isNamed(key, 'enter')) {
     const row = context.rows[resolveSelection(state, context.rows)];
-    return done(row ? { ...state, details: row.key } : state);
+    return done(row ? { ...state, details: row.key, detailsScroll: 0 } : state);
   }
   if (isChar(key, '+', '=')) return intervalStep(state, -1);
   if (isChar(key, '-', '_')) return intervalStep(state, 1);
