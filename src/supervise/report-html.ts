@@ -4,7 +4,7 @@
 // its output's lines) goes through safeHtml.
 
 import { safeHtml } from '../core/safe-text.js';
-import { createTranslator, isMessageKey, type Locale, type Translate } from '../i18n/index.js';
+import { createTranslator, isMessageKey, type Locale, type MessageKey, type Translate } from '../i18n/index.js';
 import { renderReportPage } from '../report/html-page.js';
 import { healthyHeadline, type HealthyHeadline } from '../diagnose/analyze/notes.js';
 import { renderLineChart } from '../report/svg-chart.js';
@@ -96,8 +96,14 @@ function gpus(report: RunReport, t: Translate): string {
 function healthyCard(headline: HealthyHeadline, t: Translate): string {
   if (headline.kind === 'healthy') return `<div class="card healthy"><p>${h(t('run.report.diagnoseHealthy'))}</p></div>`;
   const params = { gpus: headline.gpus.join(', '), count: headline.gpus.length };
-  return `<div class="card"><p>${h(t(headline.kind === 'no-cause' ? 'run.report.diagnoseNoCause' : 'run.report.diagnoseHealthyUnread', params))}</p></div>`;
+  return `<div class="card"><p>${h(t(HEADLINE_KEYS[headline.kind], params))}</p></div>`;
 }
+
+const HEADLINE_KEYS = {
+  'no-cause': 'run.report.diagnoseNoCause',
+  unread: 'run.report.diagnoseHealthyUnread',
+  'no-util': 'run.report.diagnoseUtilUnavailable',
+} as const satisfies Record<Exclude<HealthyHeadline['kind'], 'healthy'>, MessageKey>;
 
 function diagnoseSection(report: RunReport, t: Translate): string {
   const title = `<h2>${h(t('run.report.diagnose'))}</h2>`;

@@ -132,12 +132,21 @@ describe('report', () => {
   it('says "no cause found", not healthy, where diagnose saw a GPU used little and nothing to blame', () => {
     const observation = buildObservation({ samples: 24, intervalMs: 250, frame: { gpus: [{ util: 45, memUsedMiB: 20_000, smActive: 30 }], tree: { rootCpu: 20 } } });
     const unexplained = renderRunReportHtml(buildRunReport(input({ diagnose: diagnose(observation) })), 'en');
-    expect(unexplained).toContain('No cause found: in the run’s last window GPU 0 was used little');
+    expect(unexplained).toContain('No cause found: in the run’s last window GPU 0 was under-used');
     expect(unexplained).not.toContain('Healthy:');
     const busy = buildObservation({ samples: 24, intervalMs: 250, frame: { gpus: [{ util: 99, memUsedMiB: 60_000, smActive: 90 }], tree: { rootCpu: 40 } } });
     expect(renderRunReportHtml(buildRunReport(input({ diagnose: diagnose(busy) })), 'en')).toContain('Healthy: in the run’s last window');
     for (const sample of busy.samples) sample.devices.push({ ...sample.devices[0]!, index: 1, state: 'error' });
     expect(renderRunReportHtml(buildRunReport(input({ diagnose: diagnose(busy) })), 'en')).toContain('GPU 1 gave no reading and was not judged');
+  });
+
+  it('a GPU without GPU-Util (MIG mode) is not called healthy in the run report: how busy it was is not known', () => {
+    const observation = buildObservation({ samples: 24, intervalMs: 250, frame: { gpus: [{ util: 99, memUsedMiB: 20_000, smActive: 90 }], tree: { rootCpu: 40 } } });
+    for (const sample of observation.samples) for (const device of sample.devices) device.gpuUtilPercent = null;
+    const html = renderRunReportHtml(buildRunReport(input({ diagnose: diagnose(observation) })), 'en');
+    expect(html).toContain('GPU 0 gave no utilisation figure');
+    expect(html).not.toContain('Healthy:');
+    expect(html).toContain('没有给出利用率数据');
   });
 });
 

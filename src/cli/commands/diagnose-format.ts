@@ -3,10 +3,10 @@
 // commands, GPU names) are made safe here or by the caller's escaping; message texts are ours.
 
 import { safeText } from '../../core/safe-text.js';
-import { healthyHeadline, treeUsedNoGpu, utilUnavailableGpuIndices } from '../../diagnose/analyze/notes.js';
+import { healthyHeadline, treeUsedNoGpu, type HealthyHeadline } from '../../diagnose/analyze/notes.js';
 import { isThresholdId, THRESHOLDS } from '../../diagnose/thresholds.js';
 import type { BatchAdvice, DiagnoseReport, Framework, Observation, ObservationTarget, Text, ThresholdUse } from '../../diagnose/types.js';
-import { isMessageKey, type Translate } from '../../i18n/index.js';
+import { isMessageKey, type MessageKey, type Translate } from '../../i18n/index.js';
 import { formatBytes } from '../render/format.js';
 import { problemLine } from '../render/problem-text.js';
 
@@ -56,6 +56,12 @@ export function clockText(iso: string): string {
   return Number.isFinite(date.getTime()) ? `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}` : '?';
 }
 
+const HEADLINE_KEYS = {
+  'no-cause': 'diagnoseCli.report.noCause',
+  unread: 'diagnoseCli.report.healthyUnread',
+  'no-util': 'diagnoseCli.report.utilUnavailable',
+} as const satisfies Record<Exclude<HealthyHeadline['kind'], 'healthy'>, MessageKey>;
+
 /**
  * The report's headline. A "healthy" verdict with a GPU used little and no cause found says so
  * instead of "healthy": a GPU at 50 % with nothing to blame is not a fine one.
@@ -64,14 +70,9 @@ export function verdictText(t: Translate, report: DiagnoseReport): { text: strin
   if (report.verdict === 'insufficient') return { text: t(treeUsedNoGpu(report) ? 'diagnoseCli.report.treeUsedNoGpu' : 'diagnoseCli.report.insufficient'), healthy: false };
   if (report.verdict === 'findings') return { text: t('diagnoseCli.report.findings', { count: report.findings.length }), healthy: false };
   const headline = healthyHeadline(report);
-  if (headline.kind === 'healthy') {
-    // Nothing fired, but a GPU without GPU-Util (MIG mode) was judged by its memory and clocks only.
-    const noUtil = utilUnavailableGpuIndices(report);
-    if (noUtil.length > 0) return { text: t('diagnoseCli.report.utilUnavailable', { gpus: noUtil.join(', '), count: noUtil.length }), healthy: false };
-    return { text: t('diagnoseCli.report.healthy'), healthy: true };
-  }
+  if (headline.kind === 'healthy') return { text: t('diagnoseCli.report.healthy'), healthy: true };
   const params = { gpus: headline.gpus.join(', '), count: headline.gpus.length };
-  return { text: t(headline.kind === 'no-cause' ? 'diagnoseCli.report.noCause' : 'diagnoseCli.report.healthyUnread', params), healthy: false };
+  return { text: t(HEADLINE_KEYS[headline.kind], params), healthy: false };
 }
 
 /**

@@ -87,16 +87,19 @@ function unreadGpuIndices(report: { notes: readonly Text[] }): number[] {
 
 /**
  * What a `healthy` verdict may be headlined as: healthy; or, where no rule fired but a GPU was
- * used little with no cause found, or gave no reading at all, that instead (with those GPUs).
- * The terminal, the HTML page and `run`'s report all say it from here.
+ * used little with no cause found, gave no reading at all, or gave no GPU-Util (MIG mode: judged
+ * by its memory, clocks and copies only), that instead (with those GPUs). The terminal, the HTML
+ * page and `run`'s report all say it from here.
  */
-export type HealthyHeadline = { kind: 'healthy' } | { kind: 'no-cause' | 'unread'; gpus: number[] };
+export type HealthyHeadline = { kind: 'healthy' } | { kind: 'no-cause' | 'unread' | 'no-util'; gpus: number[] };
 
 export function healthyHeadline(report: { notes: readonly Text[] }): HealthyHeadline {
   const unexplained = unexplainedGpuIndices(report);
   if (unexplained.length > 0) return { kind: 'no-cause', gpus: unexplained };
   const unread = unreadGpuIndices(report);
-  return unread.length > 0 ? { kind: 'unread', gpus: unread } : { kind: 'healthy' };
+  if (unread.length > 0) return { kind: 'unread', gpus: unread };
+  const noUtil = utilUnavailableGpuIndices(report);
+  return noUtil.length > 0 ? { kind: 'no-util', gpus: noUtil } : { kind: 'healthy' };
 }
 
 /**
