@@ -3,7 +3,7 @@
 // different functions: each passes its own, typed for these keys only.
 
 /** The keys a problem's scope is said with. */
-export type ProblemScopeKey = 'problems.scope.device' | 'problems.scope.devices' | 'problems.scope.processes' | 'problems.scope.host';
+export type ProblemScopeKey = 'problems.scope.device' | 'problems.scope.devices' | 'problems.scope.processes' | 'problems.scope.host' | 'problems.scope.import';
 
 export function problemScopeText(scope: string, t: (key: ProblemScopeKey, params?: Record<string, string | number>) => string): string {
   const device = /^device:(\d+)$/.exec(scope);
@@ -11,5 +11,7 @@ export function problemScopeText(scope: string, t: (key: ProblemScopeKey, params
   if (scope === 'devices') return t('problems.scope.devices');
   if (scope === 'processes') return t('problems.scope.processes');
   if (scope === 'host') return t('problems.scope.host');
+  // A note on pasted output as a whole (`info --from`): what it lacks.
+  if (scope === 'import') return t('problems.scope.import');
   return scope;
 }

@@ -55,10 +55,17 @@ export const UNAVAILABLE_REASON_KEYS = {
   error: 'info.unavailable.error',
 } as const satisfies Record<UnavailableReason, MessageKey>;
 
+/** gpuwise's own codes for an import's notes: words, where the code is a word no reader knows. */
+export const IMPORT_CODE_KEYS: Readonly<Record<string, MessageKey>> = {
+  partial: 'problems.code.partial',
+  'not-a-gpu': 'problems.code.notGpu',
+};
+
 /** The problem's code as words: "超时（ERROR_TIMEOUT）", "超时" for `timeout`; any other code as given. */
 export function problemCodeLabel(code: string, t: Translate): string {
   const nvml = Object.hasOwn(NVML_CODE_KEYS, code) ? NVML_CODE_KEYS[code] : undefined;
   if (nvml) return t('problems.code', { text: t(nvml), code });
+  if (Object.hasOwn(IMPORT_CODE_KEYS, code)) return t(IMPORT_CODE_KEYS[code]!);
   return Object.hasOwn(UNAVAILABLE_REASON_KEYS, code) ? t(UNAVAILABLE_REASON_KEYS[code as UnavailableReason]) : code;
 }
 

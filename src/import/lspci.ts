@@ -84,7 +84,8 @@ export function parseLspciImport(text: string): BackendReading {
   if (gpus.length > MAX_GPUS_PER_MACHINE) throw new ImportError('import.error.tooManyGpus', { count: gpus.length, limit: MAX_GPUS_PER_MACHINE });
   const problems: SnapshotProblem[] = [];
   for (const other of displays.filter((d) => !isMonitoredPciDevice(d))) {
-    problems.push({ scope: `pci:${other.address}`, code: 'not-a-gpu', message: `also on the bus, not a GPU: ${other.vendorName ?? other.vendorId} ${other.deviceName ?? ''}`.trim() });
+    const device = `${other.vendorName ?? other.vendorId} ${other.deviceName ?? ''}`.trim();
+    problems.push({ scope: `pci:${other.address}`, code: 'not-a-gpu', message: `also on the bus, not a GPU: ${device}`, key: 'import.note.otherDevice', params: { device } });
   }
   const devices = gpus.map((device, index) => {
     const gpu = pciDeviceToGpuDevice(device, index);

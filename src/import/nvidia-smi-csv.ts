@@ -120,7 +120,12 @@ export function parseNvidiaSmiCsv(text: string): BackendReading {
     const table = rows(text).slice(1);
     const devices = devicesOfApps(table, names);
     const apps = parseComputeApps(text, devices);
-    const note: SnapshotProblem = { scope: 'import', code: 'partial', message: 'a process list (--query-compute-apps): the GPUs are known only by name and id' };
+    const note: SnapshotProblem = {
+      scope: 'import',
+      code: 'partial',
+      message: 'a process list (--query-compute-apps): the GPUs are known only by name and id',
+      key: 'import.note.appsOnly',
+    };
     return { driver: driverInfo(undefined, undefined), devices, processes: apps.processes, problems: [note, ...apps.problems] };
   }
   if (names && isGpuHeader(names)) return gpuReading(text, []);
@@ -129,7 +134,13 @@ export function parseNvidiaSmiCsv(text: string): BackendReading {
   if (!inferred) throw new ImportError('import.error.csvNoHeader', { command: 'nvidia-smi --query-gpu=index,name,uuid,memory.total,memory.used --format=csv' });
   const problems: SnapshotProblem[] = [];
   if (inferred.unknown > 0) {
-    problems.push({ scope: 'import', code: 'partial', message: `no header line: ${inferred.unknown} of ${inferred.header.length} columns could not be told apart and were not read` });
+    problems.push({
+      scope: 'import',
+      code: 'partial',
+      message: `no header line: ${inferred.unknown} of ${inferred.header.length} columns could not be told apart and were not read`,
+      key: 'import.note.noHeader',
+      params: { unknown: inferred.unknown, columns: inferred.header.length },
+    });
   }
   return gpuReading(`${inferred.header.join(', ')}\n${table.map((row) => row.join(', ')).join('\n')}\n`, problems);
 }

@@ -1,7 +1,7 @@
 // What the -q outputs give beyond the CSV query's fields (temperature thresholds, MIG devices),
 // added to the device the shared mapping built. Shared by the XML and the text form.
 
-import type { MappedDevice } from '../backends/nvidia-smi/map-device.js';
+import { MIG_NOT_IN_CSV_KEY, type MappedDevice } from '../backends/nvidia-smi/map-device.js';
 import { unitFactor } from '../backends/nvidia-smi/units.js';
 import { parseCount, parseDecimal } from '../backends/nvidia-smi/values.js';
 import { checkRange, DEVICE_NUMERIC_FIELDS } from '../core/fields.js';
@@ -45,8 +45,6 @@ function celsiusAt(gpu: XmlElement, access: TreeAccess, paths: readonly string[]
   return null;
 }
 
-const CSV_MIG_NOTE = /CSV query cannot list MIG instances/;
-
 /** The mapped device with what only -q gives; its problems appended to `problems`. */
 export function finishDevice(mapped: MappedDevice, gpu: XmlElement, access: TreeAccess, migs: MigDevice[], problems: SnapshotProblem[]): GpuDevice {
   const device = mapped.device;
@@ -59,6 +57,6 @@ export function finishDevice(mapped: MappedDevice, gpu: XmlElement, access: Tree
   }
   device.migDevices = migs;
   // -q lists the MIG instances, so the CSV backend's "cannot list them" note does not apply.
-  problems.push(...mapped.problems.filter((problem) => !CSV_MIG_NOTE.test(problem.message)));
+  problems.push(...mapped.problems.filter((problem) => problem.key !== MIG_NOT_IN_CSV_KEY));
   return device;
 }

@@ -35,7 +35,7 @@ export function parseNvidiaSmiList(text: string): BackendReading {
     }
   }
   if (devices.length === 0) throw new ImportError('import.error.noGpu', { format: 'nvidia-smi -L' });
-  return { driver: driverInfo(undefined, undefined), devices, processes: [], problems: [{ scope: 'import', code: 'partial', message: 'nvidia-smi -L: names and UUIDs only' }] };
+  return { driver: driverInfo(undefined, undefined), devices, processes: [], problems: [{ scope: 'import', code: 'partial', message: 'nvidia-smi -L: names and UUIDs only', key: 'import.note.list' }] };
 }
 
 export const nvidiaSmiListFormat: ImportFormat = {

@@ -65,7 +65,9 @@ function parseDmon(text: string): BackendReading {
   }
   if (latest.size === 0) throw new ImportError('import.error.noGpu', { format: 'nvidia-smi dmon' });
   const devices: GpuDevice[] = [];
-  const problems: SnapshotProblem[] = [{ scope: 'import', code: 'partial', message: 'nvidia-smi dmon: live metrics only; names, memory sizes and the driver are not in it' }];
+  const problems: SnapshotProblem[] = [
+    { scope: 'import', code: 'partial', message: 'nvidia-smi dmon: live metrics only; names, memory sizes and the driver are not in it', key: 'import.note.dmon' },
+  ];
   for (const [index, row] of [...latest].sort((a, b) => a[0] - b[0])) {
     const cells = new Map<GpuFieldKey, FieldCell>([['index', { raw: String(index), unit: null }]]);
     columns.forEach((name, at) => {
@@ -114,7 +116,9 @@ function parsePmon(text: string): BackendReading {
       name: command === '' || command === '-' ? null : command,
     };
   });
-  const problems: SnapshotProblem[] = [{ scope: 'import', code: 'partial', message: 'nvidia-smi pmon: processes only, with names cut to 15 characters; the GPUs are known by index' }];
+  const problems: SnapshotProblem[] = [
+    { scope: 'import', code: 'partial', message: 'nvidia-smi pmon: processes only, with names cut to 15 characters; the GPUs are known by index', key: 'import.note.pmon' },
+  ];
   return { driver: driverInfo(undefined, undefined), devices, processes, problems };
 }
 

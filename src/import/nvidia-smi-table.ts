@@ -6,7 +6,7 @@
 
 import type { BackendProcess, BackendReading } from '../core/backend.js';
 import type { GpuFieldKey } from '../backends/nvidia-smi/fields.js';
-import { recordToDevice } from '../backends/nvidia-smi/map-device.js';
+import { MIG_NOT_IN_CSV_KEY, recordToDevice } from '../backends/nvidia-smi/map-device.js';
 import type { FieldCell } from '../backends/nvidia-smi/records.js';
 import type { GpuDevice, MigDevice, SnapshotProblem } from '../core/snapshot.js';
 import { MAX_GPUS_PER_MACHINE, MAX_GPU_PROCESSES_PER_MACHINE } from '../system/limits.js';
@@ -57,7 +57,7 @@ export function parseNvidiaSmiTable(text: string): BackendReading {
     if (devices.length >= MAX_GPUS_PER_MACHINE) throw new ImportError('import.error.tooManyGpus', { count: devices.length + 1, limit: MAX_GPUS_PER_MACHINE });
     const mapped = recordToDevice({ line: devices.length + 1, cells: record }, devices.length);
     devices.push(mapped.device);
-    problems.push(...mapped.problems.filter((p) => !/CSV query cannot list MIG/.test(p.message)));
+    problems.push(...mapped.problems.filter((p) => p.key !== MIG_NOT_IN_CSV_KEY));
     record = null;
   };
   for (const raw of lines) {
@@ -152,7 +152,13 @@ export function parseNvidiaSmiTable(text: string): BackendReading {
     for (const process of processes) if (process.gpuIndex === device.index) process.gpuUuid = device.uuid;
   }
   if (truncatedNames > 0) {
-    problems.push({ scope: 'import', code: 'partial', message: `the table cut ${truncatedNames === 1 ? 'a GPU name' : `${truncatedNames} GPU names`} short ("…"); nvidia-smi -q or --query-gpu=name prints them whole` });
+    problems.push({
+      scope: 'import',
+      code: 'partial',
+      message: `the table cut ${truncatedNames === 1 ? 'a GPU name' : `${truncatedNames} GPU names`} short ("…"); nvidia-smi -q or --query-gpu=name prints them whole`,
+      key: 'import.note.namesCut',
+      params: { count: truncatedNames },
+    });
   }
   return { driver: driverInfo(versions?.[1], versions?.[2]), devices, processes, problems };
 }

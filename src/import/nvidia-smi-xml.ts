@@ -92,7 +92,13 @@ export function parseNvidiaSmiXml(text: string): BackendReading {
   });
   const attached = Number(nodeAt(root, 'attached_gpus')?.text);
   if (Number.isInteger(attached) && attached > gpus.length) {
-    problems.push({ scope: 'import', code: 'partial', message: `the file lists ${gpus.length} of ${attached} attached GPUs (captured with -i, or cut)` });
+    problems.push({
+      scope: 'import',
+      code: 'partial',
+      message: `the file lists ${gpus.length} of ${attached} attached GPUs (captured with -i, or cut)`,
+      key: 'import.note.someGpus',
+      params: { listed: gpus.length, attached },
+    });
   }
   return { driver: driverInfo(nodeAt(root, 'driver_version')?.text, nodeAt(root, 'cuda_version')?.text), devices, processes, problems };
 }

@@ -179,6 +179,55 @@ describe('drivers and tools that misbehave', () => {
     expect(result.stdout).toContain('nvidia-smi: the command failed — exit code 9: GPU access blocked\\e[2J by the operating system');
     expect(result.stdout).not.toMatch(RAW_CONTROL);
   });
+
+  /** A folder on PATH with `tools` (name → sh script body), and NVML out of the way. */
+  function toolsEnv(name: string, tools: Record<string, string>): Record<string, string> {
+    const bin = path.join(dir, name);
+    shell(`mkdir -p "${bin}"`);
+    for (const [tool, body] of Object.entries(tools)) {
+      writeFileSync(path.join(bin, tool), `#!/bin/sh\n${body}\n`);
+      chmodSync(path.join(bin, tool), 0o755);
+    }
+    return { PATH: `${bin}:${BARE_PATH}`, GPUWISE_NVML_LIB: '/nonexistent/libnvidia-ml.so.1' };
+  }
+  const vendorFixture = (file: string) => path.join(ROOT, 'test/fixtures/vendors', file);
+  const AMD_SMI = `case "$1" in static) cat '${vendorFixture('amd-smi/mi250x_2-gcd_amd-smi-static.json')}';; *) echo '[]';; esac`;
+
+  it('an nvidia-smi that finds no NVIDIA GPU does not hide the AMD GPUs amd-smi finds', () => {
+    const env = toolsEnv('bin-no-nvidia', { 'nvidia-smi': "echo 'No devices were found'\nexit 6", 'amd-smi': AMD_SMI });
+    const text = gpuwise(['info'], env);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('via amd-smi');
+    expect(text.stdout).toContain('[0] AMD Instinct MI250X');
+    expect(text.stdout).not.toContain('No GPU with a working driver was found');
+    const snapshot = JSON.parse(gpuwise(['info', '--json'], env).stdout) as Snapshot;
+    expect(snapshot.backendAttempts.find((a) => a.backend === 'nvidia-smi')).toMatchObject({ ok: false, code: 'command-failed', detail: expect.stringContaining('No devices were found') });
+    // With nothing after it that finds a GPU, the zero-GPU answer stands, and the rest are listed.
+    const alone = gpuwise(['info'], toolsEnv('bin-nvidia-only', { 'nvidia-smi': "echo 'No devices were found'\nexit 6" }));
+    expect(alone.stdout).toContain('via nvidia-smi');
+    expect(alone.stdout).toContain('No GPU with a working driver was found');
+    expect(alone.stdout).toContain('amd-smi: amd-smi is not installed');
+  });
+
+  it('an amd-smi that prints a traceback at open: the reason in the user\'s language, not a message key', () => {
+    const env = toolsEnv('bin-amd-broken', { 'amd-smi': "printf 'Traceback (most recent call last):\\n  KeyError: foo\\n'" });
+    const en = gpuwise(['info', '--backend', 'amd-smi'], env);
+    expect(en.code).toBe(1);
+    expect(en.stderr).toContain('This is not amd-smi-json output: no JSON object or list was found in it.');
+    const zh = gpuwise(['info', '--backend', 'amd-smi'], { ...env, LANG: 'zh_CN.UTF-8' });
+    expect(zh.stderr).toContain('这不是 amd-smi-json 的输出');
+    for (const out of [en.stderr, zh.stderr, gpuwise(['info'], env).stdout]) expect(out).not.toMatch(/vendors\.parse|"format"/);
+  });
+
+  it('a rocm-smi whose live reads fail shows N/A, not the figures it printed at open', () => {
+    const inventory = vendorFixture('rocm-smi/mi210_rocm-smi-showallinfo.json');
+    const env = toolsEnv('bin-rocm-hung', { 'rocm-smi': `[ "$1" = --showallinfo ] && exec cat '${inventory}'\necho 'GPU hang' >&2\nexit 1` });
+    const snapshot = JSON.parse(gpuwise(['info', '--backend', 'rocm-smi', '--json'], env).stdout) as Snapshot;
+    expect(snapshot.devices[0]).toMatchObject({ temperatureCelsius: null, powerDrawWatts: null, gpuUtilPercent: null, memoryTotalBytes: 68702699520 });
+    expect(snapshot.devices[0]!.unavailable).toMatchObject({ temperatureCelsius: 'error', powerDrawWatts: 'error', gpuUtilPercent: 'error' });
+    const text = gpuwise(['info', '--backend', 'rocm-smi'], env).stdout;
+    expect(text).not.toMatch(/43°C|211\/300 W/);
+  });
 });
 
 describe('a locale that is not UTF-8', () => {

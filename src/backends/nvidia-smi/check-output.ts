@@ -11,6 +11,7 @@ import type { RecordTable } from './records.js';
 
 export type OutputRejectionCode =
   | 'output-truncated'
+  | 'empty-output'
   | 'unknown-header'
   | 'too-many-gpus'
   | 'duplicate-gpu'
@@ -35,6 +36,15 @@ export function checkQueryTable<Key extends string>(parsed: RecordTable<Key>, wh
     return { code: 'no-readable-row', detail: `none of the ${table.rejectedCount} lines under the header is a row of the query` };
   }
   return null;
+}
+
+/**
+ * Nothing at all: no header, no GPU error line. nvidia-smi prints a header whenever it has a GPU
+ * and "No devices were found" when it has none, so an empty answer is a broken tool, not zero GPUs.
+ */
+export function checkNotEmpty(columns: number, unopened: number): OutputRejection | null {
+  if (columns > 0 || unopened > 0) return null;
+  return { code: 'empty-output', detail: 'nvidia-smi printed nothing; not a GPU query answer' };
 }
 
 /** More GPUs than a machine can have, counting the ones nvidia-smi could not open. */

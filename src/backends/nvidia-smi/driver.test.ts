@@ -276,6 +276,12 @@ describe('nvidia-smi backend, failures at open', () => {
     expect(result).toEqual({ ok: false, unavailable: { code: 'timeout', detail: 'no answer within 5001 ms' } });
   });
 
+  it('does not open on an empty answer: nvidia-smi with no GPU says so, it never prints nothing', async () => {
+    const sim = simulate({ gpuQuery: () => exited(0, '') });
+    const result = await createNvidiaSmiDriver({ exec: sim.exec, platform: 'linux' }).open();
+    expect(result).toEqual({ ok: false, unavailable: { code: 'command-failed', detail: 'nvidia-smi printed nothing; not a GPU query answer' } });
+  });
+
   it('opens with zero devices when the driver finds none', async () => {
     const none = () => exited(6, fixture('handmade_no-devices.txt'));
     const sim = simulate({ gpuQuery: none, appsQuery: none, versionReport: none });

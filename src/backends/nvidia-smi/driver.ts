@@ -6,6 +6,7 @@ import type { Backend, BackendDriver, BackendOpenResult, BackendReading } from '
 import type { DriverInfo, SnapshotProblem } from '../../core/snapshot.js';
 import { createWhich, type Which } from '../../system/which.js';
 import { runCommand, type Exec, type ExecResult } from '../../system/exec.js';
+import { openedWithoutGpus } from '../no-gpu.js';
 import { nvidiaSmiCandidates } from './command.js';
 import { parseDriverVersions, type DriverVersions } from './driver-info.js';
 import { GPU_FIELDS, PROCESS_FIELDS, type GpuFieldKey, type ProcessFieldKey } from './fields.js';
@@ -119,10 +120,16 @@ async function open(options: NvidiaSmiDriverOptions): Promise<BackendOpenResult>
     }
     if (outcome.kind === 'failed') return { ok: false, unavailable: { code: outcome.code, detail: outcome.detail } };
     // An answer that cannot be believed (check-output.ts) is no answer: the chain moves on.
-    const rejected = outcome.kind === 'csv' ? parseGpuQuery(outcome.text, probe.asked).rejected : null;
-    if (rejected) return { ok: false, unavailable: { code: 'command-failed', detail: rejected.detail } };
-    // "No devices were found" opens with zero devices: nvidia-smi and the driver work.
-    return { ok: true, backend: createBackend(session, versions) };
+    const parsed = outcome.kind === 'csv' ? parseGpuQuery(outcome.text, probe.asked) : null;
+    if (parsed?.rejected) return { ok: false, unavailable: { code: 'command-failed', detail: parsed.rejected.detail } };
+    const backend = createBackend(session, versions);
+    // "No devices were found": nvidia-smi and the driver work, but there is no NVIDIA GPU. The
+    // chain looks on (an AMD GPU, the bus) and comes back to this answer only if nothing has one.
+    if (outcome.kind === 'no-devices' || (parsed?.devices.length === 0 && parsed.problems.length === 0)) {
+      const said = outcome.kind === 'no-devices' ? 'No devices were found' : 'a query answer with no GPU row';
+      return { ok: true, backend: openedWithoutGpus(backend, { code: 'command-failed', detail: `${command} lists no NVIDIA GPU (${said})` }) };
+    }
+    return { ok: true, backend };
   }
   return { ok: false, unavailable: { code: 'command-not-found', detail: `not found: ${missing.join(', ')}` } };
 }

@@ -5,6 +5,7 @@ import { decodeClockEventReasons } from '../../core/clock-events.js';
 import { checkRange, DEVICE_NUMERIC_FIELDS, ECC_COUNT_META, type NumericFieldMeta } from '../../core/fields.js';
 import type { DeviceMetricField, DeviceState, GpuDevice, SnapshotProblem } from '../../core/snapshot.js';
 import type { UnavailableMap, UnavailableReason } from '../../core/unavailable.js';
+import type { MessageKey } from '../../i18n/catalog.js';
 import { MAX_GPUS_PER_MACHINE, quoteForDetail } from '../../system/limits.js';
 import { architectureFromComputeCapability } from './architecture.js';
 import type { GpuFieldKey } from './fields.js';
@@ -42,6 +43,9 @@ export function quantity(kind: Quantity, meta?: NumericFieldMeta): CellParser<nu
     return verdict.ok ? verdict : outOfRange(cell.raw, 'not a possible value');
   };
 }
+
+/** The note that MIG is on but the CSV cannot list its instances; the -q imports, which can, drop it. */
+export const MIG_NOT_IN_CSV_KEY = 'problems.migNotInCsv' satisfies MessageKey;
 
 const text: CellParser<string> = (cell) => parseText(cell.raw);
 const count: CellParser<number> = (cell) => parseCount(cell.raw);
@@ -217,6 +221,7 @@ export function recordToDevice(record: FieldRecord<GpuFieldKey>, position: numbe
       scope: `device:${index}`,
       code: 'not-supported',
       message: "MIG is on, but nvidia-smi's CSV query cannot list MIG instances (the NVML backend can)",
+      key: MIG_NOT_IN_CSV_KEY,
     });
   }
   if (!indexOk) {

@@ -76,8 +76,13 @@ describe('parseGpuQuery on the backend’s own query shape', () => {
 });
 
 describe('parseGpuQuery edge cases', () => {
-  it('returns nothing for empty output', () => {
-    expect(parseGpuQuery('')).toEqual({ devices: [], driverVersion: null, problems: [], rejected: null });
+  it('refuses an empty output: nvidia-smi with no GPU says "No devices were found", never nothing', () => {
+    for (const text of ['', '\n  \n']) {
+      const result = parseGpuQuery(text);
+      expect(result.devices).toEqual([]);
+      expect(result.rejected?.code).toBe('empty-output');
+      expect(result.problems).toEqual([{ scope: 'devices', code: 'empty-output', message: 'nvidia-smi printed nothing; not a GPU query answer' }]);
+    }
   });
 
   it('turns a malformed number into null plus a problem that says where', () => {

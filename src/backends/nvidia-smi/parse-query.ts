@@ -3,7 +3,7 @@
 
 import type { GpuDevice, SnapshotProblem } from '../../core/snapshot.js';
 import { MAX_GPUS_PER_MACHINE, shortenDetail } from '../../system/limits.js';
-import { checkDistinctGpus, checkGpuCount, checkQueryTable, type OutputRejection } from './check-output.js';
+import { checkDistinctGpus, checkGpuCount, checkNotEmpty, checkQueryTable, type OutputRejection } from './check-output.js';
 import { GPU_FIELDS } from './fields.js';
 import { recordToDevice } from './map-device.js';
 import { extractDeviceErrors } from './outcome.js';
@@ -35,7 +35,10 @@ export function parseGpuQuery(text: string, asked?: readonly string[]): GpuQuery
   const { text: csv, deviceErrors } = extractDeviceErrors(text);
   // Rows past a machine's GPU count are only counted: the output is rejected anyway.
   const parsed = parseRecords(csv, GPU_FIELDS, asked, { maxRows: MAX_GPUS_PER_MACHINE });
-  const wholeTable = checkQueryTable(parsed, 'GPU') ?? checkGpuCount(parsed.table.rows.length + parsed.table.rowsPastLimit, deviceErrors.length);
+  const wholeTable =
+    checkNotEmpty(parsed.table.columns.length, deviceErrors.length) ??
+    checkQueryTable(parsed, 'GPU') ??
+    checkGpuCount(parsed.table.rows.length + parsed.table.rowsPastLimit, deviceErrors.length);
   if (wholeTable) return rejectedQuery(wholeTable);
 
   const problems: SnapshotProblem[] = parsed.notes.map((message) => ({ scope: 'devices', code: 'parse', message }));

@@ -4,6 +4,7 @@ import { materializeSysfsFixture, SYSFS_FIXTURES_DIR, type MaterializedTree } fr
 import type { GpuDevice } from '../../core/snapshot.js';
 import type { Exec } from '../../system/exec.js';
 import { openFirstBackend } from '../chain.js';
+import { noGpuAtOpen } from '../no-gpu.js';
 import { createPciDriver, pciScanToReading, type PciDriverOptions } from './index.js';
 import { nodeSysfsFs } from './sysfs.js';
 
@@ -86,11 +87,14 @@ describe.skipIf(process.platform === 'win32')('the pci backend', () => {
     expect(reading.driver.unavailable.driverVersion).toBe('not-reported');
   });
 
-  it('opens with zero GPUs: "no GPU on the PCI bus" is an answer', async () => {
+  it('opens with zero GPUs: "no GPU on the PCI bus" is an answer, the last word only when no backend has a GPU', async () => {
     const opened = await createPciDriver(options(altra.root)).open();
     expect(opened.ok).toBe(true);
     if (!opened.ok) return;
     expect((await opened.backend.read()).devices).toEqual([]);
+    expect(noGpuAtOpen(opened.backend)).toEqual({ code: 'error', detail: 'the PCI bus shows no GPU' });
+    const withGpu = await createPciDriver(options(amd.root)).open();
+    expect(withGpu.ok && noGpuAtOpen(withGpu.backend)).toBeNull();
   });
 
   it('re-scans on each read after the first, so a driver binding shows up', async () => {

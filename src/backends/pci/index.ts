@@ -5,6 +5,7 @@
 import type { Backend, BackendDriver, BackendReading, BackendUnavailable, BackendUnavailableCode } from '../../core/backend.js';
 import type { SnapshotProblem } from '../../core/snapshot.js';
 import { MAX_GPUS_PER_MACHINE } from '../../system/limits.js';
+import { openedWithoutGpus } from '../no-gpu.js';
 import { createPciLookups, scanPciDisplayDevices, type PciScanOptions } from './scan.js';
 import { isMonitoredPciDevice, pciDeviceToGpuDevice } from './to-gpu-device.js';
 import type { PciScanFailed, PciScanProblem, PciScanResult, PciScanScanned, PciScanUnsupported } from './types.js';
@@ -103,6 +104,8 @@ export function createPciDriver(options: PciDriverOptions = {}): PciDriver {
         // Nothing is held open between scans.
         async close() {},
       };
+      // A bus with no GPU is a real answer, the last word only when no backend before it has one.
+      if (!first.devices.some(isMonitoredPciDevice)) return { ok: true, backend: openedWithoutGpus(backend, { code: 'error', detail: 'the PCI bus shows no GPU' }) };
       return { ok: true, backend };
     },
   };

@@ -8,7 +8,7 @@
 import type { BackendReading } from '../../core/backend.js';
 import type { DeviceMetricField, SnapshotProblem } from '../../core/snapshot.js';
 import { BYTES_PER_MIB } from '../../core/units.js';
-import { MAX_GPUS_PER_MACHINE } from '../../system/limits.js';
+import { MAX_GPUS_PER_MACHINE, quoteForDetail } from '../../system/limits.js';
 import { toNvmlBusId } from '../pci/address.js';
 import { builtinDeviceName } from '../pci/device-names.js';
 import { pcieGenerationOf } from '../pci/pcie-link.js';
@@ -51,7 +51,7 @@ function pcieLink(raw: unknown): { gtPerSecond: Reading<number>; width: Reading<
 }
 
 /** Names rocm-smi 4.x leaves as the hex id ("0x1002"): not a name. */
-const realName = (raw: unknown): Reading<string> => mapReading(readText(raw), (text) => (/^0x[0-9a-f]+$/i.test(text) ? null : text), 'a hex id, not a name');
+const HEX_ID = /^0x[0-9a-f]+$/i;
 
 const bytes = (card: Card, label: string): Reading<number> => {
   const inBytes = readNumber(labelled(card, new RegExp(`^${label} \\(B\\)$`, 'i')));
@@ -73,8 +73,16 @@ function cardToDevice(card: Card, index: number, problems: SnapshotProblem[]): D
   b.unsupported('computeCapability', 'migModeCurrent', 'migModePending', 'nvlinkRxBytesPerSecond', 'nvlinkTxBytesPerSecond', 'driverModel');
   const deviceId = readText(labelled(card, /^Device ID$/i, /^GPU ID$/i));
   const byId = deviceId.ok ? builtinDeviceName('1002', deviceId.value.replace(/^0x/i, '')) : null;
-  const name = realName(labelled(card, /^Device Name$/i, /^Card Series$/i, /^Card Model$/i));
-  b.set('name', name.ok || !byId ? name : { ok: true, value: byId });
+  const name = readText(labelled(card, /^Device Name$/i, /^Card Series$/i, /^Card Model$/i));
+  if (name.ok && HEX_ID.test(name.value)) {
+    // The built-in table may know the device id; else the name is unknown, and the reading says why.
+    if (byId) b.set('name', { ok: true, value: byId });
+    else {
+      b.set('name', none('not-reported'));
+      const value = quoteForDetail(name.value);
+      problems.push({ scope: `device:${index}`, code: 'not-reported', message: `rocm-smi name: a hex id, not a name: ${value}`, key: 'problems.rocmHexName', params: { value } });
+    }
+  } else b.set('name', name.ok || !byId ? name : { ok: true, value: byId });
   b.set('vbiosVersion', readText(labelled(card, /^VBIOS version$/i)));
   b.set('serial', readText(labelled(card, /^Serial Number$/i)));
   b.set('pciBusId', mapReading(readText(labelled(card, /^PCI Bus$/i)), toNvmlBusId, 'not a PCI address'));

@@ -5,6 +5,8 @@
 
 import type { Backend, BackendCapabilities, BackendDriver, BackendOpenResult, BackendReading } from '../../core/backend.js';
 import type { SnapshotProblem } from '../../core/snapshot.js';
+import type { UnavailableReason } from '../../core/unavailable.js';
+import { detectLocale, isMessageKey, translate, type Locale } from '../../i18n/index.js';
 import { runCommand, type Exec, type ExecResult } from '../../system/exec.js';
 import { shortenDetail } from '../../system/limits.js';
 import { createWhich, type Which } from '../../system/which.js';
@@ -31,8 +33,12 @@ export interface CommandBackendSpec {
   readArgs: readonly (readonly string[])[];
   /** Another program for the reads (ioreg after system_profiler); missing, the reads give null outputs. */
   readCandidates?: readonly string[];
-  /** Outputs (stdout of each run; null when it failed) → a reading. May throw VendorParseError. */
-  parse(openOutputs: readonly (string | null)[], readOutputs: readonly (string | null)[]): BackendReading;
+  /**
+   * Outputs (stdout of each run; null when it failed) → a reading. May throw VendorParseError.
+   * `readFailures` says why each read's output is null: `timeout`, `error`, or `not-reported`
+   * when no read has run yet (the check at open); null where it answered.
+   */
+  parse(openOutputs: readonly (string | null)[], readOutputs: readonly (string | null)[], readFailures: readonly (UnavailableReason | null)[]): BackendReading;
   /** Adds what the tool does not say (processes from fdinfo …); optional. */
   enrich?(reading: BackendReading): BackendReading;
 }
@@ -47,11 +53,29 @@ function failure(command: string, result: ExecResult): string | null {
   return `${command}: ${result.detail}`;
 }
 
+/**
+ * A problem as the sentence a user reads: its message key in their language where it has one (a
+ * parse error's "This is not amd-smi-json output: …"), else its technical text. An attempt's
+ * detail is printed as it is, so it must not be a key and its values.
+ */
+function problemSentence(problem: SnapshotProblem, locale: Locale): string {
+  return problem.key !== undefined && isMessageKey(problem.key) ? translate(locale, problem.key, problem.params) : problem.message;
+}
+
 const output = (result: ExecResult) => (result.kind === 'exited' && result.exitCode === 0 ? result.stdout : null);
 
-function parseSafely(spec: CommandBackendSpec, open: readonly (string | null)[], live: readonly (string | null)[], problems: SnapshotProblem[]): BackendReading {
+const failureReason = (result: ExecResult): UnavailableReason | null =>
+  output(result) !== null ? null : result.kind === 'timeout' ? 'timeout' : 'error';
+
+function parseSafely(
+  spec: CommandBackendSpec,
+  open: readonly (string | null)[],
+  live: readonly (string | null)[],
+  liveFailures: readonly (UnavailableReason | null)[],
+  problems: SnapshotProblem[],
+): BackendReading {
   try {
-    const reading = spec.parse(open, live);
+    const reading = spec.parse(open, live, liveFailures);
     return { ...reading, problems: [...problems, ...reading.problems] };
   } catch (error) {
     return { driver: vendorDriverInfo(null), devices: [], processes: [], problems: [...problems, parseProblem(error)] };
@@ -80,9 +104,10 @@ export function createCommandDriver(spec: CommandBackendSpec, options: CommandBa
       const runLive = (args: readonly string[]): Promise<ExecResult> =>
         readCommand === null ? Promise.resolve({ kind: 'not-found', detail: `not found: ${spec.readCandidates?.join(', ')}` }) : exec(readCommand, args, { timeoutMs, env });
       // The inventory must read as the tool's format, or the chain moves on to the next backend.
-      const probe = parseSafely(spec, inventory, spec.readArgs.map(() => null), []);
+      const probe = parseSafely(spec, inventory, spec.readArgs.map(() => null), spec.readArgs.map(() => 'not-reported' as const), []);
       if (probe.devices.length === 0) {
-        const detail = probe.problems[0]?.message ?? `${command} lists no GPU`;
+        const first = probe.problems[0];
+        const detail = first ? problemSentence(first, detectLocale(env)) : `${command} lists no GPU`;
         return { ok: false, unavailable: { code: 'command-failed', detail } };
       }
       const backend: Backend = {
@@ -95,7 +120,7 @@ export function createCommandDriver(spec: CommandBackendSpec, options: CommandBa
             const text = failure(readCommand ?? command, result);
             if (text) problems.push({ scope: 'devices', code: result.kind === 'timeout' ? 'timeout' : 'command-failed', message: text });
           });
-          const reading = parseSafely(spec, inventory, results.map(output), problems);
+          const reading = parseSafely(spec, inventory, results.map(output), results.map(failureReason), problems);
           return spec.enrich ? spec.enrich(reading) : reading;
         },
         async close() {},

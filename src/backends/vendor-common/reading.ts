@@ -153,18 +153,39 @@ export function vendorDriverInfo(driverVersion: string | null): DriverInfo {
 
 /**
  * `live`'s values over `base`'s, device by device (same order, same count): an inventory read
- * once at open under the live figures of each read. Where `live` has no value, `base`'s stands.
+ * once at open under the live figures of each read. Where `live` has no value, `base`'s stands —
+ * except for `liveFields`, which only a live read can give: there `live`'s null and its reason
+ * win, so a figure the tool stopped giving is not shown as the one read at open.
  */
-export function overlayDevices(base: readonly GpuDevice[], live: readonly GpuDevice[]): GpuDevice[] {
-  if (live.length !== base.length) return base.map((device) => structuredClone(device));
+export function overlayDevices(base: readonly GpuDevice[], live: readonly GpuDevice[], liveFields: readonly DeviceMetricField[] = []): GpuDevice[] {
+  if (live.length !== base.length) return withoutFields(base, liveFields, 'not-reported');
+  const current = new Set<string>(liveFields);
   return base.map((device, i) => {
     const merged = structuredClone(device);
     const update = live[i]!;
     for (const [field, value] of Object.entries(update) as [DeviceMetricField, unknown][]) {
       if (field === ('index' as string) || field === ('unavailable' as string) || field === ('migDevices' as string)) continue;
       if (value !== null && value !== undefined) setDeviceValue(merged, field, value as never);
+      else if (current.has(field)) clearField(merged, field, update.unavailable[field] ?? 'not-reported');
       else if (merged[field] === null && update.unavailable[field]) merged.unavailable[field] = update.unavailable[field];
     }
     return merged;
+  });
+}
+
+function clearField(device: GpuDevice, field: DeviceMetricField, reason: UnavailableReason): void {
+  (device as unknown as Record<string, unknown>)[field] = null;
+  device.unavailable[field] = reason;
+}
+
+/**
+ * Copies of `devices` with `fields` null for `reason`: the inventory when a live read failed —
+ * its figures from open would read as current (a hung GPU shown idle and cool).
+ */
+export function withoutFields(devices: readonly GpuDevice[], fields: readonly DeviceMetricField[], reason: UnavailableReason): GpuDevice[] {
+  return devices.map((device) => {
+    const copy = structuredClone(device);
+    for (const field of fields) clearField(copy, field, reason);
+    return copy;
   });
 }

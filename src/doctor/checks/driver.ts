@@ -54,10 +54,12 @@ export const driverKernelModule: Check = {
       return outcome('ok', msg(key, { version }), evidence);
     }
     evidence.push(modules.facts.available ? ev('doctor.ev.moduleNotLoaded', { name: 'nvidia' }) : modulesUnreadable(modules.facts));
-    // NVML answering is the driver answering: its kernel module is loaded, whatever /proc shows
-    // (a sandboxed or unusual kernel may have no /proc/modules to read).
-    if (nvmlAttempt(ctx.facts.inputs.gpu?.attempts ?? [])?.ok) {
-      return outcome('ok', msg('doctor.driver.module.loadedPerNvml', { version: ctx.facts.inputs.gpu?.reading?.driver.driverVersion ?? '?' }), evidence);
+    // NVML or nvidia-smi answering is the driver answering: its kernel module is loaded, whatever
+    // /proc shows (a sandboxed or unusual kernel may have no /proc/modules to read).
+    const answered = driverAnswered(ctx.facts.inputs.gpu?.attempts ?? []);
+    if (answered) {
+      const key = answered === 'nvml' ? 'doctor.driver.module.loadedPerNvml' : 'doctor.driver.module.loadedPerNvidiaSmi';
+      return outcome('ok', msg(key, { version: ctx.facts.inputs.gpu?.reading?.driver.driverVersion ?? '?' }), evidence);
     }
     const installed = await ctx.facts.installedNvidiaModule();
     const requirement = await driverRequirement(ctx);
@@ -79,6 +81,12 @@ export const driverKernelModule: Check = {
 
 function nvmlAttempt(attempts: readonly BackendAttempt[]): BackendAttempt | null {
   return attempts.find((a) => a.id === 'nvml') ?? null;
+}
+
+/** Which of NVIDIA's own backends opened (NVML first), or null: each can only open through the driver. */
+function driverAnswered(attempts: readonly BackendAttempt[]): 'nvml' | 'nvidia-smi' | null {
+  if (nvmlAttempt(attempts)?.ok) return 'nvml';
+  return attempts.some((a) => a.id === 'nvidia-smi' && a.ok) ? 'nvidia-smi' : null;
 }
 
 export const driverNvml: Check = {

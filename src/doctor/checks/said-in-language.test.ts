@@ -40,6 +40,26 @@ describe('driver.kernel-module', () => {
     expect(module.fix ?? null).toBeNull();
   });
 
+  it('with no /proc/modules and no NVML binding, a working nvidia-smi is a loaded module too, in both languages', async () => {
+    const nvidiaSmiOk: DoctorInputs['gpu'] = {
+      ...nvmlOk!,
+      attempts: [
+        { id: 'nvml', ok: false, unavailable: { code: 'library-not-found', detail: 'libnvidia-ml.so.1: cannot open shared object file' }, durationMs: 1 },
+        { id: 'nvidia-smi', ok: true, unavailable: null, durationMs: 1 },
+      ],
+      openedBackend: 'nvidia-smi',
+    };
+    const report = await run({}, nvidiaSmiOk);
+    const module = findCheck(report, 'driver.kernel-module')!;
+    expect(module.status).toBe('ok');
+    expect(module.fix ?? null).toBeNull();
+    const en = renderDoctorText(report, { t: createTranslator('en'), color: plain, verbose: false });
+    expect(en).toContain('Loaded: the driver answers through nvidia-smi (550.90.07), so its kernel module is in.');
+    expect(en).not.toContain('No NVIDIA driver is installed');
+    const zh = renderDoctorText(report, { t: createTranslator('zh-CN'), color: plain, verbose: false });
+    expect(zh).toContain('已加载：驱动通过 nvidia-smi 正常响应（550.90.07）');
+  });
+
   it.each([
     ['en', '/proc/modules: not there to read', 'Loaded: the driver answers through NVML (550.90.07)'],
     ['zh-CN', '/proc/modules：不存在，无从读取', '已加载：驱动通过 NVML 正常响应（550.90.07）'],

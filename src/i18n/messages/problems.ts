@@ -52,6 +52,11 @@ export default defineMessages(
     'problems.readFailed': 'NVML read failed: {detail}',
     'problems.workerCrashed': 'NVML worker crashed: {detail}',
     'problems.closedDuringRead': 'NVML backend closed during the read',
+    'problems.scope.import': 'import',
+    'problems.code.partial': 'incomplete',
+    'problems.code.notGpu': 'not a GPU',
+    'problems.migNotInCsv': 'MIG is on, but nvidia-smi’s CSV query cannot list MIG instances (the NVML backend can)',
+    'problems.rocmHexName': 'rocm-smi printed the id {value} where the name goes; the name is not known',
   },
   {
     'problems.scope.device': 'GPU {index}',
@@ -101,5 +106,10 @@ export default defineMessages(
     'problems.readFailed': 'NVML 读取失败：{detail}',
     'problems.workerCrashed': 'NVML 工作线程崩溃：{detail}',
     'problems.closedDuringRead': 'NVML 后端在读取期间被关闭',
+    'problems.scope.import': '导入',
+    'problems.code.partial': '不完整',
+    'problems.code.notGpu': '不是 GPU',
+    'problems.migNotInCsv': 'MIG 已开启，但 nvidia-smi 的 CSV 查询无法列出 MIG 实例（NVML 后端可以）',
+    'problems.rocmHexName': 'rocm-smi 在名称处打印的是编号 {value}，GPU 名称不详',
   },
 );
