@@ -16,6 +16,8 @@ describe('problem text shared by the server and the CLI', () => {
     expect(problemCodeLabel('ERROR_GPU_IS_LOST', en)).toBe('fell off the bus (ERROR_GPU_IS_LOST)');
     expect(problemCodeLabel('timeout', zh)).toBe(zh(UNAVAILABLE_REASON_KEYS.timeout));
     expect(problemCodeLabel('parse', zh)).toBe('parse');
+    // gpuwise's own import codes are words a reader knows.
+    expect([problemCodeLabel('partial', zh), problemCodeLabel('not-a-gpu', zh), problemCodeLabel('partial', en)]).toEqual(['不完整', '不是 GPU', 'incomplete']);
     for (const code of Object.keys(NVML_CODE_KEYS)) expect(problemCodeLabel(code, zh), code).toMatch(new RegExp(`[^\\x00-\\x7f].*（${code}）$`));
     expect(problems.map((p) => problemText(p, en))).toEqual(['NVML has not answered for 3 s; the driver may be hung', 'in nvmlDeviceGetCount_v2', '', 'could not read /proc/meminfo']);
     expect(problemText(problems[0]!, createTranslator('zh-CN'))).toBe('NVML 已有 3 秒没有应答，驱动可能已挂起');
