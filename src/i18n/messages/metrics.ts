@@ -63,7 +63,7 @@ export default defineMessages(
     'metrics.help.gpuwise_host_info': 'The host as labels (platform, kernel release, CPU model); always 1.',
     'metrics.help.gpuwise_driver_info': 'The GPU driver as labels (driver, CUDA driver and NVML versions); always 1.',
 
-    'metrics.help.gpuwise_backend_up': 'Whether a backend could read the GPUs: 1 for the one in use, 0 for each one tried before it (reason says why not).',
+    'metrics.help.gpuwise_backend_up': 'Whether a backend could read the GPUs: 1 for the one in use, 0 for each other one the chain tried (reason says why it was not used).',
     'metrics.help.gpuwise_gpus': 'Number of GPUs the backend sees.',
     'metrics.help.gpuwise_sampler_samples_total': 'Samples taken since gpuwise started (the sample sequence number).',
     'metrics.help.gpuwise_sample_timestamp_seconds': 'Wall clock of the latest sample, seconds since the epoch.',
@@ -131,7 +131,7 @@ export default defineMessages(
     'metrics.help.gpuwise_host_info': '以标签给出的主机信息（平台、内核版本、CPU 型号）；恒为 1。',
     'metrics.help.gpuwise_driver_info': '以标签给出的 GPU 驱动信息（驱动、CUDA 驱动和 NVML 版本）；恒为 1。',
 
-    'metrics.help.gpuwise_backend_up': '后端能否读取 GPU：正在使用的为 1，此前尝试失败的各为 0（reason 说明原因）。',
+    'metrics.help.gpuwise_backend_up': '后端能否读取 GPU：正在使用的为 1，链中尝试过而未采用的各为 0（reason 说明原因）。',
     'metrics.help.gpuwise_gpus': '后端看到的 GPU 数量。',
     'metrics.help.gpuwise_sampler_samples_total': 'gpuwise 启动以来的采样次数（采样序号）。',
     'metrics.help.gpuwise_sample_timestamp_seconds': '最新一次采样的挂钟时间（自纪元起的秒数）。',

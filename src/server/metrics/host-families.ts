@@ -41,9 +41,9 @@ export function writeHostFamilies(out: ExpositionWriter, sample: Sample, context
 }
 
 /**
- * gpuwise_backend_up: 1 for the backend that read the GPUs, 0 for each one the chain tried
- * before it and could not open (with the reason as a label), so "no GPU data" is alertable
- * and says why.
+ * gpuwise_backend_up: 1 for the backend that read the GPUs, 0 for each other one the chain tried
+ * (before it, or after it when the one in use lists no GPU; the reason as a label), so "no GPU
+ * data" is alertable and says why.
  */
 export function writeBackendFamilies(out: ExpositionWriter, sample: Sample, context: LabelContext): void {
   const { snapshot } = sample;
