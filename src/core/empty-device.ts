@@ -17,7 +17,7 @@ const METRIC_FIELDS = {
   pcieRxBytesPerSecond: true, pcieTxBytesPerSecond: true,
   nvlinkRxBytesPerSecond: true, nvlinkTxBytesPerSecond: true,
   powerDrawAverageWatts: true,
-  smActivePercent: true, smOccupancyPercent: true, tensorActivePercent: true, dramActivePercent: true,
+  graphicsActivePercent: true, smActivePercent: true, smOccupancyPercent: true, tensorActivePercent: true, dramActivePercent: true,
   throttleTimePercent: true,
   performanceState: true, clockEventReasons: true,
   eccModeCurrent: true, eccModePending: true, eccErrors: true,

@@ -118,6 +118,7 @@ export const DEVICE_NUMERIC_FIELDS = {
   nvlinkTxBytesPerSecond: { kind: 'gauge', unit: 'bytes-per-second', min: 0, max: 1e13, prometheus: 'gpuwise_gpu_nvlink_tx_bytes_per_second' },
   powerDrawAverageWatts: watts('gauge', undefined, 'gpuwise_gpu_power_draw_average_watts'),
   // GPM ratios: DCGM exports them as 0–1, we keep percent (scale 0.01 to DCGM's).
+  graphicsActivePercent: { ...percent(undefined, 'gpuwise_gpu_graphics_active_percent'), dcgm: { name: 'DCGM_FI_PROF_GR_ENGINE_ACTIVE', scale: 0.01 } },
   smActivePercent: { ...percent(undefined, 'gpuwise_gpu_sm_active_percent'), dcgm: { name: 'DCGM_FI_PROF_SM_ACTIVE', scale: 0.01 } },
   smOccupancyPercent: { ...percent(undefined, 'gpuwise_gpu_sm_occupancy_percent'), dcgm: { name: 'DCGM_FI_PROF_SM_OCCUPANCY', scale: 0.01 } },
   tensorActivePercent: { ...percent(undefined, 'gpuwise_gpu_tensor_active_percent'), dcgm: { name: 'DCGM_FI_PROF_PIPE_TENSOR_ACTIVE', scale: 0.01 } },

@@ -221,8 +221,10 @@ export interface GpuDevice {
   /**
    * GPM (Hopper and newer): how busy the GPU really is. `gpuUtilPercent` says a kernel ran;
    * these say how many SMs were active, how full they were, and how much of the tensor cores and
-   * memory bandwidth the kernels used.
+   * memory bandwidth the kernels used. `graphicsActivePercent` is the share of time the graphics
+   * engine (any compute or graphics work) was active, GPM's own GPU-Util.
    */
+  graphicsActivePercent: number | null;
   smActivePercent: number | null;
   smOccupancyPercent: number | null;
   tensorActivePercent: number | null;
@@ -248,6 +250,12 @@ export interface GpuDevice {
   persistenceMode: boolean | null;
   /** "WDDM" / "TCC" on Windows; null elsewhere. */
   driverModel: string | null;
+  /**
+   * How old this GPU's figures are (ms, at the snapshot's instant) when they come from an earlier
+   * read than the snapshot's own: a GPU read apart (src/backends/nvml/apart-read.ts) shows its
+   * newest answer, which began this long ago. Absent: read for this snapshot.
+   */
+  readingAgeMs?: number;
 
   unavailable: UnavailableMap<DeviceMetricField>;
 }
@@ -255,7 +263,7 @@ export interface GpuDevice {
 /** The device fields that can be missing for a reason worth telling. */
 export type DeviceMetricField = Exclude<
   keyof GpuDevice,
-  'index' | 'state' | 'stateDetail' | 'vendor' | 'migDevices' | 'unavailable'
+  'index' | 'state' | 'stateDetail' | 'vendor' | 'migDevices' | 'readingAgeMs' | 'unavailable'
 >;
 
 export type ProcessType = 'compute' | 'graphics' | 'compute+graphics';

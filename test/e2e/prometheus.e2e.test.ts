@@ -214,6 +214,20 @@ describe.skipIf(PROMETHEUS === null)(`a real Prometheus scraping gpuwise serve${
     }
   });
 
+  it('answers the current dashboard\'s "GPU Utilization" query (GR_ENGINE_ACTIVE, by Hostname) with each GPU\'s ratio', async () => {
+    // NVIDIA/dcgm-exporter main, grafana/dcgm-exporter-dashboard.json: its variables are
+    // label_values(DCGM_FI_DEV_FB_FREE, Hostname) and …, gpu); the fixture above is an older copy.
+    const hostnames = await prom<string[]>('/api/v1/label/Hostname/values', { 'match[]': `DCGM_FI_DEV_FB_FREE{instance="${instance}"}` });
+    expect(hostnames).toHaveLength(1);
+    const gpus = await prom<string[]>('/api/v1/label/gpu/values', { 'match[]': 'DCGM_FI_DEV_FB_FREE' });
+    const expr = 'max(DCGM_FI_PROF_GR_ENGINE_ACTIVE{Hostname=~"$instance",gpu=~"$gpu"}) by (Hostname, gpu, GPU_I_ID, GPU_I_PROFILE)'
+      .replace('$instance', regexOf(hostnames)).replace('$gpu', regexOf(gpus));
+    const { result } = await instant(expr);
+    const got = Object.fromEntries(result.map((r) => [r.metric.gpu, Number(r.value[1])]));
+    expect(Object.keys(got).sort()).toEqual(devices.map((d) => String(d.index)).sort());
+    for (const d of devices) expect(got[String(d.index)], `gpu ${d.index}`).toBeCloseTo(d.graphicsActivePercent! / 100, 6);
+  });
+
   it('stores gpuwise\'s own series and labels as written, hostile process names included', async () => {
     const up = await instant(`gpuwise_gpu_up{instance="${instance}"}`);
     expect(up.result.map((r) => r.value[1])).toEqual(devices.map(() => '1'));

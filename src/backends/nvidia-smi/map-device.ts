@@ -191,6 +191,7 @@ export function recordToDevice(record: FieldRecord<GpuFieldKey>, position: numbe
     nvlinkRxBytesPerSecond: r.absent('nvlinkRxBytesPerSecond'),
     nvlinkTxBytesPerSecond: r.absent('nvlinkTxBytesPerSecond'),
     powerDrawAverageWatts: r.absent('powerDrawAverageWatts'),
+    graphicsActivePercent: r.absent('graphicsActivePercent'),
     smActivePercent: r.absent('smActivePercent'),
     smOccupancyPercent: r.absent('smOccupancyPercent'),
     tensorActivePercent: r.absent('tensorActivePercent'),

@@ -42,7 +42,8 @@ export class ApartRead {
   private inFlightSince = 0;
   /** Since when no read of this GPU has answered within its deadline (ms, monotonic); null: one has. */
   unansweredSince: number | null = null;
-  private latest: { result: DeviceResult; ms: number; fresh: boolean } | null = null;
+  /** The newest answer, how long its read took and when that read began (ms, monotonic). */
+  private latest: { result: DeviceResult; ms: number; startedMs: number; fresh: boolean } | null = null;
   private promptInARow = 0;
 
   /** A read waited for this GPU past its deadline; its call still out began at `callStartedMs`. */
@@ -55,10 +56,11 @@ export class ApartRead {
 
   /** A reading waited `ms` for this GPU's answer (`result`, which that reading used). */
   slowAnswer(result: DeviceResult, ms: number): void {
-    this.since ??= performance.now();
+    const now = performance.now();
+    this.since ??= now;
     this.promptInARow = 0;
     // Its sub-second samples are in that reading already.
-    this.latest = { result, ms, fresh: false };
+    this.latest = { result, ms, startedMs: now - ms, fresh: false };
   }
 
   started(nowMs: number): void {
@@ -72,7 +74,7 @@ export class ApartRead {
   }
 
   /** A background read answered within its deadline, in `ms`. */
-  answered(result: DeviceResult, ms: number): void {
+  answered(result: DeviceResult, ms: number, nowMs: number = performance.now()): void {
     this.unansweredSince = null;
     this.promptInARow = ms < SLOW_DEVICE_READ_MS ? this.promptInARow + 1 : 0;
     if (this.promptInARow >= PROMPT_READS_TO_REJOIN) {
@@ -81,14 +83,16 @@ export class ApartRead {
       this.promptInARow = 0;
       return;
     }
-    this.latest = { result, ms, fresh: true };
+    this.latest = { result, ms, startedMs: nowMs - ms, fresh: true };
   }
 
   /**
    * The answer a reading takes for this GPU: the newest, its sub-second samples given once only,
    * with a problem that says it was read apart; null before the first, and once the read in
    * flight has taken longer than `staleAfterMs` and twice the last one (it is hanging, not slow):
-   * then the GPU is shown as not answering rather than as it was.
+   * then the GPU is shown as not answering rather than as it was. The device says how old its
+   * figures are (`readingAgeMs`, from the start of the read that gave them): /metrics exports it,
+   * so that figures a read behind are not taken for current ones.
    */
   take(index: number, nowMs: number, staleAfterMs: number): DeviceResult | null {
     const latest = this.latest;
@@ -102,7 +106,8 @@ export class ApartRead {
       key: 'problems.readApart',
       params: { index, seconds },
     };
-    const result: DeviceResult = { ...latest.result, samples: latest.fresh ? latest.result.samples : [], problems: [...latest.result.problems, problem] };
+    const device = { ...latest.result.device, readingAgeMs: Math.max(0, Math.round(nowMs - latest.startedMs)) };
+    const result: DeviceResult = { ...latest.result, device, samples: latest.fresh ? latest.result.samples : [], problems: [...latest.result.problems, problem] };
     latest.fresh = false;
     return result;
   }

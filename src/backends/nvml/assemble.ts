@@ -62,7 +62,7 @@ export function assembleDevice(
     pcieRxBytesPerSecond: m.pcieRxBytesPerSecond, pcieTxBytesPerSecond: m.pcieTxBytesPerSecond,
     nvlinkRxBytesPerSecond: m.nvlinkRxBytesPerSecond, nvlinkTxBytesPerSecond: m.nvlinkTxBytesPerSecond,
     powerDrawAverageWatts: m.powerDrawAverageWatts,
-    smActivePercent: m.smActivePercent, smOccupancyPercent: m.smOccupancyPercent,
+    graphicsActivePercent: m.graphicsActivePercent, smActivePercent: m.smActivePercent, smOccupancyPercent: m.smOccupancyPercent,
     tensorActivePercent: m.tensorActivePercent, dramActivePercent: m.dramActivePercent,
     throttleTimePercent: m.throttleTimePercent,
     performanceState: m.performanceState, clockEventReasons: m.clockEventReasons,

@@ -152,6 +152,9 @@ describe('NVML under one deadline per read', () => {
     expect(nativeCallsInFlight()).toBeGreaterThanOrEqual(1);
     expect(second.devices.map((d) => [d.state, d.gpuUtilPercent])).toEqual([['ok', first.devices[0]?.gpuUtilPercent], ['ok', first.devices[1]?.gpuUtilPercent]]);
     expect(second.problems).toEqual([expect.objectContaining({ scope: 'device:1', code: 'slow', key: 'problems.readApart', params: { index: 1, seconds: expect.any(Number) } })]);
+    // Its figures say how old they are (its 1.5 s read began at least that long ago); GPU 0's are this read's.
+    expect(second.devices[1]?.readingAgeMs).toBeGreaterThanOrEqual(1400);
+    expect(second.devices[0]?.readingAgeMs).toBeUndefined();
     checkReading(second, 2);
   });
 

@@ -48,7 +48,7 @@ function frameValue(scenario: string, k: number, device: number, key: string): n
 
 const INTERVAL_FIELDS = [
   'pcieTxBytesPerSecond', 'pcieRxBytesPerSecond', 'nvlinkTxBytesPerSecond', 'nvlinkRxBytesPerSecond', 'powerDrawAverageWatts',
-  'throttleTimePercent', 'smActivePercent', 'smOccupancyPercent', 'tensorActivePercent', 'dramActivePercent',
+  'throttleTimePercent', 'graphicsActivePercent', 'smActivePercent', 'smOccupancyPercent', 'tensorActivePercent', 'dramActivePercent',
 ] as const satisfies readonly (keyof GpuDevice)[];
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -85,6 +85,7 @@ describe('rates between readings (8×H100, one frame per reading)', () => {
         expect(device.powerDrawAverageWatts).toBeCloseTo(frameValue('8x-h100', k, gpu, 'powerDrawWatts'), 3);
         expect(device.smActivePercent).toBeCloseTo(frameValue('8x-h100', k, gpu, 'smActivePercent'), 3);
         expect(device.tensorActivePercent).toBeCloseTo(frameValue('8x-h100', k, gpu, 'tensorActivePercent'), 3);
+        expect(device.graphicsActivePercent).toBeCloseTo(frameValue('8x-h100', k, gpu, 'graphicsActivePercent'), 3);
       }
     }
     // Frame 0 is idle (clock event reason 0x1, GPU idle): clocks held down the whole time by low
@@ -175,6 +176,8 @@ describe('what a GPU or driver lacks is null with a reason', () => {
     await backend.read();
     const device = (await backend.read()).devices[0]!;
     expect(device.unavailable.smActivePercent).toBe('not-supported');
+    expect(device.graphicsActivePercent).toBeNull();
+    expect(device.unavailable.graphicsActivePercent).toBe('not-supported');
     expect(device.unavailable.nvlinkTxBytesPerSecond).toBe('not-supported');
     expect(device.nvlinkTxBytesPerSecond).toBeNull();
   });

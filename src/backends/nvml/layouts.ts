@@ -196,4 +196,4 @@ export const GPM_SUPPORT = { size: 8, version: 0, isSupportedDevice: 4, VERSION:
 export const GPM_METRICS_GET = { version: 0, numMetrics: 4, sample1: 8, sample2: 16, metrics: 24, VERSION: 1, MAX_METRICS: 512 } as const;
 export const GPM_METRIC = { size: 40, metricId: 0, nvmlReturn: 4, value: 8 } as const;
 /** nvmlGpmMetricId_t values gpuwise reads (all 0.0–100.0). */
-export const GPM_METRIC_ID = { smUtil: 2, smOccupancy: 3, anyTensorUtil: 5, dramBandwidthUtil: 10 } as const;
+export const GPM_METRIC_ID = { graphicsUtil: 1, smUtil: 2, smOccupancy: 3, anyTensorUtil: 5, dramBandwidthUtil: 10 } as const;

@@ -1,5 +1,6 @@
 // GPM (GPU Performance Monitoring, Hopper and newer): how busy the SMs, the tensor cores and the
-// memory bus really were between two readings — what GPU-Util cannot say ("a kernel ran").
+// memory bus really were between two readings — what GPU-Util cannot say ("a kernel ran") — and
+// the graphics engine's active share over the same interval (DCGM's GR_ENGINE_ACTIVE).
 // Two driver-side sample buffers per GPU take turns: each read samples into the older one and
 // asks nvmlGpmMetricsGet for the metrics between the two. NVML wants more than 100 ms between
 // samples; a reading sooner than that keeps the older sample and says `first-sample`.
@@ -13,9 +14,10 @@ import { NativeBuffer, type Scratch } from './scratch.js';
 
 export const GPM_MIN_INTERVAL_MS = 100;
 
-export type GpmMetric = 'smActivePercent' | 'smOccupancyPercent' | 'tensorActivePercent' | 'dramActivePercent';
+export type GpmMetric = 'graphicsActivePercent' | 'smActivePercent' | 'smOccupancyPercent' | 'tensorActivePercent' | 'dramActivePercent';
 
 const METRICS: readonly (readonly [GpmMetric, number])[] = [
+  ['graphicsActivePercent', GPM_METRIC_ID.graphicsUtil],
   ['smActivePercent', GPM_METRIC_ID.smUtil],
   ['smOccupancyPercent', GPM_METRIC_ID.smOccupancy],
   ['tensorActivePercent', GPM_METRIC_ID.anyTensorUtil],

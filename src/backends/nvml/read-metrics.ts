@@ -33,7 +33,7 @@ export type DeviceMetrics = Pick<
   | 'graphicsClockMhz' | 'smClockMhz' | 'memoryClockMhz'
   | 'pcieLinkGeneration' | 'pcieLinkWidth' | 'pcieRxBytesPerSecond' | 'pcieTxBytesPerSecond'
   | 'nvlinkRxBytesPerSecond' | 'nvlinkTxBytesPerSecond' | 'powerDrawAverageWatts'
-  | 'smActivePercent' | 'smOccupancyPercent' | 'tensorActivePercent' | 'dramActivePercent' | 'throttleTimePercent'
+  | 'graphicsActivePercent' | 'smActivePercent' | 'smOccupancyPercent' | 'tensorActivePercent' | 'dramActivePercent' | 'throttleTimePercent'
   | 'performanceState' | 'clockEventReasons'
   | 'eccModeCurrent' | 'eccModePending' | 'eccErrors'
   | 'migModeCurrent' | 'migModePending'
@@ -243,7 +243,7 @@ export function emptyMetrics(): DeviceMetrics {
     graphicsClockMhz: null, smClockMhz: null, memoryClockMhz: null,
     pcieLinkGeneration: null, pcieLinkWidth: null, pcieRxBytesPerSecond: null, pcieTxBytesPerSecond: null,
     nvlinkRxBytesPerSecond: null, nvlinkTxBytesPerSecond: null, powerDrawAverageWatts: null,
-    smActivePercent: null, smOccupancyPercent: null, tensorActivePercent: null, dramActivePercent: null, throttleTimePercent: null,
+    graphicsActivePercent: null, smActivePercent: null, smOccupancyPercent: null, tensorActivePercent: null, dramActivePercent: null, throttleTimePercent: null,
     performanceState: null, clockEventReasons: null,
     eccModeCurrent: null, eccModePending: null, eccErrors: null,
     migModeCurrent: null, migModePending: null,

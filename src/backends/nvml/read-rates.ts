@@ -99,7 +99,7 @@ function applyThrottle(m: DeviceMetrics, rec: FieldRecorder<DeviceMetricField>, 
 }
 
 function applyGpm(m: DeviceMetrics, rec: FieldRecorder<DeviceMetricField>, gpm: GpmReading): void {
-  const fields = ['smActivePercent', 'smOccupancyPercent', 'tensorActivePercent', 'dramActivePercent'] as const;
+  const fields = ['graphicsActivePercent', 'smActivePercent', 'smOccupancyPercent', 'tensorActivePercent', 'dramActivePercent'] as const;
   for (const field of fields) {
     const result = gpm.ok ? gpm.values[field] : { ok: false as const, reason: gpm.reason };
     if (result.ok) m[field] = Math.min(100, Math.max(0, result.value));

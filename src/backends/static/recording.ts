@@ -111,6 +111,8 @@ export function toDevice(recorded: Record<string, unknown>, position: number): G
   }
   device.state = DEVICE_STATES.has(String(recorded.state)) ? (recorded.state as GpuDevice['state']) : 'ok';
   device.stateDetail = typeof recorded.stateDetail === 'string' ? recorded.stateDetail : null;
+  const age = recorded.readingAgeMs;
+  if (typeof age === 'number' && Number.isFinite(age) && age >= 0) device.readingAgeMs = age;
   return device;
 }
 

@@ -64,6 +64,13 @@ describe('static backend', () => {
     expect(parsed.readings[0]!.processes.map((p) => p.listedAgeMs)).toEqual([1500, undefined, undefined, undefined]);
   });
 
+  it('keeps a GPU\'s readingAgeMs (figures a read behind), and drops one no read can have', () => {
+    const devices = [16_000, -5, 'old'].map((readingAgeMs, index) => ({ ...recordedSnapshot(1).devices[0]!, index, uuid: `GPU-${index}`, readingAgeMs }));
+    const parsed = parseRecording(JSON.stringify(recordedSnapshot(1, { devices })));
+    if (!parsed.ok) throw new Error(parsed.detail);
+    expect(parsed.readings[0]!.devices.map((d) => d.readingAgeMs)).toEqual([16_000, undefined, undefined]);
+  });
+
   it('a hostile or broken recording is a clear unavailable, not a crash', async () => {
     for (const [content, expected] of [
       ['', /empty/],

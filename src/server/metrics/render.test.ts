@@ -149,6 +149,20 @@ describe('renderMetrics', () => {
     expect(named(series, 'gpuwise_collector_duration_seconds', { collector: 'recorder' })).toEqual([]);
   });
 
+  it('says how old each GPU\'s figures are: a GPU read apart shows its answer\'s age, not a fresh sample\'s', () => {
+    const sample = h100();
+    // GPU 2 answers slowly: this reading shows its newest answer, whose read began 16 s ago.
+    sample.snapshot.devices[2]!.readingAgeMs = 16_000;
+    sample.snapshot.devices[5]!.state = 'lost';
+    const { series } = scrape(sample, { nowMs: sample.wallMs + 500 });
+    const age = named(series, 'gpuwise_gpu_reading_age_seconds');
+    expect(age.find((s) => s.labels.gpu === '0')).toMatchObject({ value: 0.5, labels: { UUID: expect.stringMatching(/^GPU-/), Hostname: 'node-1' } });
+    expect(age.find((s) => s.labels.gpu === '2')?.value).toBe(16.5);
+    // A GPU without figures has no age to give.
+    expect(age.map((s) => s.labels.gpu)).toEqual(['0', '1', '2', '3', '4', '6', '7']);
+    expect(named(series, 'gpuwise_sample_age_seconds')[0]?.value).toBe(0.5);
+  });
+
   it('serves the body built for a sample until the next sample; only the age moves', () => {
     const sample = h100();
     const first = scrape(sample, { nowMs: sample.wallMs + 100 });

@@ -9,7 +9,7 @@ import { sampleCollectors, writeCollectorFamilies, type CollectorResult } from '
 import { writeDeviceFamilies } from './device-families.js';
 import { helpText } from './help.js';
 import { writeBackendFamilies, writeHostFamilies, writeSampleFamilies } from './host-families.js';
-import { HOSTNAME_LABEL, type LabelContext } from './labels.js';
+import { gpuLabels, HOSTNAME_LABEL, type LabelContext } from './labels.js';
 import { writeProcessFamilies } from './process-families.js';
 import { ExpositionWriter, formatLabels } from './text.js';
 import { writeXidFamily, type LastXidByGpu } from './xid-family.js';
@@ -91,11 +91,18 @@ function renderTail(input: RenderMetricsInput, sample: Sample | null, context: L
   writeCollectorFamilies(tail, [...sampleCollectors(sample), ...(input.collectors ?? [])], context.hostname);
   // Xid errors arrive between samples (the kernel log), so they are per scrape, not per sample.
   if (input.lastXid) writeXidFamily(tail, sample.snapshot.devices, input.lastXid, context);
-  const ageSeconds = ((input.nowMs ?? Date.now()) - sample.wallMs) / 1000;
+  const ageSeconds = Math.max(0, ((input.nowMs ?? Date.now()) - sample.wallMs) / 1000);
   tail.family('gpuwise_sample_age_seconds', 'gauge', helpText('metrics.help.gpuwise_sample_age_seconds'))(
     formatLabels([[HOSTNAME_LABEL, context.hostname]]),
-    Math.max(0, ageSeconds),
+    ageSeconds,
   );
+  // Per GPU with figures: how old they are at the scrape. A slow or hung GPU is read apart and
+  // shows its newest answer, a read (or many seconds) behind, while the sample itself stays
+  // fresh: without this its frozen figures would pass for current ones.
+  const readingAge = tail.family('gpuwise_gpu_reading_age_seconds', 'gauge', helpText('metrics.help.gpuwise_gpu_reading_age_seconds'));
+  for (const device of sample.snapshot.devices) {
+    if (device.state === 'ok') readingAge(gpuLabels(device, context), ageSeconds + (device.readingAgeMs ?? 0) / 1000);
+  }
   return tail.toString();
 }
 
