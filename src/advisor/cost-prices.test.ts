@@ -23,7 +23,8 @@ describe('the purchase reading follows the buyer’s currency, as in recommend',
     expect(result.own.purchasePerGpu.usd).toBeCloseTo(120625 / 6.83, 6);
     const text = notesOf({ gpu: 'h20-96gb', currency: 'CNY' }).join('\n');
     expect(text).toContain('¥110,000–131,250 (Chinese market, 2025-12-24) — source: Airstar Bank news (translating Tencent Technology');
-    expect(text).not.toContain('converted at');
+    // Only the US electricity average is converted (and says so); the price and the rental are in yuan.
+    expect(text.split('\n').filter((line) => line.includes('converted at'))).toEqual([expect.stringMatching(/^Electricity at/)]);
     expect(notesOf({ gpu: 'h20-96gb', currency: 'CNY' }, 'zh-CN').join('\n')).toContain('取市场价区间 ¥110,000–131,250 的中值（中国市场，2025-12-24）');
   });
 
@@ -76,8 +77,8 @@ describe('the purchase reading follows the buyer’s currency, as in recommend',
   });
 
   it('writes a rate the way round whose figure is at least 1', () => {
-    expect(rateText('CNY', 'USD', DEFAULT_FX)).toEqual({ base: 'USD', rate: '6.83', quote: 'CNY' });
-    expect(rateText('USD', 'EUR', DEFAULT_FX)).toEqual({ base: 'EUR', rate: '1.17', quote: 'USD' });
+    expect(rateText('CNY', 'USD', DEFAULT_FX)).toEqual({ base: 'USD', rate: '6.83', quote: 'CNY', rateOf: '2026-04-13' });
+    expect(rateText('USD', 'EUR', DEFAULT_FX)).toEqual({ base: 'EUR', rate: '1.17', quote: 'USD', rateOf: '2026-04-13' });
   });
 });
 

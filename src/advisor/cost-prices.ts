@@ -11,16 +11,11 @@ import { getSource, type GpuCatalog, type GpuEntry } from '../catalog/index.js';
 import { formatMoney, formatMoneyRange } from '../i18n/format.js';
 import type { PriceReading, PriceWithOrigin, RentalReading } from './cost-types.js';
 import type { AdvisorNote } from './estimate/types.js';
-import { convert, type FxTable } from './pricing/fx.js';
-import { gpuPrice, homeMarket, isHomeQuote, newestHomeQuote, quotesOf } from './pricing/gpu-price.js';
+import { convert, rateText, type FxTable } from './pricing/fx.js';
+import { gpuPrice, homeMarket, newestQuoteIn, quotesOf } from './pricing/gpu-price.js';
 import { homeFirstRentals, type RentalPick } from './recommend/markets.js';
 
-/** "1 USD = 6.83 CNY", written the way round whose figure is at least 1 (not "1 CNY = 0.146 USD"). */
-export function rateText(from: Currency, to: Currency, fx: FxTable): { base: Currency; rate: string; quote: Currency } {
-  const forward = convert(1, from, to, fx);
-  const [base, quote, rate] = forward >= 1 ? [from, to, forward] : [to, from, 1 / forward];
-  return { base, quote, rate: String(Number(rate.toPrecision(3))) };
-}
+export { rateText } from './pricing/fx.js';
 
 /** Money in a sentence: whole units from 100 up, else two or three decimals ("$0.13", "$1.098"). */
 export function noteMoney(amount: number, currency: Currency): string {
@@ -37,7 +32,9 @@ export function catalogPurchase(entry: GpuEntry, currency: Currency, fx: FxTable
   if (chosen === null) return null;
   // A price per board (a dual-GCD MI250) is shared among the devices on it.
   const devices = entry.devicesPerBoard?.value ?? 1;
-  const converted = !isHomeQuote({ market: chosen.market, currency: chosen.quotedCurrency }, currency);
+  // The same rule as recommend's (gpu-price.ts): a price not quoted in the buyer's currency is converted,
+  // even one from the buyer's market (Reuters' "$27,000" for an H200 sold in China).
+  const { converted } = chosen;
   const reading: PriceReading = {
     kind: chosen.kind,
     market: chosen.market,
@@ -49,17 +46,19 @@ export function catalogPurchase(entry: GpuEntry, currency: Currency, fx: FxTable
     asOf: chosen.asOf,
     sources: chosen.sources,
     converted,
+    shareOfUnits: chosen.shareOfUnits,
   };
   const source = publishers(chosen.sources, catalog);
   const params = { price: noteMoney(reading.amount, currency), range: formatMoneyRange(reading.low, reading.high, currency), market: chosen.market, asOf: chosen.asOf, source };
   const ranged = Math.abs(reading.high - reading.low) >= 0.5;
   const key = chosen.kind === 'launch' ? 'advisor.cost.assumeLaunchPrice' : ranged ? 'advisor.cost.assumeStreetRange' : 'advisor.cost.assumeStreetPrice';
   const notes: AdvisorNote[] = [{ key, params }];
+  if (chosen.shareOfUnits !== null) notes.push({ key: 'advisor.cost.priceShareOfUnits', params: { units: chosen.shareOfUnits } });
   if (converted) {
-    notes.push({ key: 'advisor.cost.priceConverted', params: { home: homeMarket(currency), to: currency, market: chosen.market, from: chosen.quotedCurrency, ...rateText(chosen.quotedCurrency, currency, fx), fxAsOf: fx.asOf } });
+    notes.push({ key: chosen.market === homeMarket(currency) ? 'advisor.cost.homePriceConverted' : 'advisor.cost.priceConverted', params: { home: homeMarket(currency), to: currency, market: chosen.market, from: chosen.quotedCurrency, ...rateText(chosen.quotedCurrency, currency, fx) } });
     // Only a launch price can rank below a converted street price: say it was there and why not taken.
-    const passed = newestHomeQuote(quotesOf(entry), currency);
-    if (passed !== null) {
+    const passed = newestQuoteIn(quotesOf(entry), currency);
+    if (passed !== null && passed.kind === 'launch') {
       const price = convert((passed.low + passed.high) / 2, passed.currency, currency, fx) / devices;
       notes.push({ key: 'advisor.cost.homeLaunchPassedOver', params: { home: homeMarket(currency), price: noteMoney(price, currency), asOf: passed.asOf } });
     }
@@ -75,7 +74,7 @@ export function catalogPurchase(entry: GpuEntry, currency: Currency, fx: FxTable
 export function rentalPickNotes({ chosen, cheaperAbroad }: RentalPick, currency: Currency, fx: FxTable): AdvisorNote[] {
   if (chosen.quotedCurrency !== currency) {
     const charged = convert(chosen.perGpuHour, currency, chosen.quotedCurrency, fx);
-    return [{ key: 'advisor.cost.cloudConverted', params: { to: currency, provider: chosen.provider, charged: noteMoney(charged, chosen.quotedCurrency), from: chosen.quotedCurrency, ...rateText(chosen.quotedCurrency, currency, fx), fxAsOf: fx.asOf } }];
+    return [{ key: 'advisor.cost.cloudConverted', params: { to: currency, provider: chosen.provider, charged: noteMoney(charged, chosen.quotedCurrency), from: chosen.quotedCurrency, ...rateText(chosen.quotedCurrency, currency, fx) } }];
   }
   // Cheaper abroad, at today's rate: worth a line, not the default (another currency, another market).
   if (cheaperAbroad === null) return [];

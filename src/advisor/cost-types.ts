@@ -62,8 +62,10 @@ export interface PriceReading {
   asOf: string;
   /** Source ids in the GPU catalog. */
   sources: string[];
-  /** Neither from the buyer's market nor quoted in the buyer's currency: converted at the dated rate. */
+  /** Not quoted in the buyer's currency (even if from the buyer's market): converted, at the rate the notes state. */
   converted: boolean;
+  /** Derived from the price of this many units sold together, ÷ that many; null: a per-unit price. */
+  shareOfUnits: number | null;
 }
 
 /** The rental a rent price was taken from, as the provider charges it. */

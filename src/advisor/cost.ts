@@ -15,7 +15,7 @@ import { catalogPurchase, catalogRental, noteMoney } from './cost-prices.js';
 import type { CostInput, CostResult, PriceWithOrigin, RentalReading } from './cost-types.js';
 import { AdvisorError, requireNumber } from './errors.js';
 import type { AdvisorNote } from './estimate/types.js';
-import { convert, DEFAULT_FX } from './pricing/fx.js';
+import { convert, DEFAULT_FX, rateText } from './pricing/fx.js';
 import { rateWithFallback } from './recommend/precision.js';
 import { COMPUTE_PRECISIONS } from './recommend/types.js';
 import { resolveGpu } from './resolve-gpu.js';
@@ -34,6 +34,7 @@ export const DEFAULT_PUE_AS_OF = '2023';
 /**
  * Of the order of the 2024 US commercial-sector average (EIA, Electric Power Monthly, Table 5.6.B,
  * https://www.eia.gov/electricity/monthly/epm_table_grapher.php?t=epmt_5_06_b); set your own tariff.
+ * No dated, cited Chinese tariff is in this tool, so a buyer paying in CNY is told it is a US figure.
  */
 export const DEFAULT_ELECTRICITY_USD_PER_KWH = 0.13;
 export const DEFAULT_ELECTRICITY_AS_OF = '2024';
@@ -77,7 +78,15 @@ export function estimateCost(input: CostInput): CostResult {
 
   if (input.utilizationPercent === undefined) notes.push({ key: 'advisor.cost.assumeUtilization', params: { percent: utilization } });
   if (input.pue === undefined) notes.push({ key: 'advisor.cost.assumePue', params: { pue, asOf: DEFAULT_PUE_AS_OF } });
-  if (input.electricityUsdPerKwh === undefined) notes.push({ key: 'advisor.cost.assumeElectricity', params: { price: noteMoney(convert(electricity, 'USD', currency, fx), currency), asOf: DEFAULT_ELECTRICITY_AS_OF } });
+  if (input.electricityUsdPerKwh === undefined) {
+    const price = noteMoney(convert(electricity, 'USD', currency, fx), currency);
+    // A US average shown in yuan is still a US average: said, with the rate, and how to give a local tariff.
+    notes.push(
+      currency === 'USD'
+        ? { key: 'advisor.cost.assumeElectricity', params: { price, asOf: DEFAULT_ELECTRICITY_AS_OF } }
+        : { key: 'advisor.cost.assumeElectricityConverted', params: { price, usd: noteMoney(electricity, 'USD'), asOf: DEFAULT_ELECTRICITY_AS_OF, currency, ...rateText('USD', currency, fx) } },
+    );
+  }
   if (input.powerWattsPerGpu === undefined) notes.push({ key: 'advisor.cost.assumeTdp', params: { watts } });
 
   let purchasePerGpu: PriceWithOrigin;

@@ -7,6 +7,7 @@ import { formatNumber } from '../i18n/format.js';
 import { withEnumLabels } from './enum-labels.js';
 import { translate, type Locale, type MessageKey } from '../i18n/index.js';
 import type { AdvisorNote } from './estimate/types.js';
+import { USER_RATE } from './pricing/fx.js';
 
 const METRIC_KEYS: Record<string, MessageKey> = {
   fp64: 'advisor.metric.fp64',
@@ -43,6 +44,8 @@ export function renderNote(locale: Locale, note: AdvisorNote): string {
     const market = typeof value === 'string' ? MARKET_KEYS[value] : undefined;
     if (market) params[name] = translate(locale, market);
   }
+  // An exchange rate's origin: the user's (--fx), or the dated table's, said as such.
+  if (typeof params.rateOf === 'string') params.rateOf = params.rateOf === USER_RATE ? translate(locale, 'advisor.fx.yourRate') : translate(locale, 'advisor.fx.rateOfDate', { asOf: params.rateOf });
   // A rental's provider is an id in the result ("matpool"), its name in the text (矩池云, "Matpool (矩池云)").
   if (typeof params.provider === 'string') params.provider = `${OPEN}${cloudProviderName(params.provider, locale)}${CLOSE}`;
   // Money in a sentence is written as in the tables: "$3.784", "$15,992" (src/i18n/format.ts).

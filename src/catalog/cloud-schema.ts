@@ -60,8 +60,11 @@ export const cloudOfferingSchema = z
   provider: z.enum(CLOUD_PROVIDERS),
   /** The provider's name for the instance or SKU: "p4d.24xlarge", "1x H100 PCIe". */
   instanceType: z.string().min(1),
-  /** The region the price is for, as the provider or source names it; prices differ by region. */
-  region: z.string().min(1),
+  /**
+   * The region the price is for, as the provider or source names it ("us-east-1", a name in every
+   * language); one described in words ("China (mainland)") is bilingual text. Prices differ by region.
+   */
+  region: z.union([z.string().min(1), localizedTextSchema]),
   /** GPU catalog id of the instance's GPUs. */
   gpuId: slug,
   gpuCount: z.number().int().positive(),

@@ -46,8 +46,11 @@ describe('cloud price catalog data', () => {
     for (const source of catalog.sources) expect(cited, source.id).toContain(source.id);
   });
 
-  it('names a region for every offering', () => {
-    for (const o of catalog.offerings) expect(o.region.trim(), o.id).not.toBe('');
+  it('names a region for every offering, in both languages where it is described in words', () => {
+    for (const o of catalog.offerings) {
+      const names = typeof o.region === 'string' ? [o.region] : [o.region.en, o.region['zh-CN']];
+      for (const name of names) expect(name.trim(), o.id).not.toBe('');
+    }
   });
 });
 

@@ -125,6 +125,12 @@ export const priceQuoteShape = {
   asOf: partialIsoDate,
   sources: z.array(sourceRefSchema).min(1, 'a price needs at least one source'),
   note: localizedTextSchema.optional(),
+  /**
+   * The source priced this many units together (Intel's 8-accelerator kit, an 8-GPU module) and
+   * `low`/`high` are that price ÷ the count: derived, not a per-unit price anyone published, and
+   * the advisor says so. Absent: the source gives the per-unit price itself.
+   */
+  shareOfUnits: z.number().int().min(2).optional(),
 };
 /** A range's ends in order; shared with the server prices. */
 export const priceRangeOk = (p: { low: number; high: number }): boolean => p.low <= p.high;
@@ -195,8 +201,11 @@ export const gpuEntrySchema = z.strictObject({
   /** Board power limit in watts: TDP / TGP / total board power, as the vendor names it. */
   tdpWatts: sourcedSchema(positive),
   formFactor: z.enum(FORM_FACTORS),
-  /** The module or card standard: "SXM4", "OAM", "PCIe card"; free text. */
-  module: z.string().min(1),
+  /**
+   * The module or card standard: "SXM4", "OAM", "PCIe card" (a name, the same in every language);
+   * a description in words ("SXM module on the 8-GPU HGX H20 board") is bilingual text.
+   */
+  module: z.union([z.string().min(1), localizedTextSchema]),
   /** Expansion slots a PCIe card occupies (2.5 exists); not-applicable for SXM/OAM modules. */
   slots: sourcedOrAbsent(positive),
   /** PCIe generation of the host link. */

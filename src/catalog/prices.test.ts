@@ -62,8 +62,14 @@ describe('GPU prices read in 2026-12, and the parts left unpriced', () => {
     const p100 = pricesOf('p100-pcie-16gb');
     expect(p100).toEqual([expect.objectContaining({ kind: 'launch', low: 5699, asOf: '2016-06' })]);
     expect(p100[0]?.sources.map((s) => s.source)).toEqual(['technicalcity-p100-pcie-16gb', 'hmctech-b200-vs-p100', 'epoch-ml-hardware']);
-    // boke.042.cn (2023-06-29): "A800售价12000美元，人民币8.3万元" — variant not given, so both A800 entries carry it, in the China market
-    for (const id of ['a800-sxm4-80gb', 'a800-pcie-80gb']) expect(pricesOf(id), id).toEqual([expect.objectContaining({ kind: 'street', currency: 'USD', market: 'cn', low: 12000, asOf: '2023-06' })]);
+    // boke.042.cn (2023-06-29): "A800售价12000美元，人民币8.3万元" — variant not given, so both A800 entries carry it, in the China market,
+    // both figures: the yuan one is what a buyer in China paid, not the dollars at a later rate.
+    for (const id of ['a800-sxm4-80gb', 'a800-pcie-80gb']) {
+      expect(pricesOf(id), id).toEqual([
+        expect.objectContaining({ kind: 'street', currency: 'USD', market: 'cn', low: 12000, asOf: '2023-06' }),
+        expect.objectContaining({ kind: 'street', currency: 'CNY', market: 'cn', low: 83000, high: 83000, asOf: '2023-06', sources: [expect.objectContaining({ source: 'boke042-a800-price-2023' })] }),
+      ]);
+    }
     // The other P100 variants are not given the 16 GB PCIe card's price.
     for (const id of ['p100-pcie-12gb', 'p100-sxm2-16gb']) expect(pricesOf(id), id).toEqual([]);
   });

@@ -36,6 +36,24 @@ export function convert(amount: number, from: Currency, to: Currency, fx: FxTabl
   return (amount / fx.perUsd[from]) * fx.perUsd[to];
 }
 
+/** A note's `rateOf` for a rate the user set with --fx (renderNote writes "your rate, set with --fx"). */
+export const USER_RATE = 'user';
+
+/**
+ * Whence the rate between two currencies: USER_RATE where --fx set either side (USD is the pivot,
+ * so a rate involving an overridden currency is the user's), else the table's date.
+ */
+export function rateOf(from: Currency, to: Currency, fx: FxTable): string {
+  return fx.overridden.some((currency) => currency !== 'USD' && (currency === from || currency === to)) ? USER_RATE : fx.asOf;
+}
+
+/** "1 USD = 6.83 CNY", written the way round whose figure is at least 1 (not "1 CNY = 0.146 USD"), with whence it is. */
+export function rateText(from: Currency, to: Currency, fx: FxTable): { base: Currency; rate: string; quote: Currency; rateOf: string } {
+  const forward = convert(1, from, to, fx);
+  const [base, quote, rate] = forward >= 1 ? [from, to, forward] : [to, from, 1 / forward];
+  return { base, quote, rate: String(Number(rate.toPrecision(3))), rateOf: rateOf(from, to, fx) };
+}
+
 const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);
 
 /**

@@ -1,8 +1,11 @@
 // The price of a GPU (or a machine) in the currency asked for: which quote we take, converted how.
-// Order of preference: the newest street price in the market that matches the currency (CNY → the
-// Chinese market, EUR → Europe, USD → the US) or quoted in it, then the newest street price
-// anywhere, then launch prices in the same order — street prices are what a buyer pays today; MSRPs of datacenter parts are
-// rarely what anyone pays. Unknown stays unknown (null), and never passes a budget.
+// One rule for cost and recommend. Street prices before launch prices (MSRPs of datacenter parts
+// are rarely what anyone pays); within each, by how little stands between the quote and the buyer
+// (MARKET_FIT): the buyer's market quoted in the buyer's currency (CNY → a Chinese price in yuan),
+// then a worldwide price in that currency, then the buyer's market in another currency, and so on;
+// within a tier the newest, dates compared as dates ("2026-01" is not older than "2026-01-08").
+// A quote in another currency is converted, and `converted` says so. Unknown stays unknown (null),
+// and never passes a budget.
 
 import type { Currency, GpuEntry, PriceMarket, PriceQuote } from '../../catalog/index.js';
 import { convert, DEFAULT_FX, type FxTable } from './fx.js';
@@ -19,6 +22,10 @@ export interface ChosenPrice {
   market: PriceMarket;
   asOf: string;
   sources: string[];
+  /** Quoted in another currency than the one asked for: shown at an exchange rate, said with it. */
+  converted: boolean;
+  /** The quote is the price of this many units sold together (a kit, a module) ÷ that many; null: a per-unit price. */
+  shareOfUnits: number | null;
 }
 
 const HOME_MARKET: Record<Currency, PriceMarket> = { CNY: 'cn', USD: 'us', EUR: 'eu' };
@@ -38,20 +45,36 @@ export function homeMarket(currency: Currency): PriceMarket {
   return HOME_MARKET[currency];
 }
 
-/** A quote from the asked currency's market, or quoted in that currency: shown without conversion risk. */
-export function isHomeQuote(quote: Pick<PriceQuote, 'market' | 'currency'>, currency: Currency): boolean {
-  return quote.market === HOME_MARKET[currency] || quote.currency === currency;
+/**
+ * "2026-01" against "2026-01-08": compared at the precision both have, so a month is neither older
+ * nor newer than a day inside it (0). Comparing the strings would make every day of a month newer.
+ */
+export function compareAsOf(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  return a.slice(0, length) < b.slice(0, length) ? -1 : a.slice(0, length) > b.slice(0, length) ? 1 : 0;
 }
 
-/** Lower is better: street before launch; within each, the asked market or currency first. */
+/**
+ * Lower is nearer the buyer: [market home / worldwide / foreign] × [quoted in the buyer's currency or not].
+ * A Chinese price in yuan (0) beats a Chinese price in dollars (2) for a buyer paying in CNY; a
+ * worldwide dollar price (1) beats a Chinese one in dollars (3) for a buyer paying in USD.
+ */
+const MARKET_FIT = { home: [0, 2], global: [1, 4], foreign: [3, 5] } as const;
+
+function marketFit(quote: Pick<PriceQuote, 'market' | 'currency'>, currency: Currency): number {
+  const where = quote.market === HOME_MARKET[currency] ? 'home' : quote.market === 'global' ? 'global' : 'foreign';
+  return MARKET_FIT[where][quote.currency === currency ? 0 : 1];
+}
+
+/** Lower is better: street before launch; within each, the nearest market and currency first. */
 function rank(quote: PriceQuote, currency: Currency): number {
-  return (quote.kind === 'launch' ? 2 : 0) + (isHomeQuote(quote, currency) ? 0 : 1);
+  return (quote.kind === 'launch' ? 10 : 0) + marketFit(quote, currency);
 }
 
-/** The newest quote from the asked currency's market (any kind); null when the catalog has none. */
-export function newestHomeQuote(quotes: readonly PriceQuote[], currency: Currency): PriceQuote | null {
+/** The newest quote already in the asked currency (any kind); null when the catalog has none. */
+export function newestQuoteIn(quotes: readonly PriceQuote[], currency: Currency): PriceQuote | null {
   let best: PriceQuote | null = null;
-  for (const quote of quotes) if (isHomeQuote(quote, currency) && (best === null || quote.asOf > best.asOf)) best = quote;
+  for (const quote of quotes) if (quote.currency === currency && (best === null || compareAsOf(quote.asOf, best.asOf) > 0)) best = quote;
   return best;
 }
 
@@ -61,7 +84,7 @@ export function choosePrice(quotes: readonly PriceQuote[], currency: Currency, f
     if (best === null) best = quote;
     else {
       const byRank = rank(quote, currency) - rank(best, currency);
-      if (byRank < 0 || (byRank === 0 && quote.asOf > best.asOf)) best = quote;
+      if (byRank < 0 || (byRank === 0 && compareAsOf(quote.asOf, best.asOf) > 0)) best = quote;
     }
   }
   if (best === null) return null;
@@ -76,6 +99,8 @@ export function choosePrice(quotes: readonly PriceQuote[], currency: Currency, f
     market: best.market,
     asOf: best.asOf,
     sources: best.sources.map((s) => s.source),
+    converted: best.currency !== currency,
+    shareOfUnits: best.shareOfUnits ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import { BYTES_PER_GIB } from '../../core/units.js';
 import { rentalPickNotes } from '../cost-prices.js';
 import type { AdvisorNote, MemoryEstimate } from '../estimate/types.js';
 import { formatMoney, formatMoneyRange } from '../pricing/format.js';
+import { rateText } from '../pricing/fx.js';
 import type { Context } from './context.js';
 import { gpusWithImageRates, isImageModel, PUBLISHED_IMAGE_RATES, PUBLISHED_RESOLUTION, type ImageModel } from './image-rates.js';
 import type { RecommendOption } from './types.js';
@@ -119,7 +120,8 @@ function priceReasons(option: RecommendOption, context: Context): AdvisorNote[] 
   const params = { price: formatMoneyRange(p.low, p.high, p.currency), boards: p.boards, asOf: p.asOf, market: p.market, quoted: p.quotedCurrency };
   const key = p.kind === 'launch' ? 'advisor.reason.priceLaunch' : p.kind === 'street' ? 'advisor.reason.priceStreet' : 'advisor.reason.priceQuote';
   const notes: AdvisorNote[] = [{ key, params }];
-  if (p.quotedCurrency !== p.currency) notes.push({ key: 'advisor.reason.priceConverted', params: { from: p.quotedCurrency, to: p.currency, asOf: context.fx.asOf } });
+  if (p.shareOfUnits !== null) notes.push({ key: 'advisor.reason.priceShareOfUnits', params: { units: p.shareOfUnits } });
+  if (p.converted) notes.push({ key: 'advisor.reason.priceConverted', params: { from: p.quotedCurrency, to: p.currency, ...rateText(p.quotedCurrency, p.currency, context.fx) } });
   if (input.budget !== undefined) notes.push({ key: 'advisor.reason.withinBudgetIn', params: { price: formatMoney(p.amount, p.currency), budget: formatMoney(input.budget, context.currency) } });
   return notes;
 }
@@ -154,7 +156,9 @@ export function recommendationAssumptions(context: Context, estimate: MemoryEsti
   if (!images) notes.push({ key: 'advisor.assume.communication', params: {} });
   if (input.memoryNeedBytes !== undefined && input.model === undefined) notes.push({ key: 'advisor.assume.partition', params: {} });
   if (input.deployment === 'workstation') notes.push({ key: 'advisor.assume.workstationCards', params: {} });
-  notes.push({ key: 'advisor.assume.pricesDated', params: { currency: context.currency, asOf: context.fx.asOf, cny: round(context.fx.perUsd.CNY, 2), eur: round(context.fx.perUsd.EUR, 3) } });
+  const rates = { currency: context.currency, asOf: context.fx.asOf, cny: round(context.fx.perUsd.CNY, 2), eur: round(context.fx.perUsd.EUR, 3) };
+  const overridden = context.fx.overridden.filter((currency) => currency !== 'USD');
+  notes.push(overridden.length === 0 ? { key: 'advisor.assume.pricesDated', params: rates } : { key: 'advisor.assume.pricesDatedFx', params: { ...rates, overridden: overridden.join(', ') } });
   notes.push({ key: 'advisor.assume.hostRules', params: {} });
   if (images) notes.push({ key: 'advisor.assume.imageRates', params: { sources: [...new Set(PUBLISHED_IMAGE_RATES.map((r) => r.source))].join('; ') } });
   return [...notes, ...(estimate?.assumptions ?? [])];

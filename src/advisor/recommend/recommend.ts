@@ -97,7 +97,7 @@ function buildOption(view: DeviceView, count: number, context: Context, usable: 
   const need = candidate.perGpuNeedBytes;
   const boards = boardsFor(view, count);
   const chosen = gpuPrice(entry, context.currency, context.fx);
-  const price = chosen === null ? null : { amount: chosen.amount * boards, low: chosen.low * boards, high: chosen.high * boards, currency: chosen.currency, quotedCurrency: chosen.quotedCurrency, kind: chosen.kind, market: chosen.market, asOf: chosen.asOf, boards };
+  const price = chosen === null ? null : { amount: chosen.amount * boards, low: chosen.low * boards, high: chosen.high * boards, currency: chosen.currency, quotedCurrency: chosen.quotedCurrency, kind: chosen.kind, market: chosen.market, asOf: chosen.asOf, boards, converted: chosen.converted, shareOfUnits: chosen.shareOfUnits };
   const boardPowerWatts = Math.round(view.tdpWatts * count);
   const servers = context.servers
     .map((server) => ({ id: server.id, name: server.name, holds: (server.gpuSlots[entry.id] ?? 0) * view.devicesPerBoard }))

@@ -132,6 +132,10 @@ export interface OptionPrice {
   market: PriceMarket;
   asOf: string;
   boards: number;
+  /** Quoted in another currency than `currency` (gpu-price.ts: the rule cost follows too). */
+  converted: boolean;
+  /** Derived from the price of this many units sold together, ÷ that many; null: a per-unit price. */
+  shareOfUnits: number | null;
 }
 
 /** A rental of an option's GPUs: per hour for all of them, in the asked currency. */

@@ -132,7 +132,8 @@ describe('cost --currency', () => {
     expect(en.out).toMatch(/purchase\s+¥120,625/);
     expect(en.out).toContain('the middle of the street price range ¥110,000–131,250 (Chinese market, 2025-12-24) — source: Airstar Bank news');
     expect(en.out).toContain('Renting at ¥7.50 per GPU-hour: UCloud Compshare (优云智算)');
-    expect(en.out).not.toContain('converted at');
+    // Only the US electricity average is converted, and it says so.
+    expect(en.out.split('\n').filter((line) => line.includes('converted at'))).toEqual([expect.stringMatching(/Electricity at ¥0\.888\/kWh/)]);
     const zh = await run(['cost', '--gpu', 'h20-96gb', '--currency', 'CNY'], 'zh-CN');
     expect(zh.out).toMatch(/采购\s+¥120,625/);
     expect(zh.out).toContain('取市场价区间 ¥110,000–131,250 的中值（中国市场，2025-12-24）——来源：');

@@ -97,7 +97,10 @@ export function renderCost(cli: CliContext, r: CostResult, from: (usd: number) =
     '',
   ];
   if (r.rent && rentTotal) {
-    lines.push(t('advisor.cli.cost.rent', { price: usd3(r.rent.perGpuHour.usd), asOf: r.rent.perGpuHour.asOf ?? t('advisor.cli.cost.yourPrice') }), row(rentTotal, true), '');
+    // A price the user gave has no date: "(your price)", not "(as of your price)".
+    const rentAsOf = r.rent.perGpuHour.asOf;
+    const price = usd3(r.rent.perGpuHour.usd);
+    lines.push(rentAsOf === null ? t('advisor.cli.cost.rentYours', { price }) : t('advisor.cli.cost.rent', { price, asOf: rentAsOf }), row(rentTotal, true), '');
     const verdict = r.verdict === 'buy' ? color.green(t('advisor.cli.cost.verdictBuy')) : color.yellow(t('advisor.cli.cost.verdictRent'));
     lines.push(verdict);
     lines.push(paybackText(cli, r) ?? t('advisor.cli.cost.noPayback'));

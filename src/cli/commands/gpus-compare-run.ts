@@ -3,6 +3,7 @@
 
 import { toSafeJson } from '../../core/safe-text.js';
 import { compareGpus, metricLabel, renderNote, type ComparisonRow, type GpuComparison, type Ratio } from '../../advisor/index.js';
+import { loadGpuCatalog } from '../../catalog/load.js';
 import { splitGpuQueries } from '../../catalog/resolve.js';
 import type { CliContext } from '../context.js';
 import { displayWidth, padEnd, padStart, spaced } from '../render/format.js';
@@ -33,17 +34,21 @@ const shortName = (name: string) => name.replace(/^(?:NVIDIA|AMD|Intel)\s+(?:Tes
 /**
  * A ratio column's header: "÷ " and the fewest leading words of the GPU's short name that reach
  * its model number and tell it from the other GPUs compared ("÷ P100" beside an A100 and a V100;
- * "÷ V100 PCIe" beside a V100 SXM2; "÷ GeForce RTX 4090", never "÷ GeForce"), so three or more
+ * "÷ V100 PCIe" beside a V100 SXM2; "÷ GeForce RTX 4090", never "÷ GeForce"; never the whole name of another
+ * catalog GPU: "÷ GeForce RTX 4090 D", not "÷ GeForce RTX 4090"), so three or more
  * GPUs still fit across a terminal.
  */
-export function ratioHeaders(names: readonly string[]): string[] {
+export function ratioHeaders(names: readonly string[], catalogNames: readonly string[] = []): string[] {
   const shorts = names.map(shortName);
+  // A cut name must not be the whole name of another catalog GPU: "÷ GeForce RTX 4090" over the RTX 4090 D's column names the RTX 4090.
+  const catalogShorts = new Set(catalogNames.map(shortName));
   return shorts.slice(1).map((name, index) => {
     const words = name.split(/\s+/);
     const others = shorts.filter((_, i) => i !== index + 1);
     const numbered = words.findIndex((word) => /\d/.test(word));
     for (let n = Math.max(1, numbered + 1); n < words.length; n++) {
       const prefix = words.slice(0, n).join(' ');
+      if (catalogShorts.has(prefix)) continue;
       if (!others.some((other) => other === prefix || other.startsWith(`${prefix} `))) return `÷ ${prefix}`;
     }
     return `÷ ${name}`;
@@ -72,7 +77,7 @@ export function renderComparison(cli: CliContext, result: GpuComparison): string
   const { t, color } = cli;
   const [first] = result.gpus;
   const names = result.gpus.map((g) => shortName(g.name));
-  const ratioHeads = ratioHeaders(result.gpus.map((g) => g.name));
+  const ratioHeads = ratioHeaders(result.gpus.map((g) => g.name), loadGpuCatalog().gpus.map((g) => g.name));
   // Never cut a name: a cut "V100 SXM2 32G" runs into the next column's header.
   const cellTexts = [t('advisor.cli.compare.unsupported'), t('advisor.cli.compare.unknown'), t('advisor.cli.compare.noPrice')];
   const width: Widths = { value: columnWidth([...names, ...cellTexts]), ratio: columnWidth([...ratioHeads, ...cellTexts]) };

@@ -182,7 +182,7 @@ function boardRows(
   const rows: Row[] = [
     ['catalog.field.power', gpu.tdpWatts, show(gpu.tdpWatts, n('catalog.value.watts'))],
     // `module` is English data ("PCIe card, dual slot, passive"); module names (SXM4, OAM) read the same in any language.
-    ['catalog.field.formFactor', null, gpu.formFactor === 'pcie' && cli.locale !== 'en' ? t('catalog.formFactor.pcie') : `${t(FORM_FACTOR_KEYS[gpu.formFactor])} — ${gpu.module}`],
+    ['catalog.field.formFactor', null, gpu.formFactor === 'pcie' && cli.locale !== 'en' ? t('catalog.formFactor.pcie') : `${t(FORM_FACTOR_KEYS[gpu.formFactor])} — ${typeof gpu.module === 'string' ? gpu.module : gpu.module[cli.locale]}`],
     ['catalog.field.slots', gpu.slots, show(gpu.slots, String)],
     ['catalog.field.pcie', gpu.pcieGeneration, show(gpu.pcieGeneration, n('catalog.value.pcieGen'))],
     ['catalog.field.gpuLink', gpu.gpuLink, show(gpu.gpuLink, link)],

@@ -1,9 +1,10 @@
 // The work behind `gpuwise servers`: ask the catalog, print the answer as text or JSON.
 
 import { toSafeJson } from '../../core/safe-text.js';
-import type { MessageKey } from '../../i18n/index.js';
+import type { Locale, MessageKey } from '../../i18n/index.js';
 import { queryServers, UnknownGpuError, type ServerMatch, type ServerQueryResult } from '../../catalog/servers-query.js';
 import type { FactOrMissing, ServerEntry } from '../../catalog/servers-schema.js';
+import type { LocalizedText } from '../../catalog/gpu-schema.js';
 import { cloudProviderName } from '../../catalog/cloud-providers.js';
 import type { LocalRentalQuote } from '../../catalog/cloud.js';
 import type { CliContext } from '../context.js';
@@ -110,6 +111,9 @@ function fact<T>(cli: CliContext, value: FactOrMissing<T>, show: (v: T) => strin
   return cli.color.dim(cli.t(key));
 }
 
+/** A region named by its provider ("us-east-1") as it is; one described in words in the reader's language. */
+const regionText = (region: string | LocalizedText, locale: Locale): string => (typeof region === 'string' ? region : region[locale]);
+
 function renderRental(cli: CliContext, gpuId: string, result: ServerQueryResult): string[] {
   const { t } = cli;
   const { rental: quotes, rentalPricesAsOf: asOf } = result;
@@ -122,7 +126,7 @@ function renderRental(cli: CliContext, gpuId: string, result: ServerQueryResult)
       `  ${t('servers.rent.line', {
         provider: cloudProviderName(q.offering.provider, cli.locale),
         instance: q.offering.instanceType,
-        region: q.offering.region,
+        region: regionText(q.offering.region, cli.locale),
         kind: t(q.kind === 'capacityBlock' ? 'servers.rent.capacityBlock' : 'servers.rent.onDemand'),
         perGpu: formatNumber(q.usdPerGpuHour, cli.locale, 3, 3),
         instance_price: formatNumber(q.usdPerInstanceHour, cli.locale, 2, 2),
@@ -144,7 +148,7 @@ function renderLocalRental(cli: CliContext, gpuId: string, quotes: readonly Loca
       `  ${t('servers.rent.localLine', {
         provider: cloudProviderName(q.offering.provider, cli.locale),
         instance: q.offering.instanceType,
-        region: q.offering.region,
+        region: regionText(q.offering.region, cli.locale),
         perGpu: formatMoney(q.perGpuHour, q.currency, cli.locale, 2),
         asOf: q.offering.asOf,
       })}`,

@@ -50,7 +50,7 @@ describe('gpuwise servers', () => {
     expect(out).not.toContain('No dated cloud price');
     const zh = collectingContext('zh-CN');
     expect(runServers(zh, { gpu: 'rtx-4090', count: 8 })).toBe(0);
-    expect(zh.stdout.join('')).toContain('算家云 1x RTX 4090 24GB（China (mainland)），按需：每 GPU 小时 ¥1.24，截至 2026');
+    expect(zh.stdout.join('')).toContain('算家云 1x RTX 4090 24GB（中国大陆），按需：每 GPU 小时 ¥1.24，截至 2026');
     expect(zh.stdout.join('')).not.toContain('suanjia-cloud');
   });
 

@@ -32,7 +32,8 @@ export default defineMessages(
     // Cost assumptions
     'advisor.cost.assumeUtilization': 'The GPUs work {percent}% of the time; renting is paid for the same hours.',
     'advisor.cost.assumePue': 'PUE {pue}: the industry average (Uptime Institute, {asOf}).',
-    'advisor.cost.assumeElectricity': 'Electricity at {price}/kWh (US commercial average, EIA, {asOf}); set your own tariff.',
+    'advisor.cost.assumeElectricity': 'Electricity at {price}/kWh (US commercial average, EIA, {asOf}); give your own tariff with --electricity.',
+    'advisor.cost.assumeElectricityConverted': 'Electricity at {price}/kWh: the US commercial average ({usd}/kWh, EIA, {asOf}) converted at 1 {base} = {rate} {quote} ({rateOf}), not a local tariff; give yours with --electricity, in {currency} per kWh.',
     'advisor.cost.assumeTdp': 'Each GPU draws its board power, {watts} W, while it works.',
     'advisor.cost.assumeLaunchPrice': 'Purchase at the launch price, {price} per GPU ({market}, announced {asOf}) — source: {source}; today’s price may differ.',
     'advisor.cost.assumeCloudPrice': 'Renting at {price} per GPU-hour: {provider} {instance}, on-demand, price as of {asOf}.',
@@ -143,7 +144,8 @@ export default defineMessages(
 
     'advisor.cost.assumeUtilization': 'GPU 有 {percent}% 的时间在工作；租用也按同样的时长计费。',
     'advisor.cost.assumePue': 'PUE 取 {pue}：行业平均值（Uptime Institute，{asOf}）。',
-    'advisor.cost.assumeElectricity': '电价按 {price}/千瓦时（美国商业用电平均水平，EIA，{asOf}）；请按你的电价设置。',
+    'advisor.cost.assumeElectricity': '电价按 {price}/千瓦时（美国商业用电平均水平，EIA，{asOf}）；请用 --electricity 给出你的电价。',
+    'advisor.cost.assumeElectricityConverted': '电价按 {price}/千瓦时：这是美国商业用电平均水平（{usd}/千瓦时，EIA，{asOf}），按 1 {base} = {rate} {quote} 换算（{rateOf}），并非当地电价；请用 --electricity 给出你的电价（{currency}/千瓦时）。',
     'advisor.cost.assumeTdp': '每张 GPU 工作时按其板卡功耗 {watts} W 计算。',
     'advisor.cost.assumeLaunchPrice': '按首发价采购，每张 {price}（{market}，{asOf} 公布）——来源：{source}；当前价格可能不同。',
     'advisor.cost.assumeCloudPrice': '按每 GPU 小时 {price} 租用：{provider} {instance}，按需价格，截至 {asOf}。',

@@ -29,7 +29,7 @@ function offer(id: string, provider: CloudOfferingInput['provider'], instanceTyp
     id,
     provider,
     instanceType,
-    region: 'China (mainland)',
+    region: text('China (mainland)', '中国大陆'),
     gpuId,
     gpuCount: 1,
     perHour: { onDemand: index(cny, rangeNote), ...none },

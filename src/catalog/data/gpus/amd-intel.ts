@@ -257,6 +257,13 @@ export const AMD_INTEL_GPUS: GpuEntryInput[] = [
       { technology: 'roce', generation: null, bandwidthGBps: 1200 } as const,
       text('24 × 200 GbE RoCE v2 on chip = 600 GB/s each way.', '片上集成 24 个 200 GbE RoCE v2 端口，单向共 600 GB/s。'),
     ),
+    // The same story as recommend and cost tell: no per-card price, a kit price they divide and say so.
+    launchPrice: notPublished(
+      text(
+        'Intel quoted system-kit prices, not a per-accelerator list price; recommend and cost take the eight-accelerator kit\'s list price ÷ 8 and say it is derived.',
+        'Intel 只公布过整机套件价格，没有单卡官方售价；recommend 与 cost 取八卡套件价格 ÷ 8，并注明是推算值。',
+      ),
+    ),
     notes: [],
   },
 ];

@@ -79,7 +79,7 @@ export const NVIDIA_CHINA_GPUS: GpuEntryInput[] = [
     int8TensorDenseTops: citeAll(296, [toms, epoch('NVIDIA HGX H20')]),
     tdpWatts: citeAll(400, [xfastest, epoch('NVIDIA HGX H20')]),
     formFactor: 'sxm',
-    module: 'SXM module on the 8-GPU HGX H20 board',
+    module: text('SXM module on the 8-GPU HGX H20 board', '8 卡 HGX H20 基板上的 SXM 模组'),
     slots: notApplicable(),
     pcieGeneration: notPublished(),
     gpuLink: xfastest({ technology: 'nvlink', generation: 4, bandwidthGBps: 900 } as const, text('Keeps the H100\'s 900 GB/s NVLink.', '保留 H100 的 900 GB/s NVLink。')),

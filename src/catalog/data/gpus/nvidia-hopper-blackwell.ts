@@ -242,7 +242,7 @@ export const HOPPER_BLACKWELL_GPUS: GpuEntryInput[] = [
     int8TensorDenseTops: blackwellSheet(4500, sparse(4500, 9000)),
     tdpWatts: blackwellSheet(1000, text('Configurable up to 1000 W in HGX B200.', 'HGX B200 中最高可配置为 1000 W。')),
     formFactor: 'sxm',
-    module: 'HGX B200 baseboard module',
+    module: text('HGX B200 baseboard module', 'HGX B200 基板模组'),
     slots: notApplicable(),
     pcieGeneration: blackwellSheet(5),
     gpuLink: blackwellSheet({ technology: 'nvlink', generation: 5, bandwidthGBps: 1800 } as const),

@@ -25,6 +25,8 @@ const a800Note = [
   '中国市场，2023 年 6 月（2023 年 10 月出口新规之前）：新闻摘要列出 A800"售价12000美元，人民币8.3万元"；未区分 SXM 与 PCIe，故两个条目都记录此价。',
 ] as const;
 
+const a800Yuan: PriceQuote = { kind: 'street', currency: 'CNY', market: 'cn', low: 83000, high: 83000, asOf: '2023-06', sources: [bokeA800.ref], note: text(...a800Note) };
+
 const a100Note = [
   'New A100 80GB units "$8,000-$15,000 in 2026" (used $4,000-9,000); the page does not say SXM or PCIe. A second guide gives "$8–15K street price" for refurbished or used A100s.',
   '新 A100 80GB"2026 年 8000–15000 美元"（二手 4000–9000 美元）；页面未区分 SXM 与 PCIe。另一篇指南给出翻新或二手 A100 的市场价"8000–15000 美元"。',
@@ -36,10 +38,11 @@ export const GPU_PRICES_2026: Readonly<Record<string, readonly PriceQuote[]>> = 
   l4: [usd('street', 'us', 2500, 2500, '2026', [runlocalL4], 'A hardware guide: "$2,500 retail / $1,800-2,200 used" (new card quoted).', '硬件指南："零售 2500 美元 / 二手 1800–2200 美元"（此处取新卡）。')],
   l40: [usd('street', 'global', 8174, 8174, '2026', [chipversusL40], 'The same price-comparison site as the T4\'s: its current average across markets ($8,174). The "MSRP $31,000" it also lists is implausible for an L40 and not an NVIDIA figure, so only the average is taken; treat it as an estimate.', '与 T4 同一比价网站：各市场当前均价（8174 美元）。该页同时列出的"MSRP 31000 美元"对 L40 而言不可信，也并非 NVIDIA 公布，故只取均价；请视为估计值。')],
   'p100-pcie-16gb': [usd('launch', 'us', 5699, 5699, '2016-06', [techcityP100, hmcP100, epochP100], 'NVIDIA announced no price; two spec sites and Epoch AI\'s dataset give "$5,699" at launch. Low confidence: spec sites give the Tesla P40 the same launch price, and the source Epoch AI names for it is an article about the DGX A100.', 'NVIDIA 未公布售价；两个参数网站和 Epoch AI 数据集给出发布价"5699 美元"。可信度低：参数网站给 Tesla P40 的发布价也是这个数，而 Epoch AI 为其注明的来源是一篇关于 DGX A100 的文章。')],
-  'a800-sxm4-80gb': [usd('street', 'cn', 12000, 12000, '2023-06', [bokeA800], ...a800Note)],
-  'a800-pcie-80gb': [usd('street', 'cn', 12000, 12000, '2023-06', [bokeA800], ...a800Note)],
+  // The digest gives both figures; the yuan one is what a buyer in China paid, not $12,000 at today's rate.
+  'a800-sxm4-80gb': [usd('street', 'cn', 12000, 12000, '2023-06', [bokeA800], ...a800Note), a800Yuan],
+  'a800-pcie-80gb': [usd('street', 'cn', 12000, 12000, '2023-06', [bokeA800], ...a800Note), a800Yuan],
   'h200-sxm-141gb': [usd('street', 'cn', 27000, 27000, '2026-01-08', [hotH200], 'Reuters via HotHardware: Chinese orders for the H200 "at around $27,000 each", paid in full upfront.', '路透社（HotHardware 转述）：中国客户订购的 H200"每颗约 2.7 万美元"，须全款预付。')],
-  'h20-96gb': [{ kind: 'street', currency: 'CNY', market: 'cn', low: 110000, high: 131250, asOf: '2025-12-24', sources: [tencentH20.ref], note: text('Tencent Technology: the H20 8-GPU module "increased from RMB 880,000 to RMB 1.05 million at one point", ÷ 8. The report does not say whether the higher figure is the 141 GB version, so the range spans both.', '腾讯科技：H20 8 卡模组价格"一度从 88 万元涨到 105 万元"，÷ 8。报道未说明较高价格是否为 141 GB 版本，故区间涵盖两者。') }],
+  'h20-96gb': [{ kind: 'street', currency: 'CNY', market: 'cn', low: 110000, high: 131250, asOf: '2025-12-24', sources: [tencentH20.ref], shareOfUnits: 8, note: text('Tencent Technology: the H20 8-GPU module "increased from RMB 880,000 to RMB 1.05 million at one point", ÷ 8. The report does not say whether the higher figure is the 141 GB version, so the range spans both.', '腾讯科技：H20 8 卡模组价格"一度从 88 万元涨到 105 万元"，÷ 8。报道未说明较高价格是否为 141 GB 版本，故区间涵盖两者。') }],
   t4: [usd('street', 'global', 1000, 1000, '2026', [chipversusT4], 'A price-comparison site\'s current average across markets ($1,000); the "MSRP $1,880" it also lists is not an NVIDIA figure.', '比价网站汇总各市场的当前均价（1000 美元）；它同时列出的"MSRP 1880 美元"并非 NVIDIA 公布。')],
 };
 

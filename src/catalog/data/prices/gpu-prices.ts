@@ -88,7 +88,8 @@ export const GPU_PRICES: Readonly<Record<string, readonly Quote[]>> = {
     usd('street', 'global', 10000, 15000, '2024', [toms, epochPrice('AMD Instinct MI300X')], 'Citi: "AMD\'s chips cost $10 to $15K apiece".', '花旗："AMD 的芯片每块 1 万至 1.5 万美元"。'),
   ],
   gaudi3: [
-    usd('launch', 'global', 15625, 15625, '2024-06', [gaudi3], 'Intel\'s list price for an eight-accelerator kit, $125,000, ÷ 8.', 'Intel 公布的八卡套件价格 12.5 万美元 ÷ 8。'),
+    // A share of the kit's price, not a per-card list price (Intel publishes none): marked so the advisor says it is derived.
+    { ...usd('launch', 'global', 15625, 15625, '2024-06', [gaudi3], 'Intel\'s list price for an eight-accelerator kit, $125,000, ÷ 8.', 'Intel 公布的八卡套件价格 12.5 万美元 ÷ 8。'), shareOfUnits: 8 },
   ],
   'h20-96gb': [
     usd('street', 'cn', 10000, 13000, '2024', [epochPrice('NVIDIA HGX H20')], 'Tom\'s Hardware (linked from Epoch AI\'s row): "a price tag of around $10,000 - $13,000".', "Tom's Hardware（Epoch AI 所引）：售价约 1 万至 1.3 万美元。"),
