@@ -63,6 +63,37 @@ describe('createPrometheusClient', () => {
     expect(alerts.map((a) => a.labels.alertname)).toEqual(['GpuLost']);
   });
 
+  it("takes a URL's user:password@ as basic auth, never names the password, and refuses it beside other credentials", async () => {
+    const withUser = base.replace('http://', 'http://alice:s%40cret@');
+    const client = createPrometheusClient({ url: withUser });
+    await client.query('up');
+    expect(seen.at(-1)!.authorization).toBe(`Basic ${Buffer.from('alice:s@cret').toString('base64')}`);
+    expect(client.url).toBe(base);
+    const refused = await failure(createPrometheusClient({ url: 'http://alice:secretpw@127.0.0.1:1' }).query('up'));
+    expect(refused).toMatchObject({ key: 'fleet.error.unreachable', params: { url: 'http://127.0.0.1:1' } });
+    // Not fetch()'s "Request cannot be constructed from a URL that includes credentials".
+    expect(refused.params.detail).not.toMatch(/credentials/);
+    const twice = [{ bearerToken: 'tok' }, { basic: { user: 'bob', password: 'x' } }].map((auth) => {
+      try {
+        createPrometheusClient({ url: 'http://alice:secretpw@prom:9090/p', ...auth });
+        return null;
+      } catch (error) {
+        return error as FleetError;
+      }
+    });
+    for (const error of twice) expect(error).toMatchObject({ key: 'fleet.error.credentialsTwice', params: { url: 'http://prom:9090/p' } });
+    const bad = [() => createPrometheusClient({ url: 'ftp://alice:secretpw@x' }), () => createPrometheusClient({ url: 'http://alice:secret@pw@x:port' })].map((make) => {
+      try {
+        make();
+        return null;
+      } catch (error) {
+        return error as FleetError;
+      }
+    });
+    expect(bad.map((e) => e?.params.url)).toEqual(['ftp://alice:***@x', 'http://alice:***@x:port']);
+    for (const error of [refused, ...twice, ...bad]) expect(`${error!.message} ${JSON.stringify(error!.params)}`).not.toMatch(/secret/);
+  });
+
   it('says what went wrong: a refused port, a timeout, a 401, a login page, a bad query, a bad URL', async () => {
     expect((await failure(createPrometheusClient({ url: 'http://127.0.0.1:1' }).query('up'))).key).toBe('fleet.error.unreachable');
     const slow = await failure(createPrometheusClient({ url: `${base}/slow`, timeoutMs: 200 }).query('up'));

@@ -1,26 +1,12 @@
 // A small Prometheus HTTP API client (/api/v1/query, /query_range, /alerts) with optional basic
-// auth or a bearer token and a timeout on every request. Failures are FleetError with a message
+// auth (given, or the URL's user:password@) or a bearer token and a timeout on every request. Failures are FleetError with a message
 // key and parameters (src/i18n/messages/fleet.ts): the caller words them; library code prints
 // nothing.
 
-export type FleetErrorKey =
-  | 'fleet.error.badUrl'
-  | 'fleet.error.unreachable'
-  | 'fleet.error.timeout'
-  | 'fleet.error.auth'
-  | 'fleet.error.http'
-  | 'fleet.error.notPrometheus'
-  | 'fleet.error.query';
+import { FleetError } from './errors.js';
+import { parsePrometheusUrl } from './url.js';
 
-export class FleetError extends Error {
-  constructor(
-    readonly key: FleetErrorKey,
-    readonly params: Record<string, string | number>,
-  ) {
-    super(`${key} ${JSON.stringify(params)}`);
-    this.name = 'FleetError';
-  }
-}
+export { FleetError, type FleetErrorKey } from './errors.js';
 
 export interface PrometheusAuth {
   bearerToken?: string;
@@ -74,20 +60,14 @@ const number = (text: unknown): number | null => {
 };
 
 export function createPrometheusClient(options: PrometheusClientOptions): PrometheusClient {
-  let base: URL;
-  try {
-    base = new URL(options.url);
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error(base.protocol);
-  } catch {
-    throw new FleetError('fleet.error.badUrl', { url: options.url });
-  }
+  // A user:password@ in the URL becomes basic auth; `shown` is what every error names (no credentials).
+  const { base, shown, auth } = parsePrometheusUrl(options.url, options);
   const root = base.href.endsWith('/') ? base.href : `${base.href}/`;
-  const shown = `${base.origin}${base.pathname}`.replace(/\/$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
   const doFetch = options.fetch ?? fetch;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.bearerToken) headers.authorization = `Bearer ${options.bearerToken}`;
-  else if (options.basic) headers.authorization = `Basic ${Buffer.from(`${options.basic.user}:${options.basic.password}`).toString('base64')}`;
+  if (auth.bearerToken) headers.authorization = `Bearer ${auth.bearerToken}`;
+  else if (auth.basic) headers.authorization = `Basic ${Buffer.from(`${auth.basic.user}:${auth.basic.password}`).toString('base64')}`;
 
   async function get<T>(path: string, params: Record<string, string>): Promise<T> {
     const url = new URL(path, root);

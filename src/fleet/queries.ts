@@ -85,6 +85,17 @@ export function recordedEvaluationsQuery(rangeSeconds: number): string {
   return `max(count_over_time(gpuwise:node_gpus[${seconds(rangeSeconds)}]))`;
 }
 
+/** When the rules last evaluated (Unix seconds): their newest sample holds only from then to now. */
+export const RECORDED_LAST_EVALUATION_QUERY = 'max(timestamp(gpuwise:node_gpus))';
+
+/**
+ * The rule's newest sample per user or node. A series that left the rule's answer is marked stale
+ * at the next evaluation, so it is not here.
+ */
+export function recordedLastQuery(list: GpuHoursList): string {
+  return `sum by (${GPU_HOURS[list].by}) (${GPU_HOURS[list].recorded})`;
+}
+
 /** Without the rules API: the rule's samples in the last hour (its interval, once it is an hour old). */
 export function recordedPerHourQuery(list: GpuHoursList): string {
   return `max(count_over_time(${GPU_HOURS[list].recorded}[1h]))`;

@@ -54,8 +54,9 @@ describe('fleetSummary', () => {
     expect(summary.gpuHoursBasis).toEqual({ users: { recordedFrom: null, rawSeconds: 3600 }, nodes: { recordedFrom: new Date((1_790_000_000 - 3600) * 1000).toISOString(), rawSeconds: 0 } });
     expect(summary.alerts.map((a) => [a.name, a.state])).toEqual([['GpuLost', 'firing'], ['GpuMemoryNearlyFull', 'pending']]);
     expect(summary.at).toBe(new Date(1_790_000_000_000).toISOString());
-    // 6 grid + 2 idle + 1 for the rules' evaluations + 2 or 3 per top list: the count does not depend on the fleet.
-    expect(client.asked.length).toBe(14);
+    // 6 grid + 2 idle + 2 for the rules' evaluations (how many, the newest) + 3 or 4 per top list
+    // (recorded sums, newest samples, samples per hour, raw): the count does not depend on the fleet.
+    expect(client.asked.length).toBe(17);
   });
 
   it('never sends a query naming one node', async () => {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { PrometheusClientOptions } from '../../fleet/client.js';
+import { urlHasCredentials } from '../../fleet/url.js';
 import type { Translate } from '../../i18n/index.js';
 
 export interface PrometheusFlags {
@@ -35,7 +36,9 @@ export function addPrometheusOptions(command: Command, t: Translate, withTimeout
 
 /** The client's options, or the translated reason the flags do not make one. */
 export function prometheusClientOptions(flags: PrometheusFlags & { prometheus: string }, env: NodeJS.ProcessEnv, t: Translate): PrometheusClientOptions | { error: string } {
-  const token = flags.prometheusToken ?? (env.GPUWISE_PROMETHEUS_TOKEN || undefined);
+  // A user:password@ in the URL is basic auth, and like --prometheus-user it wins over the
+  // environment's token; given with a flag's auth, the client refuses the pair (fleet/url.ts).
+  const token = flags.prometheusToken ?? (urlHasCredentials(flags.prometheus) ? undefined : env.GPUWISE_PROMETHEUS_TOKEN || undefined);
   if (flags.prometheusUser !== undefined && flags.prometheusToken !== undefined) return { error: t('fleet.tokenAndUser') };
   if ((flags.prometheusUser === undefined) !== (flags.prometheusPasswordFile === undefined)) return { error: t('fleet.userWithoutPassword') };
   const options: PrometheusClientOptions = { url: flags.prometheus, ...(flags.timeout ? { timeoutMs: flags.timeout * 1000 } : {}) };

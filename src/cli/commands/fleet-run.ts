@@ -1,5 +1,6 @@
 // The work behind `gpuwise fleet`: connect, ask for the summary, print it as text or JSON.
-// Exit codes: 0 answered, 1 Prometheus failed (unreachable, refused, timed out), 2 bad usage.
+// Exit codes: 0 answered, 1 Prometheus failed (unreachable, refused, timed out), 2 bad usage (a bad
+// URL, or credentials given twice).
 
 import { toSafeJson } from '../../core/safe-text.js';
 import { createPrometheusClient, FleetError } from '../../fleet/client.js';
@@ -29,7 +30,7 @@ export async function runFleet(cli: CliContext, options: FleetOptions): Promise<
   } catch (error) {
     if (!(error instanceof FleetError)) throw error;
     cli.err(`${cli.t('cli.error', { message: cli.t(error.key, error.params) })}\n`);
-    return error.key === 'fleet.error.badUrl' ? 2 : 1;
+    return error.key === 'fleet.error.badUrl' || error.key === 'fleet.error.credentialsTwice' ? 2 : 1;
   }
 }
 
@@ -78,7 +79,7 @@ export function renderFleet(cli: CliContext, summary: FleetSummary): string {
     const holders = idle.processes.length === 0
       ? t('fleet.idle.unknownHolder')
       : idle.processes.map((p) => {
-          const who = [p.user, p.namespace && p.pod ? `${p.namespace}/${p.pod}` : p.pod].filter((x) => x !== null).map((x) => safeView(x!)).join(', ') || t('fleet.hours.unknownUser');
+          const who = [p.user, p.namespace && p.pod ? `${p.namespace}/${p.pod}` : p.pod].filter((x) => x !== null).map((x) => safeView(x!)).join(', ') || t('fleet.idle.unknownUser');
           return t('fleet.idle.process', { pid: p.pid ?? '?', name: safeView(p.name ?? '?'), who });
         }).join('; ');
     lines.push(`  ${t('fleet.idle.gpu', { node: nodeName(idle), gpu: idle.gpu, util: Math.round(idle.maxUtilPercent), holders })}`);

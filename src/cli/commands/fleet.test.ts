@@ -47,6 +47,22 @@ describe('gpuwise fleet', () => {
     expect(cli.stderr.join('')).toMatch(/无法连接 http:\/\/127\.0\.0\.1:1 上的 Prometheus/);
   });
 
+  it("takes a URL's user:password@ as basic auth: never shows the password, in either language, and refuses it beside --prometheus-token", async () => {
+    const zh = collectingContext('zh-CN');
+    expect(await runFleet(zh, { prometheus: 'http://alice:secretpw@127.0.0.1:1', timeout: 2 })).toBe(1);
+    expect(zh.stderr.join('')).toMatch(/无法连接 http:\/\/127\.0\.0\.1:1 上的 Prometheus/);
+    expect(zh.stderr.join('')).not.toMatch(/secretpw|credentials/);
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const cli = collectingContext(locale);
+      expect(await runFleet(cli, { prometheus: 'http://alice:secretpw@prom:9090', prometheusToken: 'tok' })).toBe(2);
+      expect(cli.stderr.join('')).toContain(locale === 'en' ? 'the URL http://prom:9090 carries a user and password' : '地址 http://prom:9090 已带用户名和密码');
+      expect(cli.stderr.join('')).not.toContain('secretpw');
+    }
+    // The environment's token gives way to the URL's user, as to --prometheus-user.
+    const t = collectingContext('en').t;
+    expect(prometheusClientOptions({ prometheus: 'http://alice:pw@p' }, { GPUWISE_PROMETHEUS_TOKEN: 'tok' }, t)).not.toHaveProperty('bearerToken');
+  });
+
   it('reads the basic-auth password from the first line of its file, and the token from the environment', () => {
     const file = path.join(dir, 'password');
     writeFileSync(file, 's3cret\nignored\n');
@@ -64,6 +80,10 @@ describe('gpuwise fleet', () => {
       expect(text).toContain('gpu-01 (n1:8478)');
       expect(text).toContain('12.3');
     }
+    // A holder whose user /proc no longer names: one pair of parentheses, not "((user unknown))".
+    const unknown: FleetSummary = { ...summary, idle: [{ ...summary.idle[0]!, processes: [{ pid: '11', name: 'python', user: null, namespace: null, pod: null, container: null, memoryUsedBytes: null }] }] };
+    expect(renderFleet(collectingContext('en'), unknown)).toContain('held by pid 11 python (user unknown)\n');
+    expect(renderFleet(collectingContext('zh-CN'), unknown)).toContain('占用者 pid 11 python（用户未知）\n');
     const en = renderFleet(collectingContext('en'), summary);
     expect(en).toContain('2 nodes, 2 GPUs');
     expect(en).toContain('0:0 1:lost');
