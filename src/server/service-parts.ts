@@ -107,7 +107,8 @@ type StoreParts = Pick<ServiceParts, 'openStore' | 'createRecorder' | 'defaultHi
 async function loadStoreParts(): Promise<StoreParts> {
   const { openHistoryStore, createRecorder, defaultHistoryPath, DEFAULT_RETENTION } = await import('../store/index.js');
   return {
-    openStore: (options) => openHistoryStore(options),
+    // serve records: a second serve on the same file is refused (src/store/lock.ts).
+    openStore: (options) => openHistoryStore({ ...options, lockForRecording: true }),
     createRecorder: (options) => createRecorder(options),
     defaultHistoryPath: (env, platform) => defaultHistoryPath(env, platform),
     defaultRetention: DEFAULT_RETENTION,

@@ -9,7 +9,7 @@ export type StoreErrorKey = Extract<MessageKey, `store.error.${string}`>;
 /** What went wrong, for code that reacts (the recorder keeps retrying on `disk-full`). */
 export type StoreErrorCode =
   | 'not-database' | 'foreign-database' | 'newer-schema' | 'read-only' | 'disk-full' | 'corrupt'
-  | 'cannot-open' | 'busy' | 'io' | 'closed' | 'unknown-metric' | 'bad-query';
+  | 'cannot-open' | 'busy' | 'locked' | 'io' | 'closed' | 'unknown-metric' | 'bad-query';
 
 const KEYS: Record<StoreErrorCode, StoreErrorKey> = {
   'not-database': 'store.error.notDatabase',
@@ -20,6 +20,7 @@ const KEYS: Record<StoreErrorCode, StoreErrorKey> = {
   corrupt: 'store.error.corrupt',
   'cannot-open': 'store.error.cannotOpen',
   busy: 'store.error.busy',
+  locked: 'store.error.locked',
   io: 'store.error.io',
   closed: 'store.error.closed',
   'unknown-metric': 'store.error.unknownMetric',

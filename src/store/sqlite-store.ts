@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreError, guarded, toStoreError } from './errors.js';
+import { lockForRecording, type StoreLock } from './lock.js';
 import { createHistoryReader } from './query.js';
 import { createReads } from './read.js';
 import { DEFAULT_RETENTION, createPruner } from './retention.js';
@@ -27,6 +28,11 @@ export interface HistoryStoreOptions {
   busyTimeoutMs?: number;
   /** append() applies retention at most this often (default 60 s). */
   pruneEveryMs?: number;
+  /**
+   * This store records (serve): it takes `<path>.lock` so that a second recorder on the same file
+   * is refused (./lock.ts), and releases it on close. Readers and tests leave it off.
+   */
+  lockForRecording?: boolean;
 }
 
 export interface SqliteHistoryStore extends HistoryStore {
@@ -71,10 +77,13 @@ export function openHistoryStore(options: HistoryStoreOptions): SqliteHistorySto
   const retention = retentionFrom(options.retention);
   const pruneEveryMs = options.pruneEveryMs ?? 60_000;
   let db: Database.Database;
+  let lock: StoreLock | null = null;
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    if (options.lockForRecording) lock = lockForRecording(path);
     db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 });
   } catch (error) {
+    lock?.release();
     throw toStoreError(error, path);
   }
   let parts;
@@ -97,6 +106,7 @@ export function openHistoryStore(options: HistoryStoreOptions): SqliteHistorySto
     parts = { schemaVersion, rollups, writer, reader: createHistoryReader(db, rollups, idOf), reads: createReads(db, path), pruner: createPruner(db, retention) };
   } catch (error) {
     db.close();
+    lock?.release();
     throw toStoreError(error, path);
   }
   const { schemaVersion, writer, reader, reads, pruner } = parts;
@@ -130,7 +140,11 @@ export function openHistoryStore(options: HistoryStoreOptions): SqliteHistorySto
     close() {
       if (!open) return;
       open = false;
-      guarded(path, () => db.close());
+      try {
+        guarded(path, () => db.close());
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

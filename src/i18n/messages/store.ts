@@ -19,6 +19,8 @@ export default defineMessages(
       'Cannot open {path} ({detail}). Check that its folder exists and that you may write there, or choose another file with --db.',
     'store.error.busy':
       '{path} is locked by another program (another `gpuwise serve`?) ({detail}). Stop that one, or record into another file with --db.',
+    'store.error.locked':
+      'Another gpuwise (PID {pid} on {host}) is recording into {path}. Stop it, record into another file with --db, or serve live data only with --no-record. If no such process runs, delete {lockPath}.',
     'store.error.io': 'Reading or writing {path} failed ({detail}). Check the disk, or record into another file with --db.',
     'store.error.closed': 'The history database {path} is already closed.',
     'store.error.unknownMetric': 'The history has no metric “{metric}” for {device}. Known metrics: {known}.',
@@ -44,6 +46,8 @@ export default defineMessages(
       '无法打开 {path}（{detail}）。请确认其所在目录存在且你有写权限，或用 --db 指定另一个文件。',
     'store.error.busy':
       '{path} 被另一个程序锁住了（另一个 `gpuwise serve`？）（{detail}）。请停掉它，或用 --db 指定另一个文件来记录。',
+    'store.error.locked':
+      '另一个 gpuwise（{host} 上的 PID {pid}）正在向 {path} 记录。请停掉它，或用 --db 指定另一个文件来记录，或用 --no-record 只提供实时数据。如果并没有这样的进程在运行，请删除 {lockPath}。',
     'store.error.io': '读写 {path} 失败（{detail}）。请检查磁盘，或用 --db 指定另一个文件来记录。',
     'store.error.closed': '历史库 {path} 已经关闭。',
     'store.error.unknownMetric': '{device} 的历史里没有指标“{metric}”。已知指标：{known}。',
