@@ -36,7 +36,8 @@ export async function runInfo(cli: CliContext, options: InfoOptions): Promise<nu
       const attempt = session.attempts[0];
       const reason = (await loadRenderer()).reasonText(attempt?.unavailable?.code ?? null, cli.t, options.backend);
       cli.err(`${cli.t('info.pinnedFailed', { backend: options.backend, reason })}\n`);
-      if (attempt?.unavailable?.detail) cli.err(`  ${safeLine(attempt.unavailable.detail)}\n`);
+      // The backend's own words (English, as the tool said them), labelled in the reader's language.
+      if (attempt?.unavailable?.detail) cli.err(`  ${cli.t('info.pinnedDetail', { detail: safeLine(attempt.unavailable.detail) })}\n`);
       return 1;
     }
     if (options.watch !== undefined) {

@@ -44,7 +44,7 @@ export async function runTop(cli: CliContext, options: TopOptions): Promise<numb
       // The backend named: its own tool or driver is what is missing (amd-smi, amdgpu), not NVIDIA's.
       cli.err(`${cli.t('info.pinnedFailed', { backend: options.backend, reason: reasonText(attempt?.unavailable?.code ?? null, cli.t, options.backend) })}\n`);
       // The detail is the backend's own (English) words: labelled as such, in the reader's language.
-      if (attempt?.unavailable?.detail) cli.err(`  ${cli.t('top.backendDetail', { detail: safeLine(attempt.unavailable.detail) })}\n`);
+      if (attempt?.unavailable?.detail) cli.err(`  ${cli.t('info.pinnedDetail', { detail: safeLine(attempt.unavailable.detail) })}\n`);
       return 1;
     }
     return await interactive(cli, options, sampler, (handler) => (crash = handler));

@@ -39,6 +39,9 @@ describe('gpuwise top (the command)', () => {
     expect(amd.err).not.toContain('nvidia-smi');
     const zh = await run(['top', '--backend', 'rocm-smi'], 'zh-CN');
     expect(zh.err).toContain('后端 rocm-smi 无法启动：未安装 rocm-smi（PATH 中找不到）');
+    // The tool's own words follow, labelled in the reader's language.
+    expect(zh.err).toMatch(/\n {2}后端的原始说明：\S/);
+    expect(amd.err).toMatch(/\n {2}the backend said: \S/);
   });
 
   it('`gpuwise` alone off a terminal prints the help; an unknown command is still one', async () => {

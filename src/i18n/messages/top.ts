@@ -16,7 +16,6 @@ export default defineMessages(
     'top.badSpan': 'expected a number of seconds from 10 to 3600',
     'top.badView': 'must be one of: auto, compact, full',
     'top.notTerminal': 'gpuwise top needs a terminal for its input and output; showing `gpuwise info` once instead.',
-    'top.backendDetail': 'the backend said: {detail}',
 
     'top.waiting': 'Reading the GPUs…',
     'top.tooSmall': 'Terminal too small ({columns}×{lines}); top needs at least {minColumns}×{minLines}. q quits.',
@@ -193,7 +192,6 @@ export default defineMessages(
     'top.badSpan': '应为 10 到 3600 之间的秒数',
     'top.badView': '必须是以下之一：auto、compact、full',
     'top.notTerminal': 'gpuwise top 需要在终端中输入和输出；现改为显示一次 `gpuwise info`。',
-    'top.backendDetail': '后端的原始说明：{detail}',
 
     'top.waiting': '正在读取 GPU……',
     'top.tooSmall': '终端太小（{columns}×{lines}）；top 至少需要 {minColumns}×{minLines}。按 q 退出。',
