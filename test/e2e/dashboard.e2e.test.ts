@@ -110,6 +110,19 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
     await expect.poll(async () => (await label.textContent()) ?? '').toBe(english);
   }, 45_000);
 
+  it('the fleet page without --prometheus says how to turn it on, with no range buttons to press', async () => {
+    // A browser of its own: the fleet API's expected 404s are console errors the shared one must not see.
+    const own = await launchBrowser();
+    try {
+      const page = await own.newPage();
+      await page.goto(`${ctx.serve.origin}/#/fleet`);
+      await expect.poll(async () => (await page.locator('[data-testid="fleet-error"]').textContent()) ?? '', { timeout: 10_000 }).toContain('--prometheus');
+      expect(await page.locator('.fleet-ranges').count()).toBe(0);
+    } finally {
+      await own.close();
+    }
+  }, 45_000);
+
   it('the phone-sized layout (390×844) scrolls no page sideways', async () => {
     const page = await ctx.browser.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -134,6 +147,12 @@ describe.skipIf(missing !== null)(`dashboard in Chromium${missing ? ` (skipped: 
     await form.locator('select[name="model"]').selectOption('llama-3-8b');
     await form.locator('[type="submit"]').click();
     await expect.poll(() => page.locator(T.advisorOption).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // The reasons are the server's sentences: a switch of language asks again, in the new one.
+    await switchLanguage(page);
+    const cjk = /[\u4e00-\u9fff]/;
+    const inChinese = (await page.locator(T.lang).inputValue().catch(() => '')) === 'zh-CN' || (await page.locator('html').getAttribute('lang')) === 'zh-CN';
+    await expect.poll(async () => cjk.test(await page.locator(T.advisorOption).first().innerText()), { timeout: 10_000 }).toBe(inChinese);
+    await page.close();
   }, 45_000);
 
   it('made no request outside the server’s origin', () => {

@@ -3,7 +3,7 @@
 // the ranked options with their reasons; those that fit but cannot be ranked, and those that do
 // not fit, are listed apart as the advisor gives them.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { advisorChoices, advisorRecommend, type AdvisorChoices, type Recommendation, type RecommendQuery } from '../api/advice.js';
 import type { PageProps } from '../app/pages.js';
 import { useI18n } from '../app/context.js';
@@ -43,22 +43,40 @@ export default function AdvisorPage(_props: PageProps) {
     setQuery((q) => ({ ...q, [name]: name === 'count' ? Number(value) : value }));
   };
 
-  const submit = (event: Event) => {
-    event.preventDefault();
+  // The question last asked: a switch of language asks it again, since the answer's reasons and
+  // assumptions are sentences the server wrote in the language it was asked in.
+  const asked = useRef<RecommendQuery | null>(null);
+  // Only the newest answer is shown: one in the old language may arrive after the new one.
+  const asks = useRef(0);
+  const ask = (question: RecommendQuery, language: typeof locale) => {
+    asked.current = question;
+    const n = ++asks.current;
     setBusy(true);
     setError(null);
-    const asked = { ...query, model: MODEL_TASKS.has(query.task) ? query.model : undefined };
-    advisorRecommend(asked, locale).then(
+    advisorRecommend(question, language).then(
       (answer) => {
+        if (n !== asks.current) return;
         setResult(answer);
         setBusy(false);
       },
       (cause: unknown) => {
+        if (n !== asks.current) return;
         setResult(null);
         setError(cause instanceof Error ? cause.message : String(cause));
         setBusy(false);
       },
     );
+  };
+  const askedIn = useRef(locale);
+  useEffect(() => {
+    if (askedIn.current === locale) return;
+    askedIn.current = locale;
+    if (asked.current) ask(asked.current, locale);
+  }, [locale]);
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    ask({ ...query, model: MODEL_TASKS.has(query.task) ? query.model : undefined }, locale);
   };
 
   const taskLabel = (task: string) => t(`web.advisor.task.${task}` as WebMessageKey);

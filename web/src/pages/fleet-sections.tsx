@@ -59,7 +59,9 @@ export function FleetHeat({ heatmap, range, t, f }: { heatmap: FleetHeatmap | nu
       {heatmap === null || heatmap.rows.length === 0 ? (
         <p class="fleet-muted">{t('webFleet.heatmap.empty')}</p>
       ) : (
-        <div class="fleet-heat" style={{ gridTemplateColumns: `minmax(8rem, max-content) repeat(${heatmap.times.length}, minmax(2px, 1fr))` }}>
+        // Cells may shrink below a pixel: a week is 241 columns, and at 2 px each the newest ones
+        // fell past a phone's card edge, leaving only the oldest (often empty) hours in sight.
+        <div class="fleet-heat" style={{ gridTemplateColumns: `minmax(5rem, 10rem) repeat(${heatmap.times.length}, minmax(0, 1fr))` }}>
           {heatmap.rows.map((row) => [
             <span key={`${row.instance}-name`} class="fleet-heat-name">{nodeName(row)}</span>,
             ...row.values.map((value, i) => {

@@ -38,6 +38,7 @@ export default function FleetPage({ route }: PageProps) {
   }, [range, locale]);
 
   const gpus = summary?.nodes.reduce((n, node) => n + node.gpus.length, 0) ?? 0;
+  const notConfigured = error?.key === 'webFleet.api.notConfigured';
   return (
     <section class="page fleet-page" aria-labelledby="fleet-title" data-testid="fleet-page">
       <header class="fleet-head">
@@ -45,16 +46,19 @@ export default function FleetPage({ route }: PageProps) {
           <h1 id="fleet-title">{t('webFleet.title')}</h1>
           {summary && <p class="fleet-muted" data-testid="fleet-subtitle">{t('webFleet.subtitle', { nodes: summary.nodes.length, gpus, prometheus: summary.prometheus })}</p>}
         </div>
-        <nav class="fleet-ranges" aria-label={t('webFleet.range.label')}>
-          <span class="fleet-muted">{t('webFleet.range.label')}</span>
-          {FLEET_RANGES.map((r) => (
-            <a key={r} class="fleet-range" href={`#/fleet?range=${r}`} aria-current={r === range ? 'true' : undefined}>{t(`webFleet.range.${r}`)}</a>
-          ))}
-        </nav>
+        {/* Without --prometheus there is nothing to range over: the notice below says how to turn it on. */}
+        {!notConfigured && (
+          <nav class="fleet-ranges" aria-label={t('webFleet.range.label')}>
+            <span class="fleet-muted">{t('webFleet.range.label')}</span>
+            {FLEET_RANGES.map((r) => (
+              <a key={r} class="fleet-range" href={`#/fleet?range=${r}`} aria-current={r === range ? 'true' : undefined}>{t(`webFleet.range.${r}`)}</a>
+            ))}
+          </nav>
+        )}
       </header>
       {error && (
-        <p class={error.key === 'webFleet.api.notConfigured' ? 'fleet-notice' : 'fleet-error'} role="alert" data-testid="fleet-error">
-          {error.key === 'webFleet.api.notConfigured' ? t('webFleet.notConfigured') : t('webFleet.error', { message: error.message })}
+        <p class={notConfigured ? 'fleet-notice' : 'fleet-error'} role="alert" data-testid="fleet-error">
+          {notConfigured ? t('webFleet.notConfigured') : t('webFleet.error', { message: error.message })}
         </p>
       )}
       {!summary && !error && <p class="fleet-muted" role="status">{t('webFleet.loading')}</p>}
@@ -65,7 +69,7 @@ export default function FleetPage({ route }: PageProps) {
           <FleetIdle summary={summary} t={t} f={f} />
           <div class="fleet-two">
             <FleetHours testid="fleet-users" title={t('webFleet.users.title')} rows={summary.topUsers} basis={summary.gpuHoursBasis.users} columns={[{ key: 'user', label: t('webFleet.col.user') }, { key: 'namespace', label: t('webFleet.col.namespace') }]} t={t} f={f} />
-            <FleetHours testid="fleet-top-nodes" title={t('webFleet.nodes.title')} rows={summary.topNodes} basis={summary.gpuHoursBasis.nodes} columns={[{ key: 'Hostname', label: t('webFleet.col.node') }, { key: 'instance', label: 'instance' }]} t={t} f={f} />
+            <FleetHours testid="fleet-top-nodes" title={t('webFleet.nodes.title')} rows={summary.topNodes} basis={summary.gpuHoursBasis.nodes} columns={[{ key: 'Hostname', label: t('webFleet.col.node') }, { key: 'instance', label: t('webFleet.col.instance') }]} t={t} f={f} />
           </div>
           <FleetAlerts summary={summary} t={t} />
           <p class="fleet-muted">{t('webFleet.rules', { users: t(summary.usedRecordingRules.users ? 'webFleet.yes' : 'webFleet.no'), nodes: t(summary.usedRecordingRules.nodes ? 'webFleet.yes' : 'webFleet.no') })}</p>
