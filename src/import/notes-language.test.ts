@@ -77,7 +77,10 @@ describe('notes on pasted output', () => {
   });
 });
 
-describe.skipIf(!existsSync(SHARED))('notes on every shared capture (skipped: ../shared/fixtures absent)', () => {
+// The real captures (../shared/fixtures, with SOURCES.md) live beside the repository, not in it:
+// a clone without them skips this sweep, saying which folder it looked for. CI has them (.ci/run
+// links ../shared), so there it runs; GPUWISE_SHARED_DIR points it at another copy.
+describe.skipIf(!existsSync(SHARED))(`notes on every shared capture (skipped when ${SHARED} does not exist; set GPUWISE_SHARED_DIR to the folder that holds fixtures/)`, () => {
   it('every note about the import as a whole, or a device that is not a GPU, has a message key', () => {
     const unkeyed: string[] = [];
     for (const folder of readdirSync(SHARED)) {

@@ -106,5 +106,7 @@ export function lockForRecording(dbPath: string): StoreLock {
       },
     };
   }
-  throw new StoreError('locked', { path: dbPath, pid: readRecord(path)?.pid ?? '?', host: readRecord(path)?.host ?? '?', lockPath: path });
+  // Taken over twice, and a third holder came each time: a race with another recorder starting.
+  const last = readRecord(path);
+  throw new StoreError('locked', { path: dbPath, pid: last?.pid ?? '?', host: last?.host ?? '?', lockPath: path });
 }
