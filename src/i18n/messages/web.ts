@@ -40,6 +40,7 @@ export default defineMessages(
     'web.format.second': '{n}s',
     'web.format.ago': '{duration} ago',
     'web.format.pair': '{value} / {total}',
+    'web.format.listSeparator': ', ',
 
     // --- overview (#/) ---
     'web.overview.title': 'Overview',
@@ -62,6 +63,8 @@ export default defineMessages(
     'web.overview.summary.trouble': '{count} {count:GPU needs|GPUs need} attention',
     'web.overview.summary.of': 'of {total}',
     'web.overview.summary.ofShare': 'of {total} · {share}',
+    'web.overview.summary.partial': '{counted} of {gpus} {gpus:GPU|GPUs}',
+    'web.overview.summary.partialHelp': 'Summed over the GPUs that report both figures; the others are left out of both, not counted as 0.',
     'web.overview.noGpu.title': 'No GPU found',
     'web.overview.noGpu.lead': 'The server is running, but no backend could read a GPU on this machine.',
     'web.overview.noGpu.tried': 'What gpuwise tried, in order:',
@@ -155,6 +158,7 @@ export default defineMessages(
     'web.format.second': '{n} 秒',
     'web.format.ago': '{duration}前',
     'web.format.pair': '{value} / {total}',
+    'web.format.listSeparator': '、',
 
     'web.overview.title': '总览',
     'web.overview.loading': '正在读取 GPU…',
@@ -176,6 +180,8 @@ export default defineMessages(
     'web.overview.summary.trouble': '{count} 块 GPU 需要注意',
     'web.overview.summary.of': '共 {total}',
     'web.overview.summary.ofShare': '共 {total} · {share}',
+    'web.overview.summary.partial': '仅计 {gpus} 块 GPU 中的 {counted} 块',
+    'web.overview.summary.partialHelp': '只合计两项数值都读得到的 GPU；其余的两项都不计入，也不按 0 计。',
     'web.overview.noGpu.title': '没有发现 GPU',
     'web.overview.noGpu.lead': '服务器在运行，但没有任何后端能读取这台机器上的 GPU。',
     'web.overview.noGpu.tried': 'gpuwise 依次尝试了：',

@@ -55,6 +55,15 @@ describe('page messages', () => {
     expect(isWebMessageKey('info.clock.made-up')).toBe(false);
     expect(isWebMessageKey('__proto__')).toBe(false);
   });
+
+  it('fills in outside text with its control and bidi characters shown escaped, the catalog text untouched', () => {
+    const driver = '550.90\u001b]0;drv\u0007<b>\u202e';
+    expect(translate('en', 'web.overview.driver', { version: driver })).toBe('Driver 550.90\\e]0;drv\\x07<b>\\u202e');
+    expect(translate('zh-CN', 'web.history.title', { index: 4, name: 'GPU\u2066x\u200b\r\n' })).not.toMatch(/[\u0000-\u001f\u200b\u2066]/);
+    // Text already escaped stays as it is (escaping twice would double the backslashes).
+    expect(translate('en', 'web.overview.driver', { version: '550\\e' })).toBe('Driver 550\\e');
+    expect(translate('zh-CN', 'web.overview.summary.of', { total: '1,200 W' })).toBe('共 1,200 W');
+  });
 });
 
 describe('keys the page builds from data', () => {

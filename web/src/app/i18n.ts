@@ -1,6 +1,7 @@
 // The page's strings: the project's own catalog domain files (src/i18n/messages/), imported as
 // they are, so the page keeps no second copy. Only the domains the page shows are bundled — the
 // whole catalog (every CLI message) would triple the download.
+import { safeText } from '../../../src/core/safe-text.js';
 import type { MessageSet } from '../../../src/i18n/define.js';
 import { selectPlurals } from '../../../src/i18n/plural.js';
 import fields from '../../../src/i18n/messages/fields.js';
@@ -37,13 +38,16 @@ export function isWebMessageKey(value: string): value is WebMessageKey {
 
 /**
  * Like src/i18n's translate for a user: a missing key shows its name and a missing parameter its
- * visible placeholder, so a gap in the catalog never blanks the page.
+ * visible placeholder, so a gap in the catalog never blanks the page. Parameters are what the
+ * page fills in from outside (driver versions, GPU names, device keys, server messages, the URL),
+ * so each goes through safeText here: a control or bidi character in one reaches the page shown
+ * escaped, whichever call site forgot. The catalog's own text is left as it is.
  */
 export function translate(locale: WebLocale, key: WebMessageKey, params: WebParams = {}): string {
   const messages = MESSAGES[locale];
   const text = Object.hasOwn(messages, key) ? messages[key] : MESSAGES.en[key];
   if (text === undefined) return key;
-  return selectPlurals(text, params, locale, (_name, whole) => whole).replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  return selectPlurals(text, params, locale, (_name, whole) => whole).replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(params, name) ? safeText(String(params[name])) : whole));
 }
 
 export function createTranslate(locale: WebLocale): WebTranslate {

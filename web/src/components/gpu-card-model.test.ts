@@ -108,22 +108,28 @@ describe('processes and totals', () => {
     expect(processesOf([proc(5, { gpuUuid: null })], { index: 0, uuid: null }).map((p) => p.pid)).toEqual([5]);
   });
 
-  it('sums only the GPUs that report a value, and counts the ones in trouble', () => {
+  it('sums each amount and its whole over the same GPUs: those that report both, and says how many', () => {
     const snapshot = {
       capabilities: METRICS,
       devices: [
-        gpu(0, { gpuUtilPercent: 90, memoryUsedBytes: 10 * GIB, memoryTotalBytes: 80 * GIB, powerDrawWatts: 600, powerLimitWatts: 700 }),
+        gpu(0, { gpuUtilPercent: 90, memoryUsedBytes: 10 * GIB, memoryTotalBytes: 80 * GIB, powerDrawWatts: 498, powerLimitWatts: 500 }),
+        // Draw and memory used missing, the limit and the size known: out of both sums, not 0 of 700 W.
         gpu(1, { gpuUtilPercent: 30, memoryUsedBytes: null, memoryTotalBytes: 80 * GIB, powerDrawWatts: null, powerLimitWatts: 700 }),
         gpu(2, { state: 'lost' }),
       ],
       processes: [proc(1), proc(2)],
     } as unknown as Snapshot;
     expect(overviewTotals(snapshot)).toEqual({
-      gpus: 3, trouble: 1, meanUtilPercent: 60, memoryUsedBytes: 10 * GIB, memoryTotalBytes: 160 * GIB,
-      powerDrawWatts: 600, powerLimitWatts: 1400, processes: 2,
+      gpus: 3, trouble: 1, meanUtilPercent: 60,
+      memory: { used: 10 * GIB, whole: 80 * GIB, counted: 1 },
+      power: { used: 498, whole: 500, counted: 1 },
+      processes: 2,
     });
+    // A draw without a limit is left out too.
+    const noLimit = overviewTotals({ capabilities: METRICS, devices: [gpu(0, { powerDrawWatts: 300, powerLimitWatts: 400 }), gpu(1, { powerDrawWatts: 250, powerLimitWatts: null })], processes: [] } as unknown as Snapshot);
+    expect(noLimit.power).toEqual({ used: 300, whole: 400, counted: 1 });
     const none = overviewTotals({ capabilities: METRICS, devices: [gpu(0)], processes: [] } as unknown as Snapshot);
     expect(none.meanUtilPercent).toBeNull();
-    expect(none.powerDrawWatts).toBeNull();
+    expect(none.power).toEqual({ used: null, whole: null, counted: 0 });
   });
 });

@@ -106,34 +106,54 @@ export function missingReason(device: GpuDevice, field: keyof GpuDevice['unavail
   return device.unavailable[field];
 }
 
+/** An amount and the whole it is part of (memory used of total, power drawn of the limits). */
+export interface PairedTotal {
+  /** Summed over `counted` GPUs only; null when none reports both values. */
+  used: number | null;
+  whole: number | null;
+  /** GPUs in both sums: those that report both values. Fewer than the GPUs → a partial total. */
+  counted: number;
+}
+
 export interface OverviewTotals {
   gpus: number;
   /** GPUs that are lost, hung, unreadable or without metrics. */
   trouble: number;
   /** Mean GPU-Util over the GPUs that report it; null when none does. */
   meanUtilPercent: number | null;
-  memoryUsedBytes: number | null;
-  memoryTotalBytes: number | null;
-  powerDrawWatts: number | null;
-  powerLimitWatts: number | null;
+  /** Bytes. */
+  memory: PairedTotal;
+  /** Watts: the draw against the enforced limits. */
+  power: PairedTotal;
   processes: number;
 }
 
-/** Sums over the GPUs that report a value: a GPU without one is left out, never counted as 0. */
+/**
+ * Both sums over the same GPUs: a GPU that lacks either value is left out of both, never counted
+ * as 0 — else the draw of two GPUs would be set against the limits of three and the share would lie.
+ */
+function pairedTotal(pairs: readonly (readonly [number | null, number | null])[]): PairedTotal {
+  let used = 0;
+  let whole = 0;
+  let counted = 0;
+  for (const [part, total] of pairs) {
+    if (part === null || total === null) continue;
+    used += part;
+    whole += total;
+    counted += 1;
+  }
+  return counted === 0 ? { used: null, whole: null, counted } : { used, whole, counted };
+}
+
+/** The overview's totals: each over the GPUs that report what it needs (see PairedTotal). */
 export function overviewTotals(snapshot: Snapshot): OverviewTotals {
-  const sum = (values: (number | null)[]) => {
-    const known = values.filter((value): value is number => value !== null);
-    return known.length === 0 ? null : known.reduce((a, b) => a + b, 0);
-  };
   const utils = snapshot.devices.map((device) => device.gpuUtilPercent).filter((value): value is number => value !== null);
   return {
     gpus: snapshot.devices.length,
     trouble: snapshot.devices.filter((device) => cardState(device, snapshot.capabilities) !== 'ok').length,
     meanUtilPercent: utils.length === 0 ? null : utils.reduce((a, b) => a + b, 0) / utils.length,
-    memoryUsedBytes: sum(snapshot.devices.map((device) => device.memoryUsedBytes)),
-    memoryTotalBytes: sum(snapshot.devices.map((device) => device.memoryTotalBytes)),
-    powerDrawWatts: sum(snapshot.devices.map((device) => device.powerDrawWatts)),
-    powerLimitWatts: sum(snapshot.devices.map((device) => device.powerLimitWatts)),
+    memory: pairedTotal(snapshot.devices.map((device) => [device.memoryUsedBytes, device.memoryTotalBytes] as const)),
+    power: pairedTotal(snapshot.devices.map((device) => [device.powerDrawWatts, device.powerLimitWatts] as const)),
     processes: snapshot.processes.length,
   };
 }

@@ -1,5 +1,5 @@
 // The lower part of a GPU card: why the clocks are held back, and the processes on the GPU.
-import { safeTextOrNull } from '../../../src/core/safe-text.js';
+import { safeText, safeTextOrNull } from '../../../src/core/safe-text.js';
 import type { GpuDevice, GpuProcess } from '../api/index.js';
 import { useI18n } from '../app/context.js';
 import { isWebMessageKey } from '../app/i18n.js';
@@ -25,7 +25,7 @@ export function GpuCardThrottle({ device }: { device: GpuDevice }) {
             const key = `info.clock.${reason}`;
             return (
               <span key={reason} class={`chip${level ? ` chip-${level}` : ''}`} data-reason={reason}>
-                {isWebMessageKey(key) ? t(key) : reason}
+                {isWebMessageKey(key) ? t(key) : safeText(reason)}
               </span>
             );
           })

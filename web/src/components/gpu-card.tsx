@@ -52,7 +52,7 @@ export function GpuCard({ device, capabilities, backend, processes, problems, sp
         <div class="card-title">
           <h2 class="gpu-name" data-testid="gpu-name">{name}</h2>
           <p class="gpu-meta">
-            {[device.pciBusId, device.performanceState === null ? null : t('web.card.pstate', { state: device.performanceState })]
+            {[safeTextOrNull(device.pciBusId), device.performanceState === null ? null : t('web.card.pstate', { state: device.performanceState })]
               .filter((part): part is string => part !== null)
               .join(' · ')}
           </p>

@@ -7,7 +7,7 @@ import { useI18n } from '../app/context.js';
 import { isWebMessageKey, type WebMessageKey } from '../app/i18n.js';
 import { AlertIcon } from './icons.js';
 import { InfoTip } from './info-tip.js';
-import { overviewTotals } from './gpu-card-model.js';
+import { overviewTotals, type PairedTotal } from './gpu-card-model.js';
 
 export function OverviewHeader({ sample }: { sample: SampleAnswer }) {
   const { t, fmt } = useI18n();
@@ -33,13 +33,23 @@ export function OverviewHeader({ sample }: { sample: SampleAnswer }) {
   );
 }
 
-function Tile({ label, value, detail, testid, tone }: { label: WebMessageKey; value: string; detail?: string; testid: string; tone?: 'warn' | 'danger' }) {
+interface TileProps {
+  label: WebMessageKey;
+  value: string;
+  detail?: string | undefined;
+  /** The detail's tooltip (why a total is partial). */
+  detailHelp?: string | undefined;
+  testid: string;
+  tone?: 'warn' | 'danger' | undefined;
+}
+
+function Tile({ label, value, detail, detailHelp, testid, tone }: TileProps) {
   const { t } = useI18n();
   return (
     <div class={`tile${tone ? ` tile-${tone}` : ''}`} data-testid={testid}>
       <span class="tile-label">{t(label)}</span>
       <span class="tile-value num">{value}</span>
-      {detail && <span class="tile-detail muted num">{detail}</span>}
+      {detail && <span class="tile-detail muted num" title={detailHelp}>{detail}</span>}
     </div>
   );
 }
@@ -54,6 +64,15 @@ export function OverviewTiles({ sample }: { sample: SampleAnswer }) {
     const percent = share(part, whole);
     return percent === null ? t('web.overview.summary.of', { total }) : t('web.overview.summary.ofShare', { total, share: fmt.percent(percent) });
   };
+  /** A GPU total's tile: "of 500 W · 100%", then "· 1 of 2 GPUs" when some GPU lacks a value. */
+  const pairTile = (pair: PairedTotal, whole: (value: number) => string) => {
+    if (pair.whole === null) return {};
+    const partial = pair.counted < totals.gpus;
+    const detail = of(whole(pair.whole), pair.used, pair.whole);
+    return partial
+      ? { detail: `${detail} · ${t('web.overview.summary.partial', { counted: pair.counted, gpus: totals.gpus })}`, detailHelp: t('web.overview.summary.partialHelp') }
+      : { detail };
+  };
   return (
     <section class="tiles" aria-label={t('web.overview.title')}>
       <Tile
@@ -67,14 +86,14 @@ export function OverviewTiles({ sample }: { sample: SampleAnswer }) {
       <Tile
         label="web.overview.summary.memory"
         testid="summary-memory"
-        value={fmt.bytes(totals.memoryUsedBytes)}
-        detail={totals.memoryTotalBytes === null ? undefined : of(fmt.bytes(totals.memoryTotalBytes), totals.memoryUsedBytes, totals.memoryTotalBytes)}
+        value={fmt.bytes(totals.memory.used)}
+        {...pairTile(totals.memory, fmt.bytes)}
       />
       <Tile
         label="web.overview.summary.power"
         testid="summary-power"
-        value={fmt.watts(totals.powerDrawWatts)}
-        detail={totals.powerLimitWatts === null ? undefined : of(fmt.watts(totals.powerLimitWatts), totals.powerDrawWatts, totals.powerLimitWatts)}
+        value={fmt.watts(totals.power.used)}
+        {...pairTile(totals.power, fmt.watts)}
       />
       <Tile label="web.overview.summary.processes" testid="summary-processes" value={fmt.number(totals.processes)} />
       <Tile label="web.overview.summary.hostCpu" testid="summary-host-cpu" value={fmt.percent(host.cpuUtilPercent)} detail={host.cpuLogicalCount === null ? undefined : t('info.host.cores', { count: host.cpuLogicalCount })} />

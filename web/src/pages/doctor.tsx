@@ -2,6 +2,7 @@
 // on the server (GET /api/v1/doctor?start=1), the page polls it for progress, then shows every
 // check by layer with what is wrong and the exact fix commands to copy. Nothing is ever executed.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { safeText } from '../../../src/core/safe-text.js';
 import { doctorLatest, doctorPoll, doctorStart, type DoctorRun, type Layer } from '../api/advice.js';
 import type { PageProps } from '../app/pages.js';
 import { useI18n } from '../app/context.js';
@@ -26,7 +27,7 @@ function Progress({ run, t }: { run: DoctorRun; t: WebTranslate }) {
     <div class="advice-progress" role="status" aria-live="polite" data-testid="doctor-progress">
       <progress max={Math.max(run.tasks.length, 1)} value={run.done} />
       <p>{run.tasks.length === 0 ? t('web.doctor.starting') : t('web.doctor.running', { done: run.done, total: run.tasks.length })}</p>
-      {current.length > 0 && <ul class="advice-muted">{current.map((task) => <li key={task.key + task.text}>{task.text}</li>)}</ul>}
+      {current.length > 0 && <ul class="advice-muted">{current.map((task) => <li key={task.key + task.text}>{safeText(task.text)}</li>)}</ul>}
     </div>
   );
 }
@@ -89,11 +90,11 @@ export default function DoctorPage(_props: PageProps) {
       {error && <p class="advice-error" role="alert">{t('web.doctor.error', { message: error })}</p>}
       {loaded && !run && !error && <p class="advice-muted">{t('web.doctor.never')}</p>}
       {run && running && <Progress run={run} t={t} />}
-      {run?.state === 'failed' && <p class="advice-error" role="alert">{run.error?.message}</p>}
+      {run?.state === 'failed' && <p class="advice-error" role="alert">{safeText(run.error?.message ?? '')}</p>}
       {report && (
         <div class="advice-report" data-testid="doctor-report">
           <div class={`advice-verdict advice-verdict-${report.verdict.kind}`}>
-            <p>{report.verdictText}</p>
+            <p>{safeText(report.verdictText)}</p>
             <p class="advice-muted">{t('web.doctor.ranAt', { time: new Date(report.generatedAt).toLocaleString(locale) })}</p>
           </div>
           <ul class="advice-counts">

@@ -3,6 +3,7 @@
 // Each event links to its GPU's charts around that moment.
 import '../components/history/history.css';
 import { useMemo } from 'preact/hooks';
+import { safeText } from '../../../src/core/safe-text.js';
 import { apiClient, type EventKind, type EventSeverity } from '../api/index.js';
 import { useI18n } from '../app/context.js';
 import type { PageProps } from '../app/pages.js';
@@ -81,8 +82,8 @@ export default function EventsPage({ route }: PageProps) {
           {t('web.events.filter.device')}
           <select class="filter-select" data-testid="events-filter-device" value={device ?? ''} onChange={(e) => set('device', e.currentTarget.value)}>
             <option value="">{t('web.events.filter.all')}</option>
-            {(devices.data?.devices ?? []).map((d) => <option key={d.key} value={d.key}>{`GPU ${d.index} · ${d.name ?? d.key}`}</option>)}
-            {device !== null && devices.data && !devices.data.devices.some((d) => d.key === device) ? <option value={device}>{device}</option> : null}
+            {(devices.data?.devices ?? []).map((d) => <option key={d.key} value={d.key}>{t('web.history.title', { index: d.index, name: d.name ?? d.key })}</option>)}
+            {device !== null && devices.data && !devices.data.devices.some((d) => d.key === device) ? <option value={device}>{safeText(device)}</option> : null}
           </select>
         </label>
       </fieldset>

@@ -1,11 +1,14 @@
 // The fleet page's sections: the node × GPU grid, the heatmap, idle-but-allocated GPUs, the
-// GPU-hours tables and the alerts. Every text from the server goes in as text (Preact escapes).
+// GPU-hours tables and the alerts. Every text from the server goes in as text (Preact escapes),
+// and through safeText first: node names, users, pods and alert labels are Prometheus labels,
+// which any exporter (or a process name it copied) can fill with control or bidi characters.
+import { safeText, safeTextOrNull } from '../../../src/core/safe-text.js';
 import type { WebTranslate } from '../app/i18n.js';
 import type { Format } from '../format/format.js';
 import { utilLevel, type FleetHeatmap, type FleetSummary } from './fleet-api.js';
 
 type Node = FleetSummary['nodes'][number];
-const nodeName = (n: { hostname: string | null; instance: string }) => n.hostname ?? n.instance;
+const nodeName = (n: { hostname: string | null; instance: string }) => safeText(n.hostname ?? n.instance);
 
 export function FleetGrid({ summary, t, f }: { summary: FleetSummary; t: WebTranslate; f: Format }) {
   return (
@@ -27,7 +30,7 @@ function GridRow({ node, t, f }: { node: Node; t: WebTranslate; f: Format }) {
     <tr data-testid="fleet-node" data-instance={node.instance}>
       <th scope="row">
         <span class="fleet-node-name">{nodeName(node)}</span>
-        {node.hostname !== null && <span class="fleet-muted"> {node.instance}</span>}
+        {node.hostname !== null && <span class="fleet-muted"> {safeText(node.instance)}</span>}
         {node.up === false && <span class="fleet-badge fleet-badge-fail"> {t('webFleet.grid.down')}</span>}
       </th>
       <td>
@@ -41,7 +44,7 @@ function GridRow({ node, t, f }: { node: Node; t: WebTranslate; f: Format }) {
             const level = utilLevel(gpu.utilPercent);
             return (
               <span key={gpu.gpu} class={`fleet-cell ${lost ? 'fleet-cell-lost' : level === null ? 'fleet-cell-none' : `fleet-level-${level}`}`} title={label} aria-label={label} data-testid="fleet-gpu" data-state={gpu.state ?? ''}>
-                {lost ? '×' : gpu.gpu}
+                {lost ? '×' : safeText(gpu.gpu)}
               </span>
             );
           })}
@@ -91,9 +94,9 @@ export function FleetIdle({ summary, t, f }: { summary: FleetSummary; t: WebTran
                   <td>{nodeName(gpu)}</td>
                   <td>{t('webFleet.idle.gpu', { gpu: gpu.gpu, util: Math.round(gpu.maxUtilPercent) })}</td>
                   {p === null ? <td colSpan={4} class="fleet-muted">{t('webFleet.idle.unknownHolder')}</td> : [
-                    <td key="p">{`${p.pid ?? '?'} ${p.name ?? ''}`}</td>,
-                    <td key="u">{p.user ?? t('webFleet.unknownUser')}</td>,
-                    <td key="pod">{p.pod === null ? '' : p.namespace === null ? p.pod : `${p.namespace}/${p.pod}`}</td>,
+                    <td key="p">{safeText(`${p.pid ?? '?'} ${p.name ?? ''}`)}</td>,
+                    <td key="u">{safeTextOrNull(p.user) ?? t('webFleet.unknownUser')}</td>,
+                    <td key="pod">{p.pod === null ? '' : safeText(p.namespace === null ? p.pod : `${p.namespace}/${p.pod}`)}</td>,
                     <td key="m">{f.bytes(p.memoryUsedBytes)}</td>,
                   ]}
                 </tr>
@@ -118,7 +121,7 @@ export function FleetHours({ title, rows, basis, columns, t, f, testid }: { titl
           <tbody>
             {rows.map((row) => (
               <tr key={JSON.stringify(row.key)}>
-                {columns.map((c) => <td key={c.key}>{row.key[c.key] ?? (c.key === 'user' ? t('webFleet.unknownUser') : '')}</td>)}
+                {columns.map((c) => <td key={c.key}>{safeTextOrNull(row.key[c.key]) ?? (c.key === 'user' ? t('webFleet.unknownUser') : '')}</td>)}
                 <td class="fleet-num">{row.source === 'recorded' ? '' : <span title={t('webFleet.hours.estimated')}>≈ </span>}{f.number(row.gpuHours, 1)}</td>
               </tr>
             ))}
@@ -139,7 +142,7 @@ export function FleetAlerts({ summary, t }: { summary: FleetSummary; t: WebTrans
           {summary.alerts.map((alert, i) => (
             <li key={`${alert.name} ${i}`} data-testid="fleet-alert" data-alert={alert.name}>
               <span class={`fleet-badge ${alert.state === 'firing' ? 'fleet-badge-fail' : 'fleet-badge-warn'}`}>{t(alert.state === 'firing' ? 'webFleet.alerts.firing' : 'webFleet.alerts.pending')}</span>{' '}
-              <strong>{alert.name}</strong>{alert.severity ? ` [${alert.severity}]` : ''} {alert.summary ?? ''}
+              <strong>{safeText(alert.name)}</strong>{alert.severity ? ` [${safeText(alert.severity)}]` : ''} {safeText(alert.summary ?? '')}
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@
 // Without a key: the list of GPUs to choose from.
 import '../components/history/history.css';
 import { useMemo, useRef } from 'preact/hooks';
+import { safeText } from '../../../src/core/safe-text.js';
 import { apiClient, type DeviceEntry, type HistoryAnswer } from '../api/index.js';
 import { useI18n } from '../app/context.js';
 import { useLive } from '../app/live.js';
@@ -129,8 +130,9 @@ function GpuHistory({ deviceKey, device, devicesKnown, query }: HistoryProps) {
       <header class="gpu-page-head">
         <h1 data-testid="gpu-title">{t('web.history.title', { index: device?.index ?? '?', name: device?.name ?? deviceKey })}</h1>
         <p class="muted gpu-page-sub">
-          <code>{deviceKey}</code>
-          {device?.pciBusId ? <> · <code>{device.pciBusId}</code></> : null}
+          {/* The key is the driver's UUID (or the URL's text): shown escaped, used raw for the API. */}
+          <code>{safeText(deviceKey)}</code>
+          {device?.pciBusId ? <> · <code>{safeText(device.pciBusId)}</code></> : null}
           {device && !device.live ? <> · {t('web.history.notLive')}</> : null}
         </p>
       </header>

@@ -1,12 +1,14 @@
 // A fix command as text to copy, never to run: the page has no way to execute anything, and the
 // button only puts the text on the clipboard (or selects it where the clipboard is not allowed).
+// The copied text is the text shown: a bidi override in a command would make it read as another.
 import { useRef, useState } from 'preact/hooks';
+import { safeText } from '../../../../src/core/safe-text.js';
 import type { WebTranslate } from '../../app/i18n.js';
 
 export function CopyCommand({ commands, t }: { commands: readonly string[]; t: WebTranslate }) {
   const code = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState(false);
-  const text = commands.join('\n');
+  const text = commands.map(safeText).join('\n');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);

@@ -1,5 +1,8 @@
 // One doctor check: its status, what it found, and — when something is wrong — why it matters and
 // the exact commands that fix it, shown for the reader to run (gpuwise never runs them).
+// What it found quotes the machine (driver strings, program output, paths): all of it is shown
+// through safeText, so a control or bidi character there is visible, not acted on.
+import { safeText } from '../../../../src/core/safe-text.js';
 import type { DoctorCheck, DoctorFixStep } from '../../api/advice.js';
 import type { WebTranslate } from '../../app/i18n.js';
 import { CopyCommand } from './copy-command.js';
@@ -14,7 +17,7 @@ function Step({ step, t }: { step: DoctorFixStep; t: WebTranslate }) {
   ].filter((note): note is string => note !== null);
   return (
     <li class="advice-step">
-      <p>{step.explain.text}</p>
+      <p>{safeText(step.explain.text)}</p>
       {notes.length > 0 && <p class="advice-muted">{notes.join(' · ')}</p>}
       {step.commands.length > 0 ? <CopyCommand commands={step.commands} t={t} /> : <p class="advice-muted">{t('web.doctor.manual')}</p>}
     </li>
@@ -27,13 +30,13 @@ export function DoctorCheckView({ check, t }: { check: DoctorCheck; t: WebTransl
     <li class={`advice-check advice-${check.status}`} data-testid="doctor-check" data-check={check.id} data-status={check.status}>
       <div class="advice-check-head">
         <span class={`advice-badge advice-badge-${check.status}`}>{t(STATUS_KEYS[check.status])}</span>
-        <strong>{check.title.text}</strong>
+        <strong>{safeText(check.title.text)}</strong>
       </div>
-      <p class="advice-summary">{check.summary.text}</p>
+      <p class="advice-summary">{safeText(check.summary.text)}</p>
       {check.fix && (
         <details class="advice-fix" open={open}>
           <summary>{t('web.doctor.fix')}</summary>
-          <p>{check.fix.why.text}</p>
+          <p>{safeText(check.fix.why.text)}</p>
           <ol>
             {check.fix.steps.map((step, i) => <Step key={i} step={step} t={t} />)}
           </ol>
@@ -41,7 +44,7 @@ export function DoctorCheckView({ check, t }: { check: DoctorCheck; t: WebTransl
           {check.fix.docs.length > 0 && (
             <p class="advice-muted">
               {t('web.doctor.docs')}{' '}
-              {check.fix.docs.map((doc) => <code key={doc} class="advice-doc">{doc}</code>)}
+              {check.fix.docs.map((doc) => <code key={doc} class="advice-doc">{safeText(doc)}</code>)}
             </p>
           )}
         </details>
@@ -49,7 +52,7 @@ export function DoctorCheckView({ check, t }: { check: DoctorCheck; t: WebTransl
       {check.evidence.length > 0 && (
         <details class="advice-evidence">
           <summary>{t('web.doctor.evidence')}</summary>
-          <ul>{check.evidence.map((line, i) => <li key={i}>{line.text}</li>)}</ul>
+          <ul>{check.evidence.map((line, i) => <li key={i}>{safeText(line.text)}</li>)}</ul>
         </details>
       )}
     </li>

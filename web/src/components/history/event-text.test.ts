@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../app/i18n.js';
 import { eventText } from './event-text.js';
 
 describe('eventText', () => {
@@ -11,6 +12,12 @@ describe('eventText', () => {
     expect(zh).not.toBe(en);
     expect(zh).toContain('0');
     expect(zh).not.toContain('sw-thermal-slowdown');
+  });
+
+  it('joins clock reasons with the language\'s list separator', () => {
+    const event = { key: 'events.throttle.start', params: { gpu: 0, reasons: 'sw-power-cap,sw-thermal-slowdown' } };
+    expect(eventText(event, 'en')).toMatch(/^GPU 0 began throttling: [^,、]+, [^,、]+$/);
+    expect(eventText(event, 'zh-CN')).toBe(`GPU 0 开始降频：功率上限、${translate('zh-CN', 'info.clock.sw-thermal-slowdown')}`);
   });
 
   it('hostile process names come out as visible text, not controls', () => {

@@ -25,7 +25,8 @@ function reasonsText(list: string, locale: WebLocale): string {
       const key = `info.clock.${id}`;
       return isWebMessageKey(key) ? translate(locale, key) : safeText(id);
     })
-    .join(', ');
+    // The language's own separator: "power cap, thermal" but "功率上限、温度过高", as info and top.
+    .join(translate(locale, 'web.format.listSeparator'));
 }
 
 export function eventText(event: EventTextInput, locale: WebLocale): string {
