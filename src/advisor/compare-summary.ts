@@ -1,11 +1,14 @@
 // Where the differences between two GPUs come from, in words (as message keys): FP32 follows
 // CUDA cores × clock; tensor rates grew faster than that; FP64 may run on tensor cores; a
-// precision one card lacks has no ratio; memory and bandwidth bound large-model inference.
+// precision one card lacks has no ratio; memory and bandwidth bound large-model inference; which
+// price the per-dollar figures use.
 
 import type { GpuEntry } from '../catalog/index.js';
 import type { ComparedGpu, CompareMetric } from './compare.js';
 import { COMPUTE_METRICS, ratioOf } from './compare.js';
 import type { AdvisorNote } from './estimate/types.js';
+import { formatMoney, formatMoneyRange } from './pricing/format.js';
+import { DEFAULT_FX, rateText } from './pricing/fx.js';
 
 const fmt = (value: number) => Number(value.toFixed(2));
 
@@ -63,7 +66,19 @@ export function summarizeComparison(gpus: readonly ComparedGpu[], entries: reado
     if (gpu.resolvedBy === 'flagship-variant') {
       notes.push({ key: 'advisor.compare.readAs', params: { query: gpu.query, name: gpu.name, alternatives: gpu.alternatives.join(', ') } });
     }
-    if (gpu.launchPriceUsd === null) notes.push({ key: 'advisor.compare.priceUnknown', params: { gpu: gpu.name } });
+    notes.push(...priceNotes(gpu));
   }
+  return notes;
+}
+
+/** Which price the per-dollar figures use, said as cost says it: kind, market, date, and a conversion's rate. */
+function priceNotes(gpu: ComparedGpu): AdvisorNote[] {
+  const p = gpu.price;
+  if (p === null) return [{ key: 'advisor.compare.priceUnknown', params: { gpu: gpu.name } }];
+  const params = { gpu: gpu.name, price: formatMoney(p.amount, 'USD'), range: formatMoneyRange(p.low, p.high, 'USD'), market: p.market, asOf: p.asOf };
+  const ranged = Math.abs(p.high - p.low) >= 0.5;
+  const key = p.upperBound ? 'advisor.compare.priceCeiling' : p.kind === 'launch' ? 'advisor.compare.priceLaunch' : ranged ? 'advisor.compare.priceRange' : 'advisor.compare.priceStreet';
+  const notes: AdvisorNote[] = [{ key, params }];
+  if (p.converted) notes.push({ key: 'advisor.compare.priceConverted', params: { gpu: gpu.name, from: p.quotedCurrency, ...rateText(p.quotedCurrency, 'USD', DEFAULT_FX) } });
   return notes;
 }

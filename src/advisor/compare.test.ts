@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG } from './__fixtures__/gpus.js';
 import { compareGpus, type ComparisonRow, type Ratio } from './compare.js';
+import { estimateCost } from './cost.js';
 import { renderNote } from './notes.js';
 import { resolveGpu } from './resolve-gpu.js';
 
@@ -114,5 +115,21 @@ describe('on the built-in catalog', () => {
     expect(value(ratio(result.rows, 'fp64'))).toBeCloseTo(2.5, 2);
     expect(value(ratio(result.rows, 'fp32'))).toBeCloseTo(1.24, 2);
     expect(ratio(result.rows, 'tf32Tensor').status).toBe('unsupported');
+  });
+});
+
+describe('per dollar at the price cost and recommend take', () => {
+  it('H100, A100 and RTX 4090 are priced (street prices), and the summary says which price (en and zh-CN)', () => {
+    const result = compareGpus(['h100-sxm5-80gb', 'a100-sxm4-80gb', 'rtx-4090']);
+    const [h100, a100, rtx] = result.gpus;
+    for (const gpu of result.gpus) expect(gpu.price?.amount, gpu.id).toBe(estimateCost({ gpu: gpu.id }).own.purchasePerGpu.reading?.amount);
+    expect(h100?.perThousandUsd.fp16Tensor).toBeCloseTo((989.4 / 40000) * 1000, 6);
+    expect(value(ratio(result.perDollarRows, 'fp16Tensor'))).toBeCloseTo((989.4 / 40000) / (312 / (a100?.price?.amount ?? NaN)), 6);
+    expect(rtx?.price).toMatchObject({ kind: 'street', market: 'us' });
+    const text = result.summary.map((n) => renderNote('en', n)).join('\n');
+    expect(text).not.toContain('no published launch price');
+    expect(text).toContain('NVIDIA H100 SXM5 80GB: per dollar at the street price, $40,000 (worldwide, 2024), the price cost and recommend take.');
+    expect(text).toContain('NVIDIA GeForce RTX 4090: per dollar at $1,825, the middle of the street price range $1,650–2,000 (US market, 2024-11-19)');
+    expect(result.summary.map((n) => renderNote('zh-CN', n)).join('\n')).toContain('NVIDIA H100 SXM5 80GB：每美元指标按市场价 $40,000（全球，2024）计算');
   });
 });

@@ -1,6 +1,7 @@
 // Side-by-side comparison of catalog GPUs: each figure, the ratio of the first GPU to each of the
-// others per precision, per watt and per launch dollar, and a summary of where differences come
-// from. A ratio needs both figures: when one GPU lacks the precision it is `unsupported`, when a
+// others per precision, per watt and per dollar, and a summary of where differences come from. The
+// dollars are the price cost and recommend take (pricing/gpu-price.ts: street before launch, the
+// US market first, newest first), and the summary says which price that is. A ratio needs both figures: when one GPU lacks the precision it is `unsupported`, when a
 // figure is unpublished it is `unknown` — never a number.
 
 import { loadGpuCatalog, type AbsentReason, type GpuCatalog, type GpuEntry } from '../catalog/index.js';
@@ -8,6 +9,7 @@ import { AdvisorError } from './errors.js';
 import { summarizeComparison } from './compare-summary.js';
 import { resolveGpu, type ResolvedGpu } from './resolve-gpu.js';
 import type { AdvisorNote } from './estimate/types.js';
+import { gpuPrice, type ChosenPrice } from './pricing/gpu-price.js';
 
 export const COMPARE_METRICS = [
   'fp64',
@@ -65,7 +67,9 @@ export interface ComparedGpu {
   metrics: Record<CompareMetric, MetricValue>;
   /** Compute metrics per watt of board power (TFLOPS/W or TOPS/W). */
   perWatt: Partial<Record<CompareMetric, number | null>>;
-  /** Compute metrics per 1000 USD of launch price; null where the price is not published. */
+  /** The price per-dollar figures use, in USD, by the rule cost and recommend follow; null when the catalog has none. */
+  price: ChosenPrice | null;
+  /** Compute metrics per 1000 USD of `price` (its middle); null where there is no price. */
   perThousandUsd: Partial<Record<CompareMetric, number | null>>;
 }
 
@@ -116,14 +120,15 @@ export function metricValue(entry: GpuEntry, metric: CompareMetric): MetricValue
 function compareGpu(resolved: ResolvedGpu): ComparedGpu {
   const { entry } = resolved;
   const metrics = Object.fromEntries(COMPARE_METRICS.map((m) => [m, metricValue(entry, m)])) as Record<CompareMetric, MetricValue>;
-  const price = entry.launchPrice;
+  const launch = entry.launchPrice;
+  const price = gpuPrice(entry, 'USD');
   const tdp = entry.tdpWatts.value;
   const perWatt: ComparedGpu['perWatt'] = {};
   const perThousandUsd: ComparedGpu['perThousandUsd'] = {};
   for (const m of COMPUTE_METRICS) {
     const value = metrics[m].value;
     perWatt[m] = value === null ? null : value / tdp;
-    perThousandUsd[m] = value === null || price.value === null ? null : (value / price.value.usd) * 1000;
+    perThousandUsd[m] = value === null || price === null ? null : (value / price.amount) * 1000;
   }
   return {
     query: resolved.query,
@@ -131,11 +136,12 @@ function compareGpu(resolved: ResolvedGpu): ComparedGpu {
     name: entry.name,
     resolvedBy: resolved.resolvedBy,
     alternatives: resolved.alternatives,
-    launchPriceUsd: price.value?.usd ?? null,
-    launchPriceAnnounced: price.value?.announced ?? null,
-    launchPriceReason: price.value === null ? price.reason : null,
+    launchPriceUsd: launch.value?.usd ?? null,
+    launchPriceAnnounced: launch.value?.announced ?? null,
+    launchPriceReason: launch.value === null ? launch.reason : null,
     metrics,
     perWatt,
+    price,
     perThousandUsd,
   };
 }

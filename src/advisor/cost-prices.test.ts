@@ -49,7 +49,7 @@ describe('the purchase reading follows the buyer’s currency, as in recommend',
     expect(rtx.own.purchasePerGpu.reading).toMatchObject({ market: 'us', quotedCurrency: 'USD', converted: true });
     expect(rtx.own.purchasePerGpu.reading?.low).toBeCloseTo(1650 * 6.83, 6);
     const text = notesOf({ gpu: 'rtx-4090', currency: 'CNY' }).join('\n');
-    expect(text).toContain('No price from the Chinese market or in CNY is in the catalog: the US market price in USD is converted at 1 USD = 6.83 CNY (exchange rates of 2026-04-13).');
+    expect(text).toContain('No street price from the Chinese market or in CNY is in the catalog: the US market one, quoted in USD, is converted at 1 USD = 6.83 CNY (exchange rates of 2026-04-13).');
     // The Chinese launch price exists but street prices come first — said, not hidden.
     expect(text).toContain('The Chinese market launch price, ¥12,999 (2023-12), is not used');
     const eur = estimateCost({ gpu: 'a100-sxm4-80gb', currency: 'EUR' });

@@ -12,7 +12,7 @@ import { formatMoney, formatMoneyRange } from '../i18n/format.js';
 import type { PriceReading, PriceWithOrigin, RentalReading } from './cost-types.js';
 import type { AdvisorNote } from './estimate/types.js';
 import { convert, rateText, type FxTable } from './pricing/fx.js';
-import { gpuPrice, homeMarket, newestQuoteIn, quotesOf } from './pricing/gpu-price.js';
+import { gpuPrice, homeMarket, newestQuoteIn, quotesOf, type ChosenPrice } from './pricing/gpu-price.js';
 import { homeFirstRentals, type RentalPick } from './recommend/markets.js';
 
 export { rateText } from './pricing/fx.js';
@@ -47,15 +47,19 @@ export function catalogPurchase(entry: GpuEntry, currency: Currency, fx: FxTable
     sources: chosen.sources,
     converted,
     shareOfUnits: chosen.shareOfUnits,
+    upperBound: chosen.upperBound,
   };
   const source = publishers(chosen.sources, catalog);
   const params = { price: noteMoney(reading.amount, currency), range: formatMoneyRange(reading.low, reading.high, currency), market: chosen.market, asOf: chosen.asOf, source };
   const ranged = Math.abs(reading.high - reading.low) >= 0.5;
-  const key = chosen.kind === 'launch' ? 'advisor.cost.assumeLaunchPrice' : ranged ? 'advisor.cost.assumeStreetRange' : 'advisor.cost.assumeStreetPrice';
+  const key = chosen.upperBound ? 'advisor.cost.assumeCeiling' : chosen.kind === 'launch' ? 'advisor.cost.assumeLaunchPrice' : ranged ? 'advisor.cost.assumeStreetRange' : 'advisor.cost.assumeStreetPrice';
   const notes: AdvisorNote[] = [{ key, params }];
+  if (devices > 1) notes.push({ key: 'advisor.cost.boardPriceDivided', params: { board: noteMoney(chosen.amount, currency), perBoard: devices, price: params.price } });
   if (chosen.shareOfUnits !== null) notes.push({ key: 'advisor.cost.priceShareOfUnits', params: { units: chosen.shareOfUnits } });
   if (converted) {
-    notes.push({ key: chosen.market === homeMarket(currency) ? 'advisor.cost.homePriceConverted' : 'advisor.cost.priceConverted', params: { home: homeMarket(currency), to: currency, market: chosen.market, from: chosen.quotedCurrency, ...rateText(chosen.quotedCurrency, currency, fx) } });
+    // Street prices rank first, so a converted street price means there is none nearer: "no street price", not "no price".
+    const away = chosen.kind === 'launch' ? 'advisor.cost.priceConverted' : 'advisor.cost.streetPriceConverted';
+    notes.push({ key: chosen.market === homeMarket(currency) ? 'advisor.cost.homePriceConverted' : away, params: { home: homeMarket(currency), to: currency, market: chosen.market, from: chosen.quotedCurrency, ...rateText(chosen.quotedCurrency, currency, fx) } });
     // Only a launch price can rank below a converted street price: say it was there and why not taken.
     const passed = newestQuoteIn(quotesOf(entry), currency);
     if (passed !== null && passed.kind === 'launch') {
@@ -63,7 +67,17 @@ export function catalogPurchase(entry: GpuEntry, currency: Currency, fx: FxTable
       notes.push({ key: 'advisor.cost.homeLaunchPassedOver', params: { home: homeMarket(currency), price: noteMoney(price, currency), asOf: passed.asOf } });
     }
   }
+  notes.push(...ceilingPassedOver(entry, chosen, currency, fx, devices));
   return { price: { usd: convert(reading.amount, currency, 'USD', fx), origin: 'catalog', asOf: chosen.asOf, reading }, notes };
+}
+
+/** A ceiling from the buyer's market ("up to $70,000 in China") that a real price outranked: said, not silently dropped. */
+function ceilingPassedOver(entry: GpuEntry, chosen: ChosenPrice, currency: Currency, fx: FxTable, devices: number): AdvisorNote[] {
+  if (chosen.upperBound) return [];
+  const ceiling = quotesOf(entry).find((q) => q.upperBound === true && q.market === homeMarket(currency));
+  if (ceiling === undefined) return [];
+  const price = convert(ceiling.high, ceiling.currency, currency, fx) / devices;
+  return [{ key: 'advisor.cost.ceilingPassedOver', params: { market: ceiling.market, price: noteMoney(price, currency), quoted: noteMoney(ceiling.high / devices, ceiling.currency), asOf: ceiling.asOf } }];
 }
 
 /**

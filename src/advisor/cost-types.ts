@@ -10,15 +10,16 @@ import type { ComputePrecision } from './recommend/types.js';
 export interface CostInput {
   /** Catalog id or name. */
   gpu: string;
+  /** GPUs as the driver shows them (an MI250X board is two); default one board. Whole boards are bought. */
   count?: number;
-  /** Per GPU; default: the catalog's launch price. */
+  /** Per GPU (per GCD of a multi-GCD board); default: the catalog's price (cost-prices.ts), a board's ÷ its GPUs. */
   purchasePriceUsd?: number;
   /** The host around the GPUs (server, chassis, network), once; default 0. */
   hostPriceUsd?: number;
   years?: number;
   /** Share of the time the GPUs do work (and would be rented). Default 50. */
   utilizationPercent?: number;
-  /** Draw of one GPU while working; default its board power (TDP). */
+  /** Draw of one GPU while working; default its board power (TDP), a multi-GCD board's ÷ its GPUs. */
   powerWattsPerGpu?: number;
   electricityUsdPerKwh?: number;
   /** Power usage effectiveness of the room: total facility power ÷ IT power. */
@@ -66,6 +67,8 @@ export interface PriceReading {
   converted: boolean;
   /** Derived from the price of this many units sold together, ÷ that many; null: a per-unit price. */
   shareOfUnits: number | null;
+  /** The only figure is a ceiling the source gave ("up to"): the price is at most this. */
+  upperBound: boolean;
 }
 
 /** The rental a rent price was taken from, as the provider charges it. */
@@ -93,6 +96,10 @@ export interface CostResult {
   /** The buyer's currency the readings were chosen for (the amounts are in USD). */
   currency: Currency;
   count: number;
+  /** GPUs the driver shows per board (2 for an MI250X, else 1): figures and prices are per GPU. */
+  devicesPerBoard: number;
+  /** Boards bought for `count` GPUs: ceil(count / devicesPerBoard), each paid in full. */
+  boards: number;
   years: number;
   utilizationPercent: number;
   /** GPU-hours of work over the period: count × years × 8760 × utilisation. */
@@ -114,8 +121,13 @@ export interface CostResult {
   /** Renting the same GPU-hours; null (with `rentReason`) when no price is known. */
   rent: { perGpuHour: PriceWithOrigin; offeringId: string | null; provider: string | null; totalUsd: number; rental: RentalReading | null } | null;
   rentReason: 'no-cloud-price' | null;
-  /** Months until buying has cost less than renting at this utilisation; null: never (see verdict). */
+  /**
+   * Months until what renting would have cost beyond the running cost repays the purchase less the
+   * resale value (taken at the end); null: never (see verdict). Within `years` exactly when the verdict is buy.
+   */
   paybackMonths: number | null;
+  /** Whether the payback counted a resale value (`resalePercent` > 0). */
+  paybackCountsResale?: boolean;
   /** Whether that payback falls within the period asked for (`years`); a longer one is a projection. */
   paybackWithinPeriod?: boolean;
   /** The utilisation above which buying beats renting over `years`; null when it never does. */

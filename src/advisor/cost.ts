@@ -3,9 +3,12 @@
 //   power = board power × count × busy hours × PUE × electricity price
 //   rent = busy GPU-hours × price per GPU-hour
 // Busy hours = years × 8760 × utilisation: owned hardware draws (near) full power only while it
-// works, and a rented GPU is paid only while used. Payback: months until the purchase is repaid by
-// what renting would have cost beyond the running cost; break-even utilisation: the share of time
-// above which buying beats renting over the period. Every input can be overridden; every default
+// works, and a rented GPU is paid only while used. Payback: months until what renting would have
+// cost beyond the running cost repays the purchase less its resale value at the end — so a payback
+// within the period and "buying costs less" always agree; break-even utilisation: the share of time
+// above which buying beats renting over the period. A GPU is a device as the driver shows it, as in
+// recommend: an MI250X board is two GCDs, each with half the board's power and rates, and whole
+// boards are bought (recommend/device.ts). Every input can be overridden; every default
 // is reported as an assumption, with its source and date. The buyer's currency picks the catalog
 // readings (a Chinese price and a rental in yuan for CNY; cost-prices.ts); the sums are in USD.
 
@@ -16,6 +19,7 @@ import type { CostInput, CostResult, PriceWithOrigin, RentalReading } from './co
 import { AdvisorError, requireNumber } from './errors.js';
 import type { AdvisorNote } from './estimate/types.js';
 import { convert, DEFAULT_FX, rateText } from './pricing/fx.js';
+import { deviceView } from './recommend/device.js';
 import { rateWithFallback } from './recommend/precision.js';
 import { COMPUTE_PRECISIONS } from './recommend/types.js';
 import { resolveGpu } from './resolve-gpu.js';
@@ -58,7 +62,12 @@ export function estimateCost(input: CostInput): CostResult {
   const catalog = input.catalog ?? loadGpuCatalog();
   const { entry } = resolveGpu(input.gpu, catalog);
   const notes: AdvisorNote[] = [];
-  const count = optional('count', input.count, 1, { min: 1, integer: true });
+  const view = deviceView(entry);
+  const perBoard = view.devicesPerBoard;
+  // One board by default: two GCDs of an MI250X, one GPU of anything else.
+  const count = optional('count', input.count, perBoard, { min: 1, integer: true });
+  const boards = Math.ceil(count / perBoard);
+  const paidDevices = boards * perBoard;
   const years = optional('years', input.years, DEFAULT_YEARS, { min: 0, exclusiveMin: true });
   const utilization = percentInput('utilizationPercent', input.utilizationPercent, DEFAULT_UTILIZATION_PERCENT, false);
   const pue = optional('pue', input.pue, DEFAULT_PUE, { min: 1 });
@@ -66,7 +75,7 @@ export function estimateCost(input: CostInput): CostResult {
   const hostUsd = optional('hostPriceUsd', input.hostPriceUsd, 0);
   const resalePercent = percentInput('resalePercent', input.resalePercent, 0, true);
   const maintenancePercent = optional('maintenancePercentPerYear', input.maintenancePercentPerYear, 0);
-  const watts = optional('powerWattsPerGpu', input.powerWattsPerGpu, entry.tdpWatts.value);
+  const watts = optional('powerWattsPerGpu', input.powerWattsPerGpu, view.tdpWatts);
   const precision = input.precision ?? 'bf16';
   if (!(COMPUTE_PRECISIONS as readonly string[]).includes(precision)) {
     throw new AdvisorError('advisor.error.badChoice', { name: 'precision', value: precision, choices: COMPUTE_PRECISIONS.join(', ') });
@@ -87,7 +96,11 @@ export function estimateCost(input: CostInput): CostResult {
         : { key: 'advisor.cost.assumeElectricityConverted', params: { price, usd: noteMoney(electricity, 'USD'), asOf: DEFAULT_ELECTRICITY_AS_OF, currency, ...rateText('USD', currency, fx) } },
     );
   }
-  if (input.powerWattsPerGpu === undefined) notes.push({ key: 'advisor.cost.assumeTdp', params: { watts } });
+  if (input.powerWattsPerGpu === undefined) {
+    notes.push(perBoard > 1 ? { key: 'advisor.cost.assumeTdpPerDevice', params: { watts, boardWatts: entry.tdpWatts.value, perBoard } } : { key: 'advisor.cost.assumeTdp', params: { watts } });
+  }
+  if (perBoard > 1) notes.push({ key: 'advisor.cost.perDevice', params: { gpu: entry.name, perBoard } });
+  if (paidDevices > count) notes.push({ key: 'advisor.cost.wholeBoards', params: { count, boards, paid: paidDevices, spare: paidDevices - count } });
 
   let purchasePerGpu: PriceWithOrigin;
   if (input.purchasePriceUsd !== undefined) {
@@ -101,7 +114,8 @@ export function estimateCost(input: CostInput): CostResult {
 
   const busyHoursPerGpu = years * HOURS_PER_YEAR * (utilization / 100);
   const busyGpuHours = count * busyHoursPerGpu;
-  const purchaseUsd = purchasePerGpu.usd * count;
+  // Whole boards are bought: three GCDs of an MI250X cost two boards.
+  const purchaseUsd = purchasePerGpu.usd * paidDevices;
   const energyKwh = (watts / 1000) * busyGpuHours * pue;
   const powerUsd = energyKwh * electricity;
   const maintenanceUsd = purchaseUsd * (maintenancePercent / 100) * years;
@@ -130,7 +144,9 @@ export function estimateCost(input: CostInput): CostResult {
   let breakEven: number | null = null;
   if (perGpuHour !== null && rentTotal !== null) {
     const savingPerMonth = (rentTotal - powerUsd - maintenanceUsd) / months;
-    paybackMonths = savingPerMonth > 0 ? upfront / savingPerMonth : null;
+    // The resale comes back at the end: the savings need only repay the rest. Counting it keeps the
+    // payback inside the period exactly when owning totals less than renting (the verdict).
+    paybackMonths = savingPerMonth > 0 ? Math.max(0, upfront - resaleUsd) / savingPerMonth : null;
     const marginPerBusyHour = perGpuHour.usd - powerPerGpuHour;
     if (marginPerBusyHour > 0) {
       const fixed = upfront + maintenanceUsd - resaleUsd;
@@ -140,7 +156,7 @@ export function estimateCost(input: CostInput): CostResult {
   }
 
   const rate = rateWithFallback(entry, precision);
-  const tflops = rate.tflops;
+  const tflops = rate.tflops === null ? null : rate.tflops / view.rateDivisor;
   let run: CostResult['run'] = null;
   if (input.runGpuHours !== undefined || input.runFlops !== undefined) {
     const mfu = percentInput('mfuPercent', input.mfuPercent, DEFAULT_MFU_PERCENT, false);
@@ -165,9 +181,11 @@ export function estimateCost(input: CostInput): CostResult {
   }
 
   return {
-    gpu: { id: entry.id, name: entry.name },
+    gpu: { id: entry.id, name: perBoard > 1 ? `${entry.name} (GCD)` : entry.name },
     currency,
     count,
+    devicesPerBoard: perBoard,
+    boards,
     years,
     utilizationPercent: utilization,
     busyGpuHours,
@@ -188,6 +206,7 @@ export function estimateCost(input: CostInput): CostResult {
     rent: perGpuHour === null || rentTotal === null ? null : { perGpuHour, offeringId: rental?.offeringId ?? null, provider: rental?.provider ?? null, totalUsd: rentTotal, rental },
     rentReason: perGpuHour === null ? 'no-cloud-price' : null,
     paybackMonths,
+    paybackCountsResale: resaleUsd > 0,
     paybackWithinPeriod: paybackMonths !== null && paybackMonths <= months,
     breakEvenUtilizationPercent: breakEven,
     verdict: rentTotal === null ? 'unknown' : ownTotal < rentTotal ? 'buy' : 'rent',

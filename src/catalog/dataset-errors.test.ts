@@ -58,6 +58,11 @@ const KNOWN_ERRORS: KnownError[] = [
   { what: 'H800 TF32 does not fit its own FP16 (989 / 2)', dataset: { file: 'epoch', row: 'NVIDIA H800 SXM5', column: 'TF32 (TensorFloat-32) performance (FLOP/s)', value: 454.5 * TERA }, gpuId: 'h800-sxm5-80gb', field: 'tf32TensorDenseTflops', ours: 494.7, wrong: 454.5 },
   { what: 'L20 CUDA cores in the tensor-core column', dataset: { file: 'epoch', row: 'NVIDIA L20 PCle', column: 'Tensor cores', value: 11776 }, gpuId: 'l20', field: 'tensorCores', ours: 368, wrong: 11776 },
   { what: 'A800 PCIe 80 GB power (Reuters: 300 W)', dataset: { file: 'epoch', row: 'NVIDIA A800 PCIe 80 GB', column: 'TDP (W)', value: 250 }, gpuId: 'a800-pcie-80gb', field: 'tdpWatts', ours: 300, wrong: 250 },
+  // Release dates: the catalog dates datacenter parts by their announcement (gpu-schema.ts releaseDate).
+  { what: 'H100 NVL announced at GTC 2023 (NVIDIA newsroom, 2023-03-21)', dataset: { file: 'epoch', row: 'NVIDIA H100 NVL', column: 'Release date', value: '2024-03-14' }, gpuId: 'h100-nvl-94gb', field: 'releaseDate', ours: '2023-03-21', wrong: '2024-03-14' },
+  { what: 'B200 announced at GTC 2024 (NVIDIA newsroom, 2024-03-18)', dataset: { file: 'epoch', row: 'NVIDIA B200', column: 'Release date', value: '2024-11-15' }, gpuId: 'b200-180gb', field: 'releaseDate', ours: '2024-03-18', wrong: '2024-11-15' },
+  { what: 'GB200 announced at GTC 2024 (NVIDIA newsroom, 2024-03-18)', dataset: { file: 'epoch', row: 'NVIDIA GB200', column: 'Release date', value: '2025-02-15' }, gpuId: 'gb200', field: 'releaseDate', ours: '2024-03-18', wrong: '2025-02-15' },
+  { what: 'A800 SXM came after the October 2022 rule it was built for (Reuters/Tweakers, November 2022)', dataset: { file: 'epoch', row: 'NVIDIA A800 SXM', column: 'Release date', value: '2022-08-11' }, gpuId: 'a800-sxm4-80gb', field: 'releaseDate', ours: '2022-11', wrong: '2022-08-11' },
   { what: 'A100 40 GB memory is HBM2 per NVIDIA', dataset: { file: 'gmasse', key: 'a100_sxm4_40gb', field: 'memory_type', value: 'HBM2e' }, gpuId: 'a100-sxm4-40gb', field: 'memoryType', ours: 'HBM2', wrong: 'HBM2e' },
 ];
 

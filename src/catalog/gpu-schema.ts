@@ -131,6 +131,12 @@ export const priceQuoteShape = {
    * the advisor says so. Absent: the source gives the per-unit price itself.
    */
   shareOfUnits: z.number().int().min(2).optional(),
+  /**
+   * The source gave only a ceiling ("in China a card can reach up to $70,000"): `low` = `high` = that
+   * ceiling. Nobody was quoted it, so the advisor takes it only when no other quote exists, and then
+   * says it is an upper bound (advisor/pricing/gpu-price.ts).
+   */
+  upperBound: z.literal(true).optional(),
 };
 /** A range's ends in order; shared with the server prices. */
 export const priceRangeOk = (p: { low: number; high: number }): boolean => p.low <= p.high;

@@ -13,6 +13,7 @@ import {
   transformerWeightsBytes,
 } from './inference.js';
 import type { ResolvedModel } from './resolve-model.js';
+import { requireTensorParallel } from './tensor-parallel.js';
 import { defaultBatchSize, defaultSequenceLength, imageResolution, overheadBytes, positiveInteger } from './settings.js';
 import type { AdvisorNote, EstimateInput, MemoryEstimate, MissingReason, MissingTerm } from './types.js';
 
@@ -54,6 +55,8 @@ export function estimateInference(input: EstimateInput, model: ResolvedModel): M
   const b = defaultBatchSize(input, model);
   const resolution = imageResolution(input, model);
   const arch = model.architecture;
+  // Images are served by replicas (below); a transformer is split by its heads, which must divide.
+  if (arch?.kind === 'transformer') requireTensorParallel(arch, t, 'inference', model.name);
   const notes: AdvisorNote[] = [];
   const missing: { term: MissingTerm; reason: MissingReason }[] = [];
 

@@ -15,6 +15,7 @@ import { denoiserOf, diffusionActivationBytes, diffusionStates, DIFFUSION_DEFAUL
 import { nf4BytesPerWeight } from './dtypes.js';
 import { LORA_TARGETS, loraTargetShapes, loraTrainableParameters, type LoraTargets } from './lora.js';
 import type { ResolvedModel } from './resolve-model.js';
+import { requireTensorParallel } from './tensor-parallel.js';
 import { defaultBatchSize, defaultSequenceLength, imageResolution, overheadBytes, positiveInteger } from './settings.js';
 import {
   OPTIMIZERS,
@@ -162,6 +163,7 @@ export function estimateTraining(input: EstimateInput, model: ResolvedModel): Me
   const gpuCount = positiveInteger('gpuCount', input.gpuCount, 1);
   const tensorParallel = positiveInteger('tensorParallel', input.tensorParallel, 1);
   if (gpuCount % tensorParallel !== 0) throw new AdvisorError('advisor.error.tensorParallelDivides', { tp: tensorParallel, gpus: gpuCount });
+  requireTensorParallel(model.architecture, tensorParallel, 'training', model.name);
   const dataParallel = gpuCount / tensorParallel;
   const zeroStage: ZeroStage = choice('zeroStage', input.zeroStage, ZERO_STAGES, dataParallel > 1 ? 3 : 0);
   const s = defaultSequenceLength(input, model);

@@ -7,7 +7,7 @@
 // (Kwon et al. 2023, "PagedAttention", arXiv:2309.06180 §2.2; `--kv-cache-dtype` auto = the model
 // dtype, or fp8: https://docs.vllm.ai/en/latest/features/quantization/quantized_kvcache.html).
 // Under tensor parallelism each GPU holds kv_heads / t heads, and at least one: vLLM replicates
-// KV heads when t exceeds them.
+// KV heads when t exceeds them (t must then be a multiple of kv_heads; tensor-parallel.ts).
 //
 // Working memory: prompts are processed in chunks (vLLM's chunked prefill, `max_num_batched_tokens`)
 // so the peak is one layer's MLP for one chunk — input, gate and up outputs and their product —
@@ -39,9 +39,13 @@ export interface KvCacheInput {
   tensorParallel: number;
 }
 
-/** KV heads one GPU holds under tensor parallelism of degree t. */
+/**
+ * KV heads one GPU holds under tensor parallelism of degree t: kv_heads / t, or one replicated head
+ * when t is a multiple of kv_heads. Exact for every degree vLLM accepts (tensor-parallel.ts refuses
+ * the others before this is reached).
+ */
 export function kvHeadsPerGpu(kvHeads: number, tensorParallel: number): number {
-  return Math.max(1, Math.ceil(kvHeads / tensorParallel));
+  return Math.max(1, kvHeads / tensorParallel);
 }
 
 /**

@@ -108,6 +108,7 @@ function resolveCustomModel(model: CustomModelInput): ResolvedModel {
       slidingWindow: null,
     };
   }
+  if (architecture !== null) requireSizeFitsShape(parameterCount, architecture);
   return {
     id: null,
     name: model.name ?? 'custom',
@@ -118,4 +119,26 @@ function resolveCustomModel(model: CustomModelInput): ResolvedModel {
     countFromArchitecture: false,
     sources: [],
   };
+}
+
+/**
+ * A size far below what the shape alone holds (100k parameters beside 1000 layers of width 65536)
+ * is a typo in one of them: the weights would come from the size and the KV cache from the shape,
+ * a "0.000 B parameter" model with a terabyte of cache. Real shapes given without their KV heads
+ * or MLP width still count at least about 0.8 × the published size, so half leaves room.
+ */
+const SIZE_BELOW_SHAPE = 0.5;
+
+function requireSizeFitsShape(parameterCount: number, architecture: TransformerArchitecture): void {
+  const shape = transformerParameterCounts(architecture).total;
+  if (parameterCount >= shape * SIZE_BELOW_SHAPE) return;
+  throw new AdvisorError('advisor.error.sizeBelowShape', { params: countText(parameterCount), shape: countText(shape), layers: architecture.layers, hidden: architecture.hiddenSize });
+}
+
+/** 100,000 · 51.5B · 1.2T: a parameter count as people write it. */
+function countText(count: number): string {
+  if (count >= 1e12) return `${Number((count / 1e12).toPrecision(3))}T`;
+  if (count >= 1e9) return `${Number((count / 1e9).toPrecision(3))}B`;
+  if (count >= 1e6) return `${Number((count / 1e6).toPrecision(3))}M`;
+  return Math.round(count).toLocaleString('en-US');
 }

@@ -4,6 +4,8 @@
 // (MARKET_FIT): the buyer's market quoted in the buyer's currency (CNY → a Chinese price in yuan),
 // then a worldwide price in that currency, then the buyer's market in another currency, and so on;
 // within a tier the newest, dates compared as dates ("2026-01" is not older than "2026-01-08").
+// A ceiling a source gave ("up to $70,000", `upperBound`) is no price: it comes after every other
+// quote, so a newer or nearer one never loses to it, and `upperBound` says so when it is all there is.
 // A quote in another currency is converted, and `converted` says so. Unknown stays unknown (null),
 // and never passes a budget.
 
@@ -26,6 +28,8 @@ export interface ChosenPrice {
   converted: boolean;
   /** The quote is the price of this many units sold together (a kit, a module) ÷ that many; null: a per-unit price. */
   shareOfUnits: number | null;
+  /** The only figure is a ceiling the source gave ("up to"): the price is at most this. */
+  upperBound: boolean;
 }
 
 const HOME_MARKET: Record<Currency, PriceMarket> = { CNY: 'cn', USD: 'us', EUR: 'eu' };
@@ -66,9 +70,9 @@ function marketFit(quote: Pick<PriceQuote, 'market' | 'currency'>, currency: Cur
   return MARKET_FIT[where][quote.currency === currency ? 0 : 1];
 }
 
-/** Lower is better: street before launch; within each, the nearest market and currency first. */
+/** Lower is better: street before launch, any price before a ceiling; within each, the nearest market and currency first. */
 function rank(quote: PriceQuote, currency: Currency): number {
-  return (quote.kind === 'launch' ? 10 : 0) + marketFit(quote, currency);
+  return (quote.upperBound === true ? 20 : 0) + (quote.kind === 'launch' ? 10 : 0) + marketFit(quote, currency);
 }
 
 /** The newest quote already in the asked currency (any kind); null when the catalog has none. */
@@ -101,6 +105,7 @@ export function choosePrice(quotes: readonly PriceQuote[], currency: Currency, f
     sources: best.sources.map((s) => s.source),
     converted: best.currency !== currency,
     shareOfUnits: best.shareOfUnits ?? null,
+    upperBound: best.upperBound === true,
   };
 }
 

@@ -25,6 +25,10 @@ export interface RentalPrice {
   instanceType: string;
   /** Converted to the asked currency. */
   perGpuHour: number;
+  /** The whole instance, converted to the asked currency: what is charged, as it is rented whole. */
+  perInstanceHour: number;
+  /** GPUs in one instance (8 in a p4d.24xlarge, 1 in a "1x" rental). */
+  gpusPerInstance: number;
   currency: Currency;
   quotedCurrency: Currency;
   asOf: string;
@@ -53,6 +57,8 @@ export function cheapestRentals(catalog: CloudCatalog = loadCloudCatalog(), curr
         provider: quote.offering.provider,
         instanceType: quote.offering.instanceType,
         perGpuHour,
+        perInstanceHour: convert(quote.perInstanceHour, quote.currency, currency, fx),
+        gpusPerInstance: quote.offering.gpuCount,
         currency,
         quotedCurrency: quote.currency,
         asOf: quote.offering.asOf,
@@ -84,8 +90,12 @@ export function homeFirstRentals(catalog: CloudCatalog = loadCloudCatalog(), cur
   return picks;
 }
 
-/** `count` GPUs of a rental, per hour. */
+/**
+ * `count` GPUs of a rental, per hour: whole instances, as they are rented. Four A100s from a
+ * p4d.24xlarge are the whole 8-GPU instance at its price, not half of it.
+ */
 export function rentalOffer(price: RentalPrice, count: number): RentalOffer {
-  const { offeringId, provider, instanceType, currency, quotedCurrency, asOf } = price;
-  return { perHour: price.perGpuHour * count, currency, quotedCurrency, offeringId, provider, instanceType, asOf };
+  const { offeringId, provider, instanceType, currency, quotedCurrency, asOf, gpusPerInstance } = price;
+  const instances = Math.ceil(count / gpusPerInstance);
+  return { perHour: price.perInstanceHour * instances, perInstanceHour: price.perInstanceHour, instances, gpusPerInstance, currency, quotedCurrency, offeringId, provider, instanceType, asOf };
 }

@@ -11,6 +11,8 @@ import type { RecommendOption } from './types.js';
 
 const gib = (bytes: number) => Number((bytes / BYTES_PER_GIB).toFixed(1));
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+/** A rate in a sentence: one decimal, or two significant digits below 1 (a GeForce FP64 0.16, not 0.2), as the table shows it. */
+const rateFigure = (value: number) => (value >= 1 ? round(value) : Number(value.toPrecision(2)));
 
 function memoryReason(option: RecommendOption): AdvisorNote {
   const { memory, count } = option;
@@ -29,11 +31,21 @@ function memoryReason(option: RecommendOption): AdvisorNote {
   return { key: memory.needIsLowerBound ? 'advisor.reason.fitsLowerBoundUsable' : 'advisor.reason.fitsUsable', params: { ...params, headroom: gib(headroom), percent } };
 }
 
+/**
+ * ZeRO by the name a user meets it under: stage 0 is plain data parallelism (DDP), stage 1 exists
+ * only in DeepSpeed, stages 2 and 3 are FSDP's SHARD_GRAD_OP and FULL_SHARD (as estimate --help says).
+ */
+function zeroReason(count: number, stage: number): AdvisorNote {
+  if (stage === 0) return { key: 'advisor.reason.splitDataParallel', params: { count } };
+  if (stage === 1) return { key: 'advisor.reason.splitZeroStage1', params: { count } };
+  return { key: 'advisor.reason.splitZeroFsdp', params: { count, stage, fsdp: stage === 2 ? 'SHARD_GRAD_OP' : 'FULL_SHARD' } };
+}
+
 function splitReason(option: RecommendOption): AdvisorNote | null {
   const plan = option.memory.plan;
   switch (plan.kind) {
     case 'zero':
-      return { key: 'advisor.reason.splitZeroFastest', params: { count: option.count, stage: plan.stage } };
+      return zeroReason(option.count, plan.stage);
     case 'tensor':
       return { key: 'advisor.reason.splitTensorTraining', params: { count: option.count, tp: plan.tensorParallel, dp: plan.dataParallel } };
     case 'pipeline':
@@ -77,7 +89,7 @@ function speedReason(option: RecommendOption, context: Context): AdvisorNote | n
   }
   if (t.bound === 'bandwidth') return { key: 'advisor.reason.analyticsBandwidth', params: { bandwidth: round(t.perGpuBandwidthGBps, 0), count: option.count } };
   if (t.perGpuRate === null || t.precision === null) return { key: 'advisor.reason.noRate', params: { precision: (t.fallbackFrom ?? '').toUpperCase() } };
-  const params = { precision: t.precision.toUpperCase(), tflops: round(t.perGpuRate), count: option.count };
+  const params = { precision: t.precision.toUpperCase(), tflops: rateFigure(t.perGpuRate), count: option.count };
   if (t.peakTokensPerSecond !== null && t.rateUnit === 'flop/s') return { key: 'advisor.reason.computeTokens', params: { ...params, tokens: Math.round(t.peakTokensPerSecond) } };
   if (t.rateUnit === 'token/s') return { key: 'advisor.reason.decodeCompute', params: { ...params, tokens: round(t.rate ?? 0) } };
   return { key: 'advisor.reason.compute', params };
@@ -108,7 +120,9 @@ function priceReasons(option: RecommendOption, context: Context): AdvisorNote[] 
   if (input.deployment === 'cloud') {
     if (option.rental === null) return [{ key: 'advisor.reason.rentalUnknown', params: {} }];
     const r = option.rental;
-    const notes: AdvisorNote[] = [{ key: 'advisor.reason.rental', params: { price: formatMoney(r.perHour, r.currency), provider: r.provider, instance: r.instanceType, asOf: r.asOf } }];
+    const rented = r.instances * r.gpusPerInstance;
+    const params = { price: formatMoney(r.perHour, r.currency), perInstance: formatMoney(r.perInstanceHour, r.currency), instances: r.instances, gpusPerInstance: r.gpusPerInstance, count: option.count, rented, spare: rented - option.count, provider: r.provider, instance: r.instanceType, asOf: r.asOf };
+    const notes: AdvisorNote[] = [{ key: rented > option.count ? 'advisor.reason.rentalSpare' : 'advisor.reason.rental', params }];
     // Converted, or a cheaper one abroad passed over: said as cost says it.
     const pick = context.rentals.get(option.gpuId);
     if (pick !== undefined) notes.push(...rentalPickNotes(pick, context.currency, context.fx));
@@ -118,7 +132,7 @@ function priceReasons(option: RecommendOption, context: Context): AdvisorNote[] 
   const p = option.price;
   if (p === null) return [{ key: 'advisor.reason.priceMissing', params: {} }];
   const params = { price: formatMoneyRange(p.low, p.high, p.currency), boards: p.boards, asOf: p.asOf, market: p.market, quoted: p.quotedCurrency };
-  const key = p.kind === 'launch' ? 'advisor.reason.priceLaunch' : p.kind === 'street' ? 'advisor.reason.priceStreet' : 'advisor.reason.priceQuote';
+  const key = p.upperBound ? 'advisor.reason.priceCeiling' : p.kind === 'launch' ? 'advisor.reason.priceLaunch' : p.kind === 'street' ? 'advisor.reason.priceStreet' : 'advisor.reason.priceQuote';
   const notes: AdvisorNote[] = [{ key, params }];
   if (p.shareOfUnits !== null) notes.push({ key: 'advisor.reason.priceShareOfUnits', params: { units: p.shareOfUnits } });
   if (p.converted) notes.push({ key: 'advisor.reason.priceConverted', params: { from: p.quotedCurrency, to: p.currency, ...rateText(p.quotedCurrency, p.currency, context.fx) } });

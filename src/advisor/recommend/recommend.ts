@@ -22,6 +22,7 @@ import { COMPUTE_PRECISIONS, DEPLOYMENTS, RECOMMEND_TASKS, SORT_KEYS, type Recom
 import { defaultMargin, usableMemory, type UsableMemory } from './usable-memory.js';
 import { CURRENCIES } from '../../catalog/gpu-enums.js';
 import type { Context } from './context.js';
+import type { AdvisorNote } from '../estimate/types.js';
 
 export { compareOptions } from './sort.js';
 
@@ -97,7 +98,7 @@ function buildOption(view: DeviceView, count: number, context: Context, usable: 
   const need = candidate.perGpuNeedBytes;
   const boards = boardsFor(view, count);
   const chosen = gpuPrice(entry, context.currency, context.fx);
-  const price = chosen === null ? null : { amount: chosen.amount * boards, low: chosen.low * boards, high: chosen.high * boards, currency: chosen.currency, quotedCurrency: chosen.quotedCurrency, kind: chosen.kind, market: chosen.market, asOf: chosen.asOf, boards, converted: chosen.converted, shareOfUnits: chosen.shareOfUnits };
+  const price = chosen === null ? null : { amount: chosen.amount * boards, low: chosen.low * boards, high: chosen.high * boards, currency: chosen.currency, quotedCurrency: chosen.quotedCurrency, kind: chosen.kind, market: chosen.market, asOf: chosen.asOf, boards, converted: chosen.converted, shareOfUnits: chosen.shareOfUnits, upperBound: chosen.upperBound };
   const boardPowerWatts = Math.round(view.tdpWatts * count);
   const servers = context.servers
     .map((server) => ({ id: server.id, name: server.name, holds: (server.gpuSlots[entry.id] ?? 0) * view.devicesPerBoard }))
@@ -160,11 +161,19 @@ function optionForGpu(entry: GpuEntry, counts: number[], context: Context): Reco
   const usable = usableMemory(entry, view.memoryBytes, context.margin);
   let last: { count: number; split: Evaluated } | null = null;
   for (const count of countsFor(entry, counts, context)) {
+    // A count the model's heads cannot be split over (vLLM refuses it) is not an option.
+    if (context.planner.candidates(count).length === 0) continue;
     last = { count, split: bestSplit(view, count, usable.usableBytes, context) };
     if (last.split.fits !== false) break;
   }
   if (!last) throw new Error('no GPU count to try');
   return buildOption(view, last.count, context, usable, last.split);
+}
+
+/** Counts the model's heads cannot be split over (no candidate): said once, so "does not fit on 4" is not read as "8 were too few". */
+function skippedCountNotes(counts: readonly number[], context: Context, model: string | null): AdvisorNote[] {
+  const skipped = counts.filter((count) => context.planner.candidates(count).length === 0);
+  return skipped.length === 0 || model === null ? [] : [{ key: 'advisor.assume.tensorParallelSkipped', params: { counts: skipped.join(', '), model } }];
 }
 
 function validate(input: RecommendInput): void {
@@ -267,6 +276,6 @@ export function recommend(input: RecommendInput): Recommendation {
     excluded,
     local: input.snapshot ? localFits(input.snapshot, planner, catalog, context.margin) : [],
     localHost: top?.localHostShortfalls ?? null,
-    assumptions: recommendationAssumptions(context, single?.estimate ?? null),
+    assumptions: [...skippedCountNotes(counts, context, single?.estimate?.model.name ?? null), ...recommendationAssumptions(context, single?.estimate ?? null)],
   };
 }

@@ -136,11 +136,18 @@ export interface OptionPrice {
   converted: boolean;
   /** Derived from the price of this many units sold together, ÷ that many; null: a per-unit price. */
   shareOfUnits: number | null;
+  /** The only figure is a ceiling the source gave ("up to"): the price is at most this. */
+  upperBound: boolean;
 }
 
 /** A rental of an option's GPUs: per hour for all of them, in the asked currency. */
 export interface RentalOffer {
+  /** All instances the option rents, per hour: instances × perInstanceHour. */
   perHour: number;
+  perInstanceHour: number;
+  /** Whole instances rented: ceil(GPUs needed / gpusPerInstance). */
+  instances: number;
+  gpusPerInstance: number;
   currency: Currency;
   quotedCurrency: Currency;
   offeringId: string;

@@ -157,18 +157,18 @@ describe('cost --currency', () => {
   it('converts only where the buyer’s market has no street price: RTX 4090 in CNY, A100 in EUR', async () => {
     const rtx = await run(['cost', '--gpu', 'rtx-4090', '--currency', 'CNY']);
     expect(rtx.out).toContain('(US market, 2024-11-19)');
-    expect(rtx.out).toContain('No price from the Chinese market or in CNY is in the catalog: the US market price in USD is converted at 1 USD = 6.83 CNY');
+    expect(rtx.out).toContain('No street price from the Chinese market or in CNY is in the catalog: the US market one, quoted in USD, is converted at 1 USD = 6.83 CNY');
     expect(rtx.out).toContain('The Chinese market launch price, ¥12,999 (2023-12), is not used');
     expect(rtx.out).toContain('Renting at ¥1.24 per GPU-hour: Suanjia Cloud (算家云)');
     const zh = await run(['cost', '--gpu', 'rtx-4090', '--currency', 'CNY'], 'zh-CN');
-    expect(zh.out).toContain('目录中没有中国市场或以 CNY 计的价格：美国市场以 USD 计的价格按 1 USD = 6.83 CNY 换算');
+    expect(zh.out).toContain('目录中没有中国市场或以 CNY 计的市场价：美国市场以 USD 计的市场价按 1 USD = 6.83 CNY 换算');
     expect(zh.out).toContain('未采用中国市场的首发价 ¥12,999（2023-12）');
     const eur = await run(['cost', '--gpu', 'a100-sxm4-80gb', '--currency', 'EUR']);
     expect(eur.out).toContain('€6,838–12,821 (worldwide, 2026-03)');
-    expect(eur.out).toContain('the worldwide price in USD is converted at 1 EUR = 1.17 USD');
+    expect(eur.out).toContain('No street price from the European market or in EUR is in the catalog: the worldwide one, quoted in USD, is converted at 1 EUR = 1.17 USD');
     expect(eur.out).toContain('No rental charged in EUR is in the catalog: RunPod charges $1.39 per GPU-hour in USD');
     const eurZh = await run(['cost', '--gpu', 'a100-sxm4-80gb', '--currency', 'EUR'], 'zh-CN');
-    expect(eurZh.out).toContain('目录中没有欧洲市场或以 EUR 计的价格');
+    expect(eurZh.out).toContain('目录中没有欧洲市场或以 EUR 计的市场价');
   });
 });
 

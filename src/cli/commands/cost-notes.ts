@@ -11,15 +11,20 @@ import type { CliContext } from '../context.js';
 
 const MAX_SERVERS_NAMED = 4;
 
-/** The payback sentence: null when the advisor's own (no payback at all) stands. */
-export function paybackText(cli: CliContext, r: CostResult): string | null {
+/**
+ * The payback sentence: null when the advisor's own (no payback at all) stands. A payback that
+ * counted the resale value says so, with the amount (`resale`, written in the buyer's money).
+ */
+export function paybackText(cli: CliContext, r: CostResult, resale = ''): string | null {
   if (r.paybackMonths === null) return null;
   const periodMonths = r.years * 12;
   const payback = formatNumber(r.paybackMonths, cli.locale, 1, 1);
+  const withResale = r.paybackCountsResale === true && resale !== '';
   if (r.paybackWithinPeriod === false || r.paybackMonths > periodMonths) {
-    return cli.t('costNotes.noPaybackInPeriod', { months: formatNumber(periodMonths, cli.locale, 1), payback });
+    const months = formatNumber(periodMonths, cli.locale, 1);
+    return withResale ? cli.t('costNotes.noPaybackInPeriodResale', { months, payback, resale }) : cli.t('costNotes.noPaybackInPeriod', { months, payback });
   }
-  return cli.t('advisor.cli.cost.payback', { months: payback });
+  return withResale ? cli.t('costNotes.paybackResale', { months: payback, resale }) : cli.t('advisor.cli.cost.payback', { months: payback });
 }
 
 /** An SXM/OAM part costed with no host: it needs a server; name the ones that hold it. */
@@ -28,8 +33,10 @@ export function moduleNotes(cli: CliContext, r: CostResult): string[] {
   if (entry === null || (entry.formFactor !== 'sxm' && entry.formFactor !== 'oam') || r.own.hostUsd > 0) return [];
   const { t } = cli;
   const lines = [t('costNotes.module', { gpu: entry.name, formFactor: entry.formFactor.toUpperCase() })];
-  const fits = serversThatHold(entry.id, r.count);
-  const params = { count: r.count, gpu: entry.id, id: entry.id };
+  // Servers hold boards: two MI250X GCDs are one OAM module in a slot.
+  const boards = r.boards ?? r.count;
+  const fits = serversThatHold(entry.id, boards);
+  const params = { count: boards, gpu: entry.id, id: entry.id };
   if (fits.length === 0) return [...lines, t('costNotes.moduleNoServer', params)];
   const named = fits.slice(0, MAX_SERVERS_NAMED).map((fit) => fit.server.id);
   const more = fits.length > named.length ? t('costNotes.more', { count: fits.length - named.length }) : '';

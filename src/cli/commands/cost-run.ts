@@ -103,7 +103,7 @@ export function renderCost(cli: CliContext, r: CostResult, from: (usd: number) =
     lines.push(rentAsOf === null ? t('advisor.cli.cost.rentYours', { price }) : t('advisor.cli.cost.rent', { price, asOf: rentAsOf }), row(rentTotal, true), '');
     const verdict = r.verdict === 'buy' ? color.green(t('advisor.cli.cost.verdictBuy')) : color.yellow(t('advisor.cli.cost.verdictRent'));
     lines.push(verdict);
-    lines.push(paybackText(cli, r) ?? t('advisor.cli.cost.noPayback'));
+    lines.push(paybackText(cli, r, usd(r.own.resaleUsd)) ?? t('advisor.cli.cost.noPayback'));
     lines.push(r.breakEvenUtilizationPercent === null ? t('advisor.cli.cost.noBreakEven') : t('advisor.cli.cost.breakEven', { percent: n(r.breakEvenUtilizationPercent) }));
   } else {
     lines.push(color.dim(t('advisor.cli.cost.noRent')));

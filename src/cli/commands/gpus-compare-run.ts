@@ -1,5 +1,6 @@
 // The work behind `gpuwise gpus compare`: a table of figures with the first GPU's ratio to each
-// other one ("not supported" where a GPU lacks the precision), then the summary in words.
+// other one ("not supported" where a GPU lacks the precision), per watt and per dollar of the price
+// cost and recommend take, then the summary in words (which price, among other things).
 
 import { toSafeJson } from '../../core/safe-text.js';
 import { compareGpus, metricLabel, renderNote, type ComparisonRow, type GpuComparison, type Ratio } from '../../advisor/index.js';
@@ -91,13 +92,13 @@ export function renderComparison(cli: CliContext, result: GpuComparison): string
   lines.push('', color.bold(t('advisor.cli.compare.perWatt')));
   lines.push(...ratioRows(cli, result, result.perWattRows, (i, row) => number(result.gpus[i]?.perWatt[row.metric], 3), width));
   lines.push('');
-  if (result.gpus.every((g) => g.launchPriceUsd === null)) {
+  if (result.gpus.every((g) => g.price === null)) {
     lines.push(color.dim(t('advisor.cli.compare.noPrices')));
   } else {
     lines.push(color.bold(t('advisor.cli.compare.perDollar')));
-    lines.push(
-      color.dim(`${padEnd(t('advisor.cli.compare.launchPrice'), LABEL_WIDTH)}${result.gpus.map((g) => padStart(g.launchPriceUsd === null ? t('advisor.cli.compare.noPrice') : `$${g.launchPriceUsd.toLocaleString('en-US')}`, width.value)).join('')}`),
-    );
+    // The price each column is divided by (the middle of a range); the summary says which price it is.
+    const priceCell = (g: GpuComparison['gpus'][number]) => (g.price === null ? t('advisor.cli.compare.noPrice') : `$${Math.round(g.price.amount).toLocaleString('en-US')}`);
+    lines.push(color.dim(`${padEnd(t('advisor.cli.compare.price'), LABEL_WIDTH)}${result.gpus.map((g) => padStart(priceCell(g), width.value)).join('')}`));
     lines.push(...ratioRows(cli, result, result.perDollarRows, (i, row) => number(result.gpus[i]?.perThousandUsd[row.metric], 2), width));
   }
   lines.push('', color.dim(t('advisor.cli.compare.legend')), '', t('advisor.cli.compare.summary'));

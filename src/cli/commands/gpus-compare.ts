@@ -1,5 +1,5 @@
 // `gpuwise gpus compare <gpu…> [--json]`: side-by-side figures and ratios per precision, per watt
-// and per launch dollar, and where the differences come from. Attaches to an existing `gpus`
+// and per dollar (the price cost and recommend take), and where the differences come from. Attaches to an existing `gpus`
 // command (list/show live elsewhere) or creates it.
 
 import type { Command } from 'commander';

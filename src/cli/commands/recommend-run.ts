@@ -87,14 +87,24 @@ export function runRecommend(cli: CliContext, options: RecommendOptions): Promis
   });
 }
 
-function rateText(option: RecommendOption): string {
+/**
+ * A speed in the column: whole units from 10 up, two significant digits below — an FP64 rate of
+ * 0.23 TFLOPS is not "0 TFLOPS", nor 0.6 "1 TFLOPS", beside a reason that says 0.2.
+ */
+export function speedFigure(value: number): string {
+  if (value >= 10 || value === 0) return Math.round(value).toLocaleString('en-US');
+  // toPrecision, as the reasons round (reasons.ts): 0.345 is 0.34 in both.
+  return Number(value.toPrecision(2)).toLocaleString('en-US', { maximumFractionDigits: 20 });
+}
+
+export function rateText(option: RecommendOption): string {
   const t = option.throughput;
   if (t.rate === null) return '—';
-  if (t.rateUnit === 'token/s') return `${t.rate.toFixed(0)} tok/s`;
-  if (t.rateUnit === 'byte/s') return `${(t.rate / 1e9).toFixed(0)} GB/s`;
+  if (t.rateUnit === 'token/s') return `${speedFigure(t.rate)} tok/s`;
+  if (t.rateUnit === 'byte/s') return `${speedFigure(t.rate / 1e9)} GB/s`;
   if (t.rateUnit === 'image/s') return `${imagesText(t.rate)} img/s`;
-  if (t.peakTokensPerSecond !== null) return `${Math.round(t.peakTokensPerSecond).toLocaleString('en-US')} tok/s`;
-  return `${(t.rate / 1e12).toFixed(0)} TFLOPS`;
+  if (t.peakTokensPerSecond !== null) return `${speedFigure(t.peakTokensPerSecond)} tok/s`;
+  return `${speedFigure(t.rate / 1e12)} TFLOPS`;
 }
 
 function priceText(option: RecommendOption, cloud: boolean): string {

@@ -8,7 +8,7 @@ import type { LocalizedText } from '../../catalog/gpu-schema.js';
 import { cloudProviderName } from '../../catalog/cloud-providers.js';
 import type { LocalRentalQuote } from '../../catalog/cloud.js';
 import type { CliContext } from '../context.js';
-import { formatMoney, formatNumber } from '../../i18n/format.js';
+import { formatMoney, formatMoneyRange, formatNumber } from '../../i18n/format.js';
 import { hardwareText } from '../render/hardware-text.js';
 import { safeView } from '../render/safe-view.js';
 import { usageErrorText } from '../usage-errors.js';
@@ -86,6 +86,7 @@ function renderMatch(cli: CliContext, match: ServerMatch): string[] {
       t('servers.priceValue', { usd: formatNumber(p.usd, cli.locale), date: p.announced }),
     )}${cite(s.listPrice)}`,
   );
+  lines.push(...renderPrices(cli, s, cite));
   for (const c of s.corrections) {
     const seenIn = c.claimSeenIn === undefined ? '' : color.dim(` (${t('servers.claimSeenIn', { refs: cite({ sources: c.claimSeenIn }).trim() })})`);
     lines.push(color.yellow(`  ⚠ ${t('servers.correction', { claim: c.claim[cli.locale], correction: c.correction[cli.locale] })}`) + cite(c) + seenIn);
@@ -93,6 +94,23 @@ function renderMatch(cli: CliContext, match: ServerMatch): string[] {
   for (const note of s.notes) lines.push(color.dim(`  · ${note[cli.locale]}`));
   lines.push(`  ${t('servers.sources')}${colon.trimEnd()}`);
   match.sources.forEach((source, i) => lines.push(color.dim(`    [${i + 1}] ${source.publisher}: ${source.title} — ${source.url}`)));
+  return lines;
+}
+
+const PRICE_KIND_KEYS = { street: 'servers.priceKind.street', quote: 'servers.priceKind.quote', launch: 'servers.priceKind.launch' } as const satisfies Record<string, MessageKey>;
+const MARKET_KEYS = { global: 'advisor.market.global', us: 'advisor.market.us', cn: 'advisor.market.cn', eu: 'advisor.market.eu' } as const satisfies Record<string, MessageKey>;
+
+/** The machine's dated prices (street prices, quotes), each with its market, date, configuration, source and note. */
+function renderPrices(cli: CliContext, s: ServerEntry, cite: ReturnType<typeof citer>): string[] {
+  const { t, color } = cli;
+  const prices = s.prices ?? [];
+  if (prices.length === 0) return [];
+  const lines = [`  ${t('servers.field.prices')}${t('cli.punct.colon').trimEnd()}`];
+  for (const p of prices) {
+    const config = p.gpuId === undefined ? '' : t('servers.priceConfig', { count: p.gpuCount ?? 1, gpu: p.gpuId });
+    lines.push(`    ${t('servers.priceQuote', { price: formatMoneyRange(p.low, p.high, p.currency, cli.locale), kind: t(PRICE_KIND_KEYS[p.kind]), market: t(MARKET_KEYS[p.market]), asOf: p.asOf, config })}${cite(p)}`);
+    if (p.note) lines.push(color.dim(`      ${p.note[cli.locale]}`));
+  }
   return lines;
 }
 

@@ -128,3 +128,20 @@ describe('gpuwise servers', () => {
     expect(JSON.parse(result.out).matches[0].server.id).toBe('dgx-a100');
   });
 });
+
+describe('gpuwise servers shows the machines’ dated prices', () => {
+  it('DGX H100: $269,000 and €370,000 with their kind, market, date, configuration and source number (en and zh-CN)', () => {
+    const en = collectingContext('en');
+    expect(runServers(en, { gpu: 'h100-sxm5-80gb', count: 8 })).toBe(0);
+    const out = en.stdout.join('');
+    const dgx = out.slice(out.indexOf('NVIDIA DGX H100  (dgx-h100)'), out.indexOf('HPE Cray XD670'));
+    const epoch = dgx.split('\n').find((line) => line.includes('[5] Epoch AI'));
+    expect(epoch).toBeDefined();
+    expect(dgx).toContain('  Prices:\n    $269,000, street price (worldwide, 2023-05; with 8 × h100-sxm5-80gb) [5]\n');
+    expect(dgx).toContain('    €370,000, quote (European market, 2022-09; with 8 × h100-sxm5-80gb) [5]\n');
+    expect(dgx).toContain('An industry analyst\'s May 2023 selling price, as Epoch AI records it.');
+    const zh = collectingContext('zh-CN');
+    runServers(zh, { gpu: 'h100-sxm5-80gb', count: 8 });
+    expect(zh.stdout.join('')).toContain('  价格：\n    $269,000，市场价（全球，2023-05；配 8 × h100-sxm5-80gb） [5]\n');
+  });
+});

@@ -74,7 +74,8 @@ export const GB200_ASCEND_GPUS: GpuEntryInput[] = [
     family: 'GB200',
     name: 'NVIDIA GB200 (per GPU)',
     aliases: ['NVIDIA GB200', 'GB200 NVL72', 'B200 (GB200)'],
-    releaseDate: epoch('NVIDIA GB200')('2025-02-15'),
+    // Announced with the B200 at GTC 2024 (Epoch AI's 2025-02-15 is when NVL72 racks shipped).
+    releaseDate: cite('nvidia-blackwell-platform-launch')('2024-03-18'),
     sources: [blackwellSheet.ref, epoch('NVIDIA GB200').ref],
     memorySizeGiB: citeAll(186, [blackwellSheet, epoch('NVIDIA GB200')], text('Up to 13.4 TB across 72 GPUs; Epoch AI: 186 GB per GPU.', '72 个 GPU 共最多 13.4 TB；Epoch AI：每 GPU 186 GB。')),
     memoryType: 'HBM3e',

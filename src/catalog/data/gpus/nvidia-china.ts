@@ -150,7 +150,9 @@ export const NVIDIA_CHINA_GPUS: GpuEntryInput[] = [
     family: 'A800',
     name: 'NVIDIA A800 80GB SXM4',
     aliases: ['NVIDIA A800-SXM4-80GB', 'A800 SXM4 80GB', 'A800 80GB SXM'],
-    releaseDate: epoch('NVIDIA A800 SXM')('2022-08-11'),
+    // Built to fit the October 2022 export rule, first reported in November 2022 (Reuters, via
+    // Tweakers, 2022-11-08); Epoch AI's 2022-08-11 predates the rule. Day not published.
+    releaseDate: tweakers('2022-11'),
     sources: [tweakers.ref, cite('nvidia-a100-datasheet').ref, epoch('NVIDIA A800 SXM').ref],
     memoryBandwidthGBps: citeAll(2039, [cite('nvidia-a100-datasheet', 'p. 2, specifications table'), epoch('NVIDIA A800 SXM')], text('Epoch AI: 2.04 TB/s.', 'Epoch AI：2.04 TB/s。')),
     tdpWatts: citeAll(400, [tweakers, epoch('NVIDIA A800 SXM')]),

@@ -132,7 +132,8 @@ export const HOPPER_BLACKWELL_GPUS: GpuEntryInput[] = [
     family: 'H100',
     name: 'NVIDIA H100 NVL 94GB',
     aliases: ['NVIDIA H100 NVL', 'H100 NVL'],
-    releaseDate: epoch('NVIDIA H100 NVL')('2024-03-14'),
+    // Announced at GTC 2023; Epoch AI's 2024-03-14 is not the announcement the catalog dates datacenter parts by.
+    releaseDate: cite('nvidia-gtc23-inference-platforms')('2023-03-21'),
     sources: [h100Sheet.ref],
     memorySizeGiB: h100Sheet(94),
     memoryType: 'HBM3',
@@ -219,7 +220,8 @@ export const HOPPER_BLACKWELL_GPUS: GpuEntryInput[] = [
     family: 'B200',
     name: 'NVIDIA B200 180GB (HGX)',
     aliases: ['NVIDIA B200', 'B200 SXM', 'NVIDIA B200-SXM-180GB'],
-    releaseDate: epoch('NVIDIA B200')('2024-11-15'),
+    // Announced at GTC 2024 (shipping from late 2024, Epoch AI's 2024-11-15).
+    releaseDate: cite('nvidia-blackwell-platform-launch')('2024-03-18'),
     sources: [blackwellSheet.ref],
     memorySizeGiB: blackwellSheet(180, text('Announced as 192 GB; HGX B200 ships 180 GB per GPU.', '发布时宣称 192 GB；HGX B200 实际每卡 180 GB。')),
     memoryType: 'HBM3e',

@@ -44,7 +44,8 @@ export const GPU_PRICES: Readonly<Record<string, readonly Quote[]>> = {
   ],
   'h100-pcie-80gb': [
     usd('street', 'us', 30000, 30000, '2023-08-15', [ft], 'Financial Times: the H100 80GB PCIe card "retails for around $30,000 in the United States".', '《金融时报》：H100 80GB PCIe 卡在美国零售价约 3 万美元。'),
-    usd('street', 'cn', 70000, 70000, '2023-08-15', [ft], 'Financial Times: in China a card "can reach up to $70,000" (before the export ban tightened).', '《金融时报》：在中国单卡最高可达 7 万美元（出口限制收紧前）。'),
+    // A ceiling, not a price anyone paid: never taken over the US $30,000 (gpu-price.ts).
+    { ...usd('street', 'cn', 70000, 70000, '2023-08-15', [ft], 'Financial Times: in China a card "can reach up to $70,000" (before the export ban tightened); an upper bound, not a typical price.', '《金融时报》：在中国单卡最高可达 7 万美元（出口限制收紧前）；这是上限，不是一般成交价。'), upperBound: true },
   ],
   'h200-sxm-141gb': [
     usd('street', 'global', 32000, 32000, '2026', [hfH200], 'Hugging Face\'s hardware page lists $32k (it calls it MSRP; NVIDIA publishes none).', 'Hugging Face 硬件页面列出 3.2 万美元（标为 MSRP，但 NVIDIA 并未公布）。'),

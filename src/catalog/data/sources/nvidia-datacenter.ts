@@ -27,6 +27,8 @@ export const NVIDIA_DATACENTER_SOURCES: Source[] = [
   nvidia('nvidia-l40-datasheet', 'datasheet', 'NVIDIA L40 GPU datasheet', 'https://images.nvidia.com/content/Solutions/data-center/vgpu-L40-datasheet.pdf'),
   nvidia('nvidia-l40s-datasheet', 'datasheet', 'NVIDIA L40S GPU datasheet', 'https://resources.nvidia.com/en-us-l40s/l40s-datasheet-28413'),
   nvidia('nvidia-h100-datasheet', 'datasheet', 'NVIDIA H100 Tensor Core GPU datasheet (H100 SXM, H100 PCIe, H100 NVL)', 'https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet'),
+  nvidia('nvidia-gtc23-inference-platforms', 'press-release', 'NVIDIA Launches Inference Platforms for Large Language Models and Generative AI Workloads (GTC, 2023-03-21: L4, L40 and H100 NVL announced)', 'https://nvidianews.nvidia.com/news/nvidia-launches-inference-platforms-for-large-language-models-and-generative-ai-workloads'),
+  nvidia('nvidia-blackwell-platform-launch', 'press-release', 'NVIDIA Blackwell Platform Arrives to Power a New Era of Computing (GTC, 2024-03-18: B200 and GB200 announced)', 'https://nvidianews.nvidia.com/news/nvidia-blackwell-platform-arrives-to-power-a-new-era-of-computing'),
   nvidia('nvidia-hopper-whitepaper', 'whitepaper', 'NVIDIA H100 Tensor Core GPU Architecture (Hopper whitepaper)', 'https://resources.nvidia.com/en-us-tensor-core/gtc22-whitepaper-hopper'),
   nvidia('nvidia-h200-datasheet', 'datasheet', 'NVIDIA H200 Tensor Core GPU datasheet (H200 SXM, H200 NVL)', 'https://nvdam.widen.net/s/nb5zzzsjdf/hpc-datasheet-sc23-h200-datasheet-3002446'),
   nvidia('nvidia-blackwell-datasheet', 'datasheet', 'NVIDIA Blackwell datasheet (GB200 NVL72, HGX B200)', 'https://nvdam.widen.net/s/wwnsxrhm2w/blackwell-datasheet-3384703'),
