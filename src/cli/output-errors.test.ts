@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../i18n/index.js';
-import { exitOnOutputErrors, outputErrorText } from './output-errors.js';
+import { exitOnOutputErrors, keepRunningOnOutputErrors, outputErrorText } from './output-errors.js';
 
 function errno(code: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: write failed`), { code });
@@ -51,5 +51,24 @@ describe('output errors', () => {
     expect(outputErrorText(errno('ECONNRESET'), t)).toBe('gpuwise: cannot write the output: the system refused the write (ECONNRESET).');
     expect(outputErrorText(errno('constructor'), t)).toContain('the system refused the write (constructor)');
     expect(outputErrorText(new TypeError('x'), t)).toContain('(TypeError)');
+  });
+});
+
+describe('output errors while a daemon runs', () => {
+  it('a reader that went away or a full disk ends nothing and prints nothing; once it stops, EPIPE exits again', () => {
+    const daemon = harness('en');
+    const stopped = keepRunningOnOutputErrors();
+    daemon.stderr.emit('error', errno('EPIPE'));
+    daemon.stdout.emit('error', errno('EPIPE'));
+    daemon.stdout.emit('error', errno('ENOSPC'));
+    daemon.stderr.emit('error', errno('EIO'));
+    expect(daemon.exits).toEqual([]);
+    expect(daemon.written).toEqual([]);
+    stopped();
+    stopped(); // idempotent: a second call does not count another daemon out
+    const after = keepRunningOnOutputErrors();
+    after();
+    daemon.stderr.emit('error', errno('EPIPE'));
+    expect(daemon.exits).toEqual([0]);
   });
 });

@@ -2,6 +2,10 @@
 // normal: stop quietly, as other command-line tools do. A full disk (`info --json > /dev/full`,
 // a long `--watch --json >> log`) or an I/O error is the user's to fix: one line in their
 // language, exit 1 — not an uncaught exception with a minified source excerpt and a stack.
+// A daemon is different (serve, once it runs): its log is not its product, and quitting because
+// a log reader went away (a closed terminal, a dead `| logger`) would drop the samples it holds,
+// leave its lock behind and exit 0, which a supervisor does not restart. While one runs, output
+// errors end nothing; a signal still stops it cleanly.
 
 import type { MessageKey, Translate } from '../i18n/index.js';
 
@@ -29,6 +33,24 @@ export interface OutputErrorOptions {
   exitCode: () => number | undefined;
 }
 
+/** How many daemons run now (keepRunningOnOutputErrors); above 0, output errors are ignored. */
+let daemonsRunning = 0;
+
+/**
+ * From now until the returned function is called, a failing stdout or stderr (EPIPE, a full disk)
+ * ends nothing: every later write to it fails quietly. For a long-running command that owns what a
+ * quick exit would lose (serve: the history not yet written, its lock).
+ */
+export function keepRunningOnOutputErrors(): () => void {
+  daemonsRunning++;
+  let undone = false;
+  return () => {
+    if (undone) return;
+    undone = true;
+    daemonsRunning--;
+  };
+}
+
 /** The one line a user sees when stdout cannot be written. */
 export function outputErrorText(error: NodeJS.ErrnoException, t: Translate): string {
   const code = error.code ?? error.name;
@@ -40,7 +62,7 @@ export function outputErrorText(error: NodeJS.ErrnoException, t: Translate): str
 /**
  * Ends the process on an output error: EPIPE quietly with the command's exit code, anything else
  * on stdout with one line on stderr and exit 1. A failing stderr cannot be told about, so it only
- * sets the exit code.
+ * sets the exit code. Nothing ends while a daemon runs (keepRunningOnOutputErrors).
  */
 export function exitOnOutputErrors(streams: OutputErrorStreams, options: OutputErrorOptions): void {
   let ended = false;
@@ -51,6 +73,7 @@ export function exitOnOutputErrors(streams: OutputErrorStreams, options: OutputE
   };
   streams.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (ended) return; // a --watch loop may fail once more before the exit lands
+    if (daemonsRunning > 0) return;
     if (error.code === 'EPIPE') return end(options.exitCode() ?? 0);
     try {
       streams.stderr.write(`${outputErrorText(error, options.t)}\n`);
@@ -59,5 +82,8 @@ export function exitOnOutputErrors(streams: OutputErrorStreams, options: OutputE
     }
     end(1);
   });
-  streams.stderr.on('error', (error: NodeJS.ErrnoException) => end(error.code === 'EPIPE' ? (options.exitCode() ?? 0) : 1));
+  streams.stderr.on('error', (error: NodeJS.ErrnoException) => {
+    if (daemonsRunning > 0) return;
+    end(error.code === 'EPIPE' ? (options.exitCode() ?? 0) : 1);
+  });
 }

@@ -12,15 +12,20 @@ import { MAX_BODY_BYTES, MAX_URL_BYTES, type ServerEnv } from './options.js';
 /** Paths that take a POST; everything else is GET/HEAD only. */
 export const POST_PATHS: ReadonlySet<string> = new Set(['/login', '/logout']);
 
+/** The headers on every answer, besides the Content-Security-Policy (a page may set its own). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
 export function securityHeaders(contentSecurityPolicy: string): MiddlewareHandler<ServerEnv> {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    headers.set('x-content-type-options', 'nosniff');
-    headers.set('x-frame-options', 'DENY');
-    headers.set('referrer-policy', 'no-referrer');
-    headers.set('cross-origin-opener-policy', 'same-origin');
-    headers.set('cross-origin-resource-policy', 'same-origin');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
     if (!headers.has('content-security-policy')) headers.set('content-security-policy', contentSecurityPolicy);
   };
 }

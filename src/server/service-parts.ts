@@ -14,8 +14,10 @@ import type { RecorderCounts } from './recording-health.js';
 export interface ServiceRecorder {
   /** Writes what it holds now (one transaction). */
   flush(): unknown;
-  /** Stops listening to the sampler and writes what is left. */
-  stop(): unknown;
+  /** Stops listening to the sampler and writes what is left; false when that write failed. */
+  stop(): boolean | void;
+  /** What it holds and has dropped (absent: it does not say). */
+  stats?(): { pending: number; droppedSamples: number; lastError: unknown };
 }
 
 export interface ServiceRecorderOptions {

@@ -2,7 +2,7 @@
 // and fakes for the store and recorder where the test needs to watch the order of the stop.
 
 import { request } from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFakeNvmlBuilt, fakeNvmlEnv, scenarioPath } from '../../test/fake-nvml/paths.js';
 import type { Sample } from '../monitor/sampler.js';
@@ -66,6 +66,30 @@ describe('startService', () => {
     const answer = await get(service, `/${'a'.repeat(16_500)}`);
     expect(answer.status).toBe(414);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { key: 'serve.http.uriTooLong' } });
+  });
+
+  it('a request the HTTP adapter cannot read is the JSON 400 with the security headers, and the connection closes', async () => {
+    Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
+    const service = await start();
+    const here = `127.0.0.1:${service.port}`;
+    const heads = [
+      `GET /..\\package.json HTTP/1.1\r\nHost: ${here}\r\n`,
+      'GET /api/v1/health HTTP/1.1\r\n', // curl -H 'Host:' sends none
+      `GET /api/v1/health HTTP/1.1\r\nHost: ${here}.evil\r\n`,
+      `GET /api/v1/health HTTP/1.1\r\nHost: localhost:${service.port},evil.example\r\nAccept-Language: zh-CN\r\n`,
+    ];
+    for (const head of heads) {
+      // The whole answer, read until the server closes the connection (a kept-alive one never ends).
+      const answer = await rawExchange(service.port, `${head}\r\n`);
+      const [top = '', body = ''] = answer.split('\r\n\r\n');
+      expect(top).toMatch(/^HTTP\/1\.1 400 /);
+      expect(top.toLowerCase()).toContain('connection: close');
+      expect(top.toLowerCase()).toContain('x-content-type-options: nosniff');
+      expect(top.toLowerCase()).toContain('content-security-policy: ');
+      const error = (JSON.parse(body) as { error: { key: string; message: string } }).error;
+      expect(error.key).toBe('serve.http.badRequest');
+      expect(error.message).toMatch(head.includes('zh-CN') ? /无法读取此请求/ : /This request cannot be read/);
+    }
   });
 
   it('guards loopback against a hostile Host, and asks for the token when one is set', async () => {
@@ -216,6 +240,28 @@ describe('a recording that fails', () => {
     expect(store.samples.length).toBeGreaterThan(0);
   });
 
+  it('a stop whose last write fails says how many samples it lost and why, instead of a clean stop', async () => {
+    Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
+    const store = createMemoryStore();
+    const full = new StoreError('disk-full', { path: '/full/history.db', detail: 'database or disk is full' });
+    const service = await startService({
+      port: 0,
+      intervalMs: 100,
+      history: { path: '/full/history.db' },
+      parts: { openStore: () => store, createRecorder: (options) => createRecorder({ ...options, flushEveryMs: 0 }) },
+    });
+    await service.sampler.first();
+    store.failWith = full;
+    const stopped = await service.close();
+    expect(stopped.unwrittenSamples).toBeGreaterThan(0);
+    expect(stopped.error).toBe(full);
+    expect(store.samples).toEqual([]);
+    // A stop whose write lands has nothing to say.
+    const fine = await start({ history: { path: '/ok/history.db' }, parts: { openStore: () => createMemoryStore(), createRecorder: (options) => createRecorder({ ...options, flushEveryMs: 0 }) } });
+    await fine.sampler.first();
+    expect(await fine.close()).toEqual({ unwrittenSamples: 0, droppedSamples: 0, error: null });
+  });
+
   it('without a store, /metrics has no recorder series', async () => {
     Object.assign(process.env, fakeNvmlEnv(scenarioPath('8x-h100')));
     const service = await start({ metricsOpen: true });
@@ -223,6 +269,18 @@ describe('a recording that fails', () => {
     expect((await get(service, '/metrics')).body).not.toContain('collector="recorder"');
   });
 });
+
+/** Writes `bytes` on a fresh connection and resolves with all the server sent once it closed it. */
+function rawExchange(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const until = Date.now() + timeoutMs;

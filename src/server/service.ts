@@ -6,10 +6,10 @@
 // Sampling never blocks the server: the sampler reads NVML asynchronously with a deadline per
 // read (src/monitor/sampler.ts), so a GPU hung in the driver delays samples, not requests.
 
-import { maxHeaderSize, type Server } from 'node:http';
+import { createServer, maxHeaderSize, type IncomingMessage, type Server } from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { KnownBackendId } from '../backends/registry.js';
 import { createPrometheusClient, type PrometheusClientOptions } from '../fleet/client.js';
 import { createSampler, type Sampler } from '../monitor/sampler.js';
@@ -19,6 +19,7 @@ import { isLoopbackHost } from './bind-policy.js';
 import { answerClientError } from './client-error.js';
 import { loopbackAllowedHosts } from './options.js';
 import { createRecordingHealth, type RecordingHealth } from './recording-health.js';
+import { unreadableRequestAnswer } from './unreadable-request.js';
 import { defaultWebRoot } from './web-root.js';
 import type { XidAvailability } from '../host/kernel-log.js';
 import { loadServiceParts, type MetricsRenderer, type ServiceApp, type ServiceEventSource, type ServiceParts, type ServiceRecorder } from './service-parts.js';
@@ -78,8 +79,18 @@ export interface Service {
   readonly historyPath: string | null;
   /** Whether Xid errors are recorded now, and if not why (read when asked); null without a store. */
   readonly xid: XidAvailability | null;
-  /** Stops everything in order; idempotent; resolves when the database is closed. */
-  close(): Promise<void>;
+  /** Stops everything in order; idempotent; resolves when the database is closed, with what could not be written. */
+  close(): Promise<ServiceStopResult>;
+}
+
+/** What the last write on the way out left behind (a full disk): all 0 and null when everything landed. */
+export interface ServiceStopResult {
+  /** Samples the recorder still held when the last write failed: they are lost. */
+  unwrittenSamples: number;
+  /** Samples dropped earlier, while writes kept failing past the recorder's cap. */
+  droppedSamples: number;
+  /** Why the last write failed (the store's StoreError); null when it landed. */
+  error: unknown;
 }
 
 export type ServiceStartFailure = 'port-in-use' | 'address-unavailable' | 'permission-denied' | 'host-not-found' | 'store-failed' | 'listen-failed';
@@ -153,14 +164,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
         ...(options.prometheus ? { fleet: { client: createPrometheusClient(options.prometheus) } } : {}),
         onError: (error) => options.onWarning?.({ kind: 'request-failed', error }),
       });
-    running.server = await listen(host, options.port ?? DEFAULT_SERVE_PORT, (port) => (running.app = makeApp(port)));
+    running.server = await listen(host, options.port ?? DEFAULT_SERVE_PORT, (port) => (running.app = makeApp(port)), (error) => options.onWarning?.({ kind: 'request-failed', error }));
   } catch (error) {
     await stopParts(running);
     throw error;
   }
   const { sampler, server } = running;
   const port = (server.address() as AddressInfo).port;
-  let closing: Promise<void> | null = null;
+  let closing: Promise<ServiceStopResult> | null = null;
   return {
     url: serviceUrl(host, port),
     host,
@@ -197,13 +208,25 @@ function metricsBody(
   return () => render({ sample: sampler.latest(), hostname, perProcess, lastXid: lastXid(), collectors: collectors() });
 }
 
-function listen(host: string, port: number, appFor: (port: number) => ServiceApp): Promise<Server> {
+function listen(host: string, port: number, appFor: (port: number) => ServiceApp, onError: (error: unknown) => void): Promise<Server> {
   let app: ServiceApp | null = null;
-  const server = createAdaptorServer({
-    fetch: (request, env) => (app ? app.fetch(request, env) : new Response(null, { status: 503 })),
-    hostname: host,
-    port,
-  }) as Server;
+  // The adapter calls errorHandler for a request it cannot read before its first await, so the
+  // request being read is known then (for the answer's language); later calls get none.
+  let reading: IncomingMessage | null = null;
+  // No default hostname: a request without Host is refused (through errorHandler), not read as ours.
+  const listener = getRequestListener((request, env) => (app ? app.fetch(request, env) : new Response(null, { status: 503 })), {
+    errorHandler: (error) => unreadableRequestAnswer(error, reading, onError),
+  });
+  // A request without Host is left to the adapter, which refuses it in the API's shape (Node's
+  // own refusal is a bare 400).
+  const server = createServer({ requireHostHeader: false }, (incoming, outgoing) => {
+    reading = incoming;
+    try {
+      void listener(incoming, outgoing);
+    } finally {
+      reading = null;
+    }
+  });
   // Slow or idle clients cannot hold sockets open for long; streams are long responses, which
   // these limits do not cut (they bound the request, and idle keep-alive between requests).
   server.headersTimeout = 10_000;
@@ -251,7 +274,7 @@ interface RunningParts {
   store: HistoryStore | null;
 }
 
-async function stopParts(running: RunningParts): Promise<void> {
+async function stopParts(running: RunningParts): Promise<ServiceStopResult> {
   const { server, sampler, recorder, events, store } = running;
   if (server) {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -263,10 +286,13 @@ async function stopParts(running: RunningParts): Promise<void> {
     clearTimeout(grace);
   }
   await sampler?.stop();
+  let written = true;
   try {
-    await recorder?.stop();
+    written = (await recorder?.stop()) !== false;
   } finally {
     events?.close();
     store?.close();
   }
+  const stats = recorder?.stats?.();
+  return { unwrittenSamples: written ? 0 : (stats?.pending ?? 0), droppedSamples: stats?.droppedSamples ?? 0, error: written ? null : (stats?.lastError ?? null) };
 }

@@ -4,10 +4,11 @@
 import path from 'node:path';
 import type { Translate } from '../../i18n/index.js';
 import { decideBind, MIN_TOKEN_LENGTH, tokenFrom, type BindRefusal } from '../../server/bind-policy.js';
-import { startService, ServiceStartError, type Service, type ServiceStartFailure } from '../../server/service.js';
+import { startService, ServiceStartError, type Service, type ServiceStartFailure, type ServiceStopResult } from '../../server/service.js';
 import { isStoreError } from '../../store/errors.js';
 import type { RetentionOptions } from '../../store/types.js';
 import type { CliContext } from '../context.js';
+import { keepRunningOnOutputErrors } from '../output-errors.js';
 import { safeLine } from '../render/safe-view.js';
 import { printSystemdUnit } from './serve-unit.js';
 import { closeWithin, listenForStop } from './serve-signals.js';
@@ -76,6 +77,10 @@ export async function runServe(cli: CliContext, given: ServeOptions): Promise<nu
     }
   }
   let lastWarningMs = -Infinity;
+  // The last write's failure is said by the stop line, with its count, not as "keeps running".
+  let stopping = false;
+  // From here serve is a daemon: a log reader that goes away must not end it (output-errors.ts).
+  const daemonDone = keepRunningOnOutputErrors();
   let service: Service;
   try {
     service = await startService({
@@ -91,6 +96,7 @@ export async function runServe(cli: CliContext, given: ServeOptions): Promise<nu
       version: VERSION,
       parts,
       onWarning: (warning) => {
+        if (stopping) return;
         const now = Date.now();
         if (now - lastWarningMs < WARNING_EVERY_MS) return;
         lastWarningMs = now;
@@ -100,6 +106,7 @@ export async function runServe(cli: CliContext, given: ServeOptions): Promise<nu
     });
   } catch (error) {
     signals.dispose();
+    daemonDone();
     if (!(error instanceof ServiceStartError)) throw error;
     // The store says what went wrong in the user's language; other failures carry the system's words.
     const detail = isStoreError(error.cause) ? t(error.cause.key, error.cause.params) : error.detail;
@@ -110,16 +117,37 @@ export async function runServe(cli: CliContext, given: ServeOptions): Promise<nu
   const startup = { json: options.json === true, auth: decision.ok ? decision.auth : ('token' as const), metricsOpen: options.metricsOpen === true, retention, defaults: parts.defaultRetention };
   // A stop asked for while the start lines wait for the first reading does not wait for them.
   await Promise.race([signals.requested, printStartup(cli, service, startup).then(() => signals.requested)]);
+  stopping = true;
   cli.err(`${t(service.store ? 'serve.cli.stopping' : 'serve.cli.stoppingLive')}\n`);
+  let stopped: ServiceStopResult;
   try {
-    await closeWithin(cli, () => service.close());
+    stopped = await closeWithin(cli, () => service.close());
   } catch (error) {
     cli.err(`${t('common.unexpectedError', { detail: error instanceof Error ? error.message : String(error) })}\n`);
     return 1;
   } finally {
     signals.dispose();
+    daemonDone();
   }
-  cli.err(`${t(service.store ? 'serve.cli.stopped' : 'serve.cli.stoppedLive')}\n`);
+  if (!service.store) {
+    cli.err(`${t('serve.cli.stoppedLive')}\n`);
+    return 0;
+  }
+  return stoppedText(cli, stopped);
+}
+
+/**
+ * The last line of a recording serve, and its exit code: 1 when the last write failed (a full
+ * disk) and the samples it held are lost — said with their count, not as a clean stop.
+ */
+export function stoppedText(cli: CliContext, stopped: ServiceStopResult): number {
+  const { t } = cli;
+  if (stopped.unwrittenSamples > 0) {
+    const detail = safeLine(warningDetail(stopped.error, t));
+    cli.err(`${t('serve.cli.stoppedUnwritten', { count: stopped.unwrittenSamples, dropped: stopped.droppedSamples, detail })}\n`);
+    return 1;
+  }
+  cli.err(`${t(stopped.droppedSamples > 0 ? 'serve.cli.stoppedDropped' : 'serve.cli.stopped', { dropped: stopped.droppedSamples })}\n`);
   return 0;
 }
 

@@ -41,14 +41,14 @@ export function listenForStop(cli: CliContext): StopSignals {
 }
 
 /** Runs `close` with a deadline; past it, says so and quits with exit 1. */
-export async function closeWithin(cli: CliContext, close: () => Promise<void>, deadlineMs = STOP_DEADLINE_MS): Promise<void> {
+export async function closeWithin<T>(cli: CliContext, close: () => Promise<T>, deadlineMs = STOP_DEADLINE_MS): Promise<T> {
   const deadline = setTimeout(() => {
     cli.err(`${cli.t('serve.cli.stopTimeout', { seconds: deadlineMs / 1000 })}\n`);
     process.exit(1);
   }, deadlineMs);
   deadline.unref();
   try {
-    await close();
+    return await close();
   } finally {
     clearTimeout(deadline);
   }

@@ -75,6 +75,10 @@ const CLI_EN = {
   'serve.cli.requestFailed': 'A request failed inside the server: {detail}. The server keeps running.',
   'serve.cli.stopping': 'Stopping: writing the history and closing the database… (Ctrl-C again to quit at once)',
   'serve.cli.stopped': 'Stopped; the database is closed.',
+  'serve.cli.stoppedUnwritten':
+    'Stopped, but the last write failed and {count} {count:sample is|samples are} lost: {detail}\nThe database is closed; {dropped} more {dropped:sample was|samples were} dropped earlier while writes failed. Exit code 1.',
+  'serve.cli.stoppedDropped':
+    'Stopped; the database is closed. {dropped} {dropped:sample was|samples were} dropped earlier while writes failed: the history has a gap there.',
   'serve.cli.stoppingLive': 'Stopping… (Ctrl-C again to quit at once)',
   'serve.cli.stoppedLive': 'Stopped.',
   'serve.cli.forced': 'Quit at once; samples not yet written are lost (the database stays sound).',
@@ -160,6 +164,8 @@ const CLI_ZH: Record<keyof typeof CLI_EN, string> = {
   'serve.cli.requestFailed': '服务内部处理请求失败：{detail}。服务继续运行。',
   'serve.cli.stopping': '正在停止：写入历史并关闭数据库……（再按一次 Ctrl-C 立即退出）',
   'serve.cli.stopped': '已停止；数据库已关闭。',
+  'serve.cli.stoppedUnwritten': '已停止，但最后一次写入失败，{count} 个采样已丢失：{detail}\n数据库已关闭；此前写入失败期间另有 {dropped} 个采样被丢弃。退出码 1。',
+  'serve.cli.stoppedDropped': '已停止；数据库已关闭。此前写入失败期间有 {dropped} 个采样被丢弃：历史中那段时间有空缺。',
   'serve.cli.stoppingLive': '正在停止……（再按一次 Ctrl-C 立即退出）',
   'serve.cli.stoppedLive': '已停止。',
   'serve.cli.forced': '已立即退出；尚未写入的样本丢失（数据库保持完好）。',
@@ -217,6 +223,8 @@ export default defineMessages(
 
     // HTTP layer: limits, guards, auth, pages.
     'serve.http.uriTooLong': 'The request’s address is longer than {max} bytes; ask for less at once.',
+    'serve.http.badRequest':
+      'This request cannot be read: its path or its Host header is malformed (a backslash in the path, a Host that is empty or not one name and port). Send a path that starts with / and this server’s own Host.',
     'serve.http.bodyTooLarge': 'The request’s body is larger than {max} bytes.',
     'serve.http.badHost': 'This server does not answer to that Host name: it guards against DNS rebinding. Open it as one of: {allowed}. To serve other names, start it on that address with a --token.',
     'serve.http.badOrigin': 'A {method} request from another site ({origin}) is refused.',
@@ -286,6 +294,7 @@ export default defineMessages(
     'serve.api.advisor.badBudget': '{parameter}：无法识别这个金额。请写数字，可带千位分隔符、k/m 或“万”以及币种：60000、$60,000、400k、¥400000、€50k、40万。',
 
     'serve.http.uriTooLong': '请求地址超过 {max} 字节；请分次少量请求。',
+    'serve.http.badRequest': '无法读取此请求：它的路径或 Host 头格式不对（路径里有反斜杠，或 Host 为空、不是单个“主机名:端口”）。请发送以 / 开头的路径，并使用本服务自己的 Host。',
     'serve.http.bodyTooLarge': '请求体超过 {max} 字节。',
     'serve.http.badHost': '此服务不应答这个 Host 名称：这是对 DNS 重绑定的防护。请用以下之一打开：{allowed}。若要以其他名称提供服务，请在该地址上并带 --token 启动。',
     'serve.http.badOrigin': '来自其他站点（{origin}）的 {method} 请求被拒绝。',
