@@ -46,7 +46,7 @@ describe('eventText', () => {
   it('reads in the asked language, with clock reasons translated', () => {
     const event = { key: 'events.throttle.start', params: { gpu: 2, reasons: 'sw-power-cap,hw-thermal-slowdown' } };
     expect(eventText(event, en)).toBe('GPU 2 began throttling: power cap, thermal (hardware)');
-    expect(eventText(event, zh)).toContain('GPU 2 开始降频：功率上限, 过热（硬件）');
+    expect(eventText(event, zh)).toContain('GPU 2 开始降频：功率上限、过热（硬件）');
   });
 
   it('shows hostile process names and driver text escaped, never raw', () => {

@@ -9,13 +9,13 @@ import { isMessageKey, type MessageKey, type Translate } from '../i18n/index.js'
 import type { GpuEvent } from './types.js';
 import { CLOCK_REASON_KEYS } from '../i18n/clock-reason-keys.js';
 
-
+/** The stored id list (`sw-power-cap,hw-slowdown`) named, joined as info and top join a list in this language (、 in Chinese). */
 function reasonsText(list: string, t: Translate): string {
   return list
     .split(',')
     .filter((id) => id !== '')
     .map((id) => (Object.hasOwn(CLOCK_REASON_KEYS, id) ? t(CLOCK_REASON_KEYS[id as ClockEventReason]) : safeText(id)))
-    .join(', ');
+    .join(t('cli.help.listSeparator'));
 }
 
 /** The event's sentence; a key this build does not know (a newer store) shows as the key itself. */

@@ -132,6 +132,19 @@ describe('recorded routes', () => {
     expect((await json(await app.request(`/api/v1/events?to=${T0 - 1}`))).events).toEqual([]);
   });
 
+  it('/api/v1/events says clock reasons by name and outside text escaped, as the dashboard, info and top do', async () => {
+    const { app, store } = testServer();
+    store.append([], [
+      { atMs: T0, kind: 'throttle-start', severity: 'warning', deviceKey: 'GPU-aaaa', gpuIndex: 0, key: 'events.throttle.start', params: { gpu: 0, reasons: 'sw-power-cap,hw-thermal-slowdown' } },
+      { atMs: T0 + 1000, kind: 'process-start', severity: 'info', deviceKey: 'GPU-aaaa', gpuIndex: 0, key: 'events.process.start', params: { gpu: 0, pid: 9, name: 'x\u001b]0;pwned\u0007' } },
+    ]);
+    const messages = async (lang: string) => ((await json(await app.request(`/api/v1/events?lang=${lang}`))).events as { message: string }[]).map((e) => e.message);
+    const [zhProcess, zhThrottle] = await messages('zh-CN');
+    expect(zhThrottle).toBe('GPU 0 开始降频：功率上限、过热（硬件）');
+    expect(zhProcess).toContain('\\e]0;pwned\\x07');
+    expect((await messages('en'))[1]).toBe('GPU 0 began throttling: power cap, thermal (hardware)');
+  });
+
   it('without a store, history, ranges and events answer 503 saying recording is off; live routes still work', async () => {
     const { app } = testServer({ store: null });
     for (const path of ['/api/v1/history?device=0&metric=gpuUtilPercent', '/api/v1/events', '/api/v1/processes?from=-1h']) {
@@ -254,6 +267,15 @@ describe('bad input', () => {
     const chinese = await app.request(path, { headers: { 'accept-language': 'fr;q=1, zh-TW;q=0.8, en;q=0.5' } });
     expect((await json(chinese)).error).toMatchObject({ key });
     expect((await json(await app.request(`${path}&lang=zh-CN`))).error!.message).toMatch(zh);
+  });
+
+  it('details.known is an array of names on every 400 that lists what is known', async () => {
+    const { app } = testServer();
+    const known = async (path: string) => ((await json(await app.request(path))).error!.details as { known: unknown }).known;
+    expect(await known('/api/v1/history?device=0&metric=x')).toEqual(expect.arrayContaining(['gpuUtilPercent', 'temperatureCelsius']));
+    expect(await known('/api/v1/events?kind=foo')).toEqual(expect.arrayContaining(['throttle-start', 'xid']));
+    expect(await known('/api/v1/snapshot?verbose=1')).toEqual(['lang']);
+    expect(await known('/api/v1/history?device=7&metric=gpuUtilPercent')).toEqual(expect.any(Array));
   });
 
   it('lang given twice is a 400 like any other parameter (which language was meant?)', async () => {

@@ -7,9 +7,16 @@ import { safeText } from '../core/safe-text.js';
 import type { MessageKey } from '../i18n/index.js';
 import { ApiError } from './errors.js';
 
-/** A custom zod issue carries our message key as its message and the key's placeholders as params. */
-export function refuse(ctx: z.RefinementCtx, key: MessageKey, params: Record<string, string | number> = {}): typeof z.NEVER {
-  ctx.addIssue({ code: 'custom', message: key, params });
+/** What a custom zod issue carries: the message's placeholders, and the answer's details where they differ (a list as an array). */
+interface RefusalParams {
+  message: Record<string, string | number>;
+  details?: Record<string, unknown>;
+}
+
+/** A custom zod issue carries our message key as its message and the key's placeholders (and details) as params. */
+export function refuse(ctx: z.RefinementCtx, key: MessageKey, params: Record<string, string | number> = {}, details?: Record<string, unknown>): typeof z.NEVER {
+  const carried: RefusalParams = { message: params, ...(details && { details }) };
+  ctx.addIssue({ code: 'custom', message: key, params: carried as unknown as Record<string, unknown> });
   return z.NEVER;
 }
 
@@ -42,8 +49,9 @@ function issueError(issue: z.core.$ZodIssue | undefined, raw: Record<string, str
   const parameter = String(issue?.path[0] ?? '');
   if (!Object.hasOwn(raw, parameter)) return new ApiError(400, 'serve.api.missingParameter', { parameter }, { parameter });
   if (issue?.code === 'custom') {
-    const params = { parameter, ...(issue.params as Record<string, string | number> | undefined) };
-    return new ApiError(400, issue.message as MessageKey, params, { ...params, value: raw[parameter] });
+    const carried = issue.params as RefusalParams | undefined;
+    const params = { parameter, ...carried?.message };
+    return new ApiError(400, issue.message as MessageKey, params, { ...params, ...carried?.details, value: raw[parameter] });
   }
   return new ApiError(400, 'serve.api.badParameter', { parameter }, { parameter, value: raw[parameter] });
 }
@@ -103,23 +111,33 @@ export function integerParam(min: number, max: number) {
   });
 }
 
+/** Why a comma list was refused: the message key and its placeholders, and the answer's details (`known` as an array). */
+export interface ListRefusal {
+  key: MessageKey;
+  params: Record<string, string | number>;
+  details: Record<string, unknown>;
+}
+
 /** A comma list of names from `known`, duplicates dropped, order kept; a message key (with {name}, {known}) for an unknown one. */
-export function pickNames(value: string, known: readonly string[], key: MessageKey, maxItems = 64): { names: string[] } | { key: MessageKey; params: Record<string, string | number> } {
+export function pickNames(value: string, known: readonly string[], key: MessageKey, maxItems = 64): { names: string[] } | ListRefusal {
   const items = value.split(',').map((name) => name.trim());
-  if (items.every((name) => name === '')) return { key: 'serve.api.emptyList', params: {} };
+  if (items.every((name) => name === '')) return { key: 'serve.api.emptyList', params: {}, details: {} };
   // `a,,b` or `a,` is a list written wrong (a name left out?), not a shorter list.
-  if (items.includes('')) return { key: 'serve.api.emptyListItem', params: {} };
+  if (items.includes('')) return { key: 'serve.api.emptyListItem', params: {}, details: {} };
   const names = [...new Set(items)];
-  if (names.length > maxItems) return { key: 'serve.api.tooManyItems', params: { max: maxItems } };
+  if (names.length > maxItems) return { key: 'serve.api.tooManyItems', params: { max: maxItems }, details: { max: maxItems } };
   const allowed = new Set(known);
   const unknown = names.find((name) => !allowed.has(name));
-  return unknown === undefined ? { names } : { key, params: { name: safeText(unknown.slice(0, 120)), known: known.join(', ') } };
+  if (unknown === undefined) return { names };
+  const name = unknown.slice(0, 120);
+  // The message shows the list joined; details keep it a list, as every 400's `known` is.
+  return { key, params: { name: safeText(name), known: known.join(', ') }, details: { name, known: [...known] } };
 }
 
 export function listParam(known: readonly string[], key: MessageKey, maxItems = 64) {
   return z.string().transform((value, ctx) => {
     const picked = pickNames(value, known, key, maxItems);
-    return 'names' in picked ? picked.names : refuse(ctx, picked.key, picked.params);
+    return 'names' in picked ? picked.names : refuse(ctx, picked.key, picked.params, { ...picked.params, ...picked.details });
   });
 }
 

@@ -2,8 +2,9 @@
 
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { EventKind } from '../../events/types.js';
-import { isMessageKey, translate, type MessageKey } from '../../i18n/index.js';
+import { eventText } from '../../events/text.js';
+import type { EventKind, GpuEvent } from '../../events/types.js';
+import { isMessageKey, type Translate } from '../../i18n/index.js';
 import { DEVICE_COLUMNS, HOST_COLUMNS } from '../../monitor/columns.js';
 import { ApiError, jsonAnswer } from '../errors.js';
 import type { ServerAppOptions, ServerEnv } from '../options.js';
@@ -44,7 +45,7 @@ export function recordedRoutes(app: Hono<ServerEnv>, options: ServerAppOptions):
     const store = fromStore(c, options.store, (s) => s);
     const device = resolveDevice(query.device, knownDevices(options), true);
     const picked = pickNames(query.metric, device === 'host' ? HOST_METRICS : DEVICE_METRICS, 'serve.api.badMetric', 32);
-    if (!('names' in picked)) throw new ApiError(400, picked.key, { parameter: 'metric', ...picked.params }, { parameter: 'metric', ...picked.params });
+    if (!('names' in picked)) throw new ApiError(400, picked.key, { parameter: 'metric', ...picked.params }, { parameter: 'metric', ...picked.params, ...picked.details });
     const points = query.points ?? DEFAULT_HISTORY_POINTS;
     return jsonAnswer(c, fromStore(c, store, (s) => s.history({ device, metrics: picked.names, fromMs, toMs, points })));
   });
@@ -61,17 +62,20 @@ export function recordedRoutes(app: Hono<ServerEnv>, options: ServerAppOptions):
     const store = fromStore(c, options.store, (s) => s);
     const device = query.device === undefined ? undefined : resolveDevice(query.device, knownDevices(options), false);
     const events = fromStore(c, store, (s) => s.events({ fromMs, toMs, device, kinds: query.kind as EventKind[] | undefined, limit: query.limit ?? 1000 }));
-    const locale = c.var.locale;
-    return jsonAnswer(c, { fromMs, toMs, events: events.map((event) => ({ ...event, message: eventMessage(locale, event.key, event.params) })) });
+    return jsonAnswer(c, { fromMs, toMs, events: events.map((event) => ({ ...event, message: eventMessage(event, c.var.t) })) });
   });
 }
 
-/** An event's text in the client's language; null for a key this build does not know (a newer store). */
-function eventMessage(locale: Parameters<typeof translate>[0], key: string, params: Record<string, string | number>): string | null {
-  if (!isMessageKey(key)) return null;
+/**
+ * An event's text in the client's language, as the dashboard, info and top say it (clock reasons
+ * named, outside text escaped); null for a key this build does not know (a newer store).
+ */
+function eventMessage(event: Pick<GpuEvent, 'key' | 'params'>, t: Translate): string | null {
+  if (!isMessageKey(event.key)) return null;
   try {
-    return translate(locale, key as MessageKey, params);
+    return eventText(event, t);
   } catch {
+    // Params a newer store wrote differently: the event still answers, without its sentence.
     return null;
   }
 }
