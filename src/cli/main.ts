@@ -6,21 +6,30 @@ import { foreignCharset } from './charset.js';
 import { createCliContext, type CliContext } from './context.js';
 import { directStdout } from './direct-stdout.js';
 import { directStdoutErrors, lazyStderr } from './lazy-stderr.js';
+import { separateJob } from './job-separator.js';
 import { isOneShot } from './one-shot.js';
 import { exitOnOutputErrors } from './output-errors.js';
 import { programFor } from './program-for.js';
 
 const OK_CODES = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
 
-export async function main(argv: readonly string[] = process.argv): Promise<number> {
+export async function main(given: readonly string[] = process.argv): Promise<number> {
+  let argv = given;
   const direct = isOneShot(argv) ? directStdout() : null;
-  const cli = createCliContext(argv, process.env, direct);
+  let cli = createCliContext(argv, process.env, direct);
   exitOnOutputErrors(
     { stdout: direct === null ? process.stdout : directStdoutErrors(direct), stderr: lazyStderr() },
     { t: cli.t, exit: (code) => process.exit(code), exitCode: () => (typeof process.exitCode === 'number' ? process.exitCode : undefined) },
   );
   noteForeignCharset(cli);
-  const program = await programFor(cli, argv);
+  let program = await programFor(cli, argv);
+  const separated = separateJob(argv, program);
+  if (separated !== argv) {
+    // The job's words are now after `--`: its `--lang` or `--no-color` no longer count as ours.
+    argv = separated;
+    cli = createCliContext(argv, process.env, direct);
+    program = await programFor(cli, argv);
+  }
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
