@@ -9,7 +9,8 @@ export type StoreErrorKey = Extract<MessageKey, `store.error.${string}`>;
 /** What went wrong, for code that reacts (the recorder keeps retrying on `disk-full`). */
 export type StoreErrorCode =
   | 'not-database' | 'foreign-database' | 'newer-schema' | 'read-only' | 'disk-full' | 'corrupt'
-  | 'cannot-open' | 'busy' | 'locked' | 'io' | 'closed' | 'unknown-metric' | 'bad-query';
+  | 'cannot-open' | 'busy' | 'locked' | 'locked-elsewhere' | 'lock-lost' | 'file-gone' | 'not-a-file' | 'io' | 'closed'
+  | 'unknown-metric' | 'bad-query';
 
 const KEYS: Record<StoreErrorCode, StoreErrorKey> = {
   'not-database': 'store.error.notDatabase',
@@ -21,6 +22,10 @@ const KEYS: Record<StoreErrorCode, StoreErrorKey> = {
   'cannot-open': 'store.error.cannotOpen',
   busy: 'store.error.busy',
   locked: 'store.error.locked',
+  'locked-elsewhere': 'store.error.lockedElsewhere',
+  'lock-lost': 'store.error.lockLost',
+  'file-gone': 'store.error.fileGone',
+  'not-a-file': 'store.error.notAFile',
   io: 'store.error.io',
   closed: 'store.error.closed',
   'unknown-metric': 'store.error.unknownMetric',

@@ -1,9 +1,9 @@
 // Where the history lives by default: the platform's usual folder for an application's data.
 
-import { mkdirSync } from 'node:fs';
 import { homedir as osHomedir } from 'node:os';
 import { posix, win32 } from 'node:path';
 import { toStoreError } from './errors.js';
+import { makeFolder } from './file.js';
 
 const FILE = 'history.db';
 
@@ -34,7 +34,8 @@ export function defaultHistoryPath(
   const path = platform === 'win32' ? win32.join(folder, FILE) : posix.join(folder, FILE);
   if (options.create ?? platform === process.platform) {
     try {
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      // One level at a time: Node's recursive mkdir never returns under /proc (./file.ts).
+      makeFolder(folder);
     } catch (error) {
       throw toStoreError(error, path);
     }

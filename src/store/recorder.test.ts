@@ -1,7 +1,7 @@
 // The recorder: batches, one transaction per flush, failing writes kept bounded; and a real
 // sampler over the fake NVML recorded into a real store.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -93,6 +93,37 @@ describe('recorder', () => {
     recorder.stop();
     expect(errors).toEqual([new Error('bug')]);
     expect(batches[0]!.samples).toHaveLength(1);
+  });
+
+  it('stops for good when another recorder took the history over, telling it once, and leaves the file to that one', () => {
+    vi.useFakeTimers();
+    const dir = mkdtempSync(join(tmpdir(), 'gpuwise-recorder-'));
+    const path = join(dir, 'history.db');
+    try {
+      const store = openHistoryStore({ path, lockForRecording: true });
+      const sampler = handSampler();
+      const errors: unknown[] = [];
+      const recorder = createRecorder({ sampler, store, flushEveryMs: 5000, onError: (error) => errors.push(error) });
+      sampler.publish(busySample(1, Date.now()));
+      vi.advanceTimersByTime(5000);
+      // A recorder on another host took the lock over (this one had been paused too long).
+      writeFileSync(`${path}.lock`, JSON.stringify({ pid: 4242, host: 'other-host', started: null, id: 'theirs' }));
+      sampler.publish(busySample(2, Date.now()));
+      vi.advanceTimersByTime(5000);
+      expect(errors).toEqual([expect.objectContaining({ code: 'lock-lost' })]);
+      // No retry can land: it no longer hears samples nor tries, and what it held is counted as dropped.
+      expect(sampler.listeners.size).toBe(0);
+      vi.advanceTimersByTime(60_000);
+      expect(recorder.stop()).toBe(false);
+      expect(errors).toHaveLength(1);
+      expect(recorder.stats()).toMatchObject({ written: 1, pending: 0, droppedSamples: 1, failedWrites: 1 });
+      store.close();
+      const reader = openHistoryStore({ path });
+      expect(reader.stats().rows.raw).toBe(9);
+      reader.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('over a real store, a failed transaction leaves nothing half-written and the retry writes it whole', () => {

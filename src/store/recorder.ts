@@ -2,9 +2,12 @@
 // stateful and wants every sample in order), and writes what it heard in one transaction per
 // flush. A failing write (a full disk) never reaches the sampler: it is told to onError, the
 // samples are kept to retry at the next flush, and past a cap the oldest are dropped and counted.
+// Except when another recorder has taken the history over (StoreError 'lock-lost'): no retry can
+// land, so the recorder stops, tells it once, and counts what it held as dropped.
 
 import type { GpuEvent } from '../events/types.js';
 import type { Sample, Sampler } from '../monitor/sampler.js';
+import { isStoreError } from './errors.js';
 import type { HistoryStore } from './types.js';
 
 export interface RecorderOptions {
@@ -53,6 +56,8 @@ export function createRecorder(options: RecorderOptions): Recorder {
   let events: GpuEvent[] = [];
   const stats: RecorderStats = { written: 0, pending: 0, droppedSamples: 0, droppedEvents: 0, failedWrites: 0, lastError: null };
   let stopped = false;
+  // Set when the store can never take a write again (another recorder took the lock over).
+  let givenUp = false;
 
   const report = (error: unknown) => {
     stats.lastError = error;
@@ -75,6 +80,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   });
 
   const flush = (): boolean => {
+    if (givenUp) return false;
     if (samples.length === 0 && events.length === 0) return true;
     const batch = samples;
     const batchEvents = events;
@@ -82,6 +88,14 @@ export function createRecorder(options: RecorderOptions): Recorder {
       options.store.append(batch, batchEvents);
     } catch (error) {
       stats.failedWrites++;
+      if (isStoreError(error) && error.code === 'lock-lost') {
+        givenUp = true;
+        stopHearing();
+        stats.droppedSamples += samples.length;
+        stats.droppedEvents += events.length;
+        samples = [];
+        events = [];
+      }
       report(error);
       return false;
     }
@@ -100,14 +114,17 @@ export function createRecorder(options: RecorderOptions): Recorder {
   // The recorder alone does not keep a process alive: the sampler and the server do.
   timer?.unref();
 
+  function stopHearing(): void {
+    if (stopped) return;
+    stopped = true;
+    unsubscribe();
+    if (timer) clearInterval(timer);
+  }
+
   return {
     flush,
     stop() {
-      if (!stopped) {
-        stopped = true;
-        unsubscribe();
-        if (timer) clearInterval(timer);
-      }
+      stopHearing();
       return flush();
     },
     stats: () => ({ ...stats, pending: samples.length }),

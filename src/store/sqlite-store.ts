@@ -3,10 +3,10 @@
 // fsync (the WAL is synced at checkpoints: a power cut can lose the last few seconds, never the
 // database); a busy timeout, so a second process waits instead of failing at once.
 
-import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { StoreError, guarded, toStoreError } from './errors.js';
+import { StoreError, toStoreError } from './errors.js';
+import { checkStillThere, createHistoryFile, makeFolder, readOnlyLeftover, type FileIdentity } from './file.js';
 import { lockForRecording, type StoreLock } from './lock.js';
 import { createHistoryReader } from './query.js';
 import { createReads } from './read.js';
@@ -17,10 +17,10 @@ import type { HistoryStore, RetentionOptions } from './types.js';
 import { HOST_K, createWriter } from './write.js';
 
 export interface HistoryStoreOptions {
-  /** The database file; its folder is created (0700) when missing. */
+  /** The database file, created (0600) when missing, and its folder (0700); a regular file. */
   path: string;
   retention?: Partial<RetentionOptions>;
-  /** Wall clock in ms (default Date.now): when append prunes, and "now" for retention. */
+  /** Wall clock in ms (default Date.now): when append prunes, "now" for retention, and the lock's refresh. */
   now?: () => number;
   /** 'full' syncs the WAL on every commit: slower, and nothing committed is lost to a power cut. */
   synchronous?: 'normal' | 'full';
@@ -30,7 +30,9 @@ export interface HistoryStoreOptions {
   pruneEveryMs?: number;
   /**
    * This store records (serve): it takes `<path>.lock` so that a second recorder on the same file
-   * is refused (./lock.ts), and releases it on close. Readers and tests leave it off.
+   * is refused (./lock.ts), keeps it before each write (a write throws StoreError 'lock-lost'
+   * once another recorder took it over, and every write after), and releases it on close.
+   * Readers and tests leave it off.
    */
   lockForRecording?: boolean;
 }
@@ -71,6 +73,17 @@ function prepare(db: Database.Database, path: string): number {
   return SCHEMA_VERSION;
 }
 
+/**
+ * SQLite's failure as a StoreError; a read-only -wal or -shm (SQLite blames the database) is
+ * named as the file at fault.
+ */
+function explain(error: unknown, path: string): StoreError {
+  const storeError = toStoreError(error, path);
+  if (storeError.code !== 'read-only' && storeError.code !== 'cannot-open') return storeError;
+  const leftover = readOnlyLeftover(path);
+  return leftover === null ? storeError : new StoreError('read-only', { ...storeError.params, path: leftover }, { cause: error });
+}
+
 export function openHistoryStore(options: HistoryStoreOptions): SqliteHistoryStore {
   const path = resolve(options.path);
   const now = options.now ?? Date.now;
@@ -78,13 +91,16 @@ export function openHistoryStore(options: HistoryStoreOptions): SqliteHistorySto
   const pruneEveryMs = options.pruneEveryMs ?? 60_000;
   let db: Database.Database;
   let lock: StoreLock | null = null;
+  let identity: FileIdentity;
   try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    if (options.lockForRecording) lock = lockForRecording(path);
+    makeFolder(dirname(path));
+    // Before the lock: /dev/null is refused without a /dev/null.lock made beside it.
+    identity = createHistoryFile(path);
+    if (options.lockForRecording) lock = lockForRecording(path, now);
     db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 });
   } catch (error) {
     lock?.release();
-    throw toStoreError(error, path);
+    throw explain(error, path);
   }
   let parts;
   try {
@@ -107,14 +123,31 @@ export function openHistoryStore(options: HistoryStoreOptions): SqliteHistorySto
   } catch (error) {
     db.close();
     lock?.release();
-    throw toStoreError(error, path);
+    throw explain(error, path);
   }
   const { schemaVersion, writer, reader, reads, pruner } = parts;
   let open = true;
   let lastPruneMs = -Infinity;
+  // Once another recorder has taken the lock, this store never writes again: two would record twice.
+  let lockLost: StoreError | null = null;
   const run = <T>(work: () => T): T => {
     if (!open) throw new StoreError('closed', { path });
-    return guarded(path, work);
+    try {
+      return work();
+    } catch (error) {
+      throw explain(error, path);
+    }
+  };
+  /** Before a write: the file is still the one opened, and the lock still this store's. */
+  const beforeWrite = () => {
+    if (lockLost) throw lockLost;
+    checkStillThere(path, identity);
+    try {
+      lock?.keep();
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'lock-lost') lockLost = error;
+      throw error;
+    }
   };
   const prune = (nowMs: number) => pruner.prune(nowMs, writer.deviceIds());
 
@@ -123,6 +156,7 @@ export function openHistoryStore(options: HistoryStoreOptions): SqliteHistorySto
     retention,
     append: (samples, events = []) =>
       run(() => {
+        beforeWrite();
         writer.append(samples, events);
         const nowMs = now();
         if (nowMs - lastPruneMs >= pruneEveryMs) {
@@ -134,14 +168,20 @@ export function openHistoryStore(options: HistoryStoreOptions): SqliteHistorySto
     devices: () => run(() => reads.devices()),
     processes: (query) => run(() => reads.processes(query)),
     events: (query) => run(() => reads.events(query)),
-    prune: (nowMs) => run(() => prune(nowMs)),
+    prune: (nowMs) =>
+      run(() => {
+        beforeWrite();
+        prune(nowMs);
+      }),
     stats: () => run(() => reads.stats(schemaVersion, writer.deviceIds())),
     integrityCheck: () => run(() => (db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[]).map((row) => row.integrity_check).join('\n')),
     close() {
       if (!open) return;
       open = false;
       try {
-        guarded(path, () => db.close());
+        db.close();
+      } catch (error) {
+        throw explain(error, path);
       } finally {
         lock?.release();
       }
