@@ -1,6 +1,7 @@
 // Bytes from a pipe into lines for the combined log. A line ends at \n; a line the job never ends
-// is given out when the stream ends (or the attempt does), or in pieces past MAX_LINE_BYTES, so a
-// progress bar without newlines or a binary dump cannot grow memory without bound. Bytes are
+// is given out when the stream ends (or the attempt does); any line past MAX_LINE_BYTES, ended or
+// not, is given out in pieces, so a progress bar without newlines, a binary dump or one huge JSON
+// line cannot grow memory or a log line without bound. Bytes are
 // decoded as UTF-8 across chunk boundaries (a character split between two reads stays whole);
 // bytes that are not UTF-8 become U+FFFD.
 
@@ -20,17 +21,20 @@ export function createLineSplitter(maxLineBytes = MAX_LINE_BYTES): LineSplitter 
   let partial = '';
   const take = (text: string) => {
     const out: { text: string; complete: boolean }[] = [];
-    let rest = partial + text;
-    for (let at = rest.indexOf('\n'); at >= 0; at = rest.indexOf('\n')) {
-      out.push({ text: rest.slice(0, at), complete: true });
-      rest = rest.slice(at + 1);
+    // A line past the bound goes out in pieces, each but the last of a finished line marked
+    // incomplete: checked for every line, not only for the unfinished one at the end.
+    const bounded = (line: string): string => {
+      let at = 0;
+      // UTF-16 length as a bound on bytes: within ×3, and cheap.
+      for (; line.length - at > maxLineBytes; at += maxLineBytes) out.push({ text: line.slice(at, at + maxLineBytes), complete: false });
+      return at === 0 ? line : line.slice(at);
+    };
+    const rest = partial + text;
+    let start = 0;
+    for (let at = rest.indexOf('\n'); at >= 0; start = at + 1, at = rest.indexOf('\n', start)) {
+      out.push({ text: bounded(rest.slice(start, at)), complete: true });
     }
-    // UTF-16 length as a bound on bytes: within ×3, and cheap.
-    while (rest.length > maxLineBytes) {
-      out.push({ text: rest.slice(0, maxLineBytes), complete: false });
-      rest = rest.slice(maxLineBytes);
-    }
-    partial = rest;
+    partial = bounded(rest.slice(start));
     return out;
   };
   return {

@@ -42,6 +42,29 @@ describe('lines', () => {
     expect(splitter.end()).toEqual([{ text: 'xxxxx', complete: false }]);
   });
 
+  it('cuts a long line that does end with a newline too: pieces marked unfinished, the last one finished', () => {
+    const splitter = createLineSplitter(10);
+    expect(splitter.push(Buffer.from(`ab\n${'y'.repeat(24)}\ncd`))).toEqual([
+      { text: 'ab', complete: true },
+      { text: 'y'.repeat(10), complete: false },
+      { text: 'y'.repeat(10), complete: false },
+      { text: 'yyyy', complete: true },
+    ]);
+    expect(splitter.end()).toEqual([{ text: 'cd', complete: false }]);
+  });
+
+  it('logs an 80,000-byte line in 64 KiB pieces tagged out~, the rest tagged out', () => {
+    const dir = tmp();
+    const logs = openJobLogs({ dir });
+    logs.write('out', Buffer.from(`${'z'.repeat(80_000)}\n`), 1);
+    logs.close();
+    const lines = readFileSync(join(dir, 'output.log'), 'utf8').trimEnd().split('\n');
+    expect(lines.map((line) => / #1 (\S+) +(z*)$/.exec(line)?.slice(1).map((p) => (p.startsWith('z') ? p.length : p)))).toEqual([
+      ['out~', 64 * 1024],
+      ['out', 80_000 - 64 * 1024],
+    ]);
+  });
+
   it('shows what a terminal would: no ANSI, the last \\r redraw', () => {
     expect(plainLine('\u001b[1;31mError\u001b[0m: x\r')).toBe('Error: x');
     expect(plainLine(' 10%|█   \r 50%|█████ \r100%|██████████')).toBe('100%|██████████');

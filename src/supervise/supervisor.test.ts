@@ -234,6 +234,34 @@ describe('supervise (real processes)', () => {
     expect(readFileSync(`${marks}.2`, 'utf8')).toContain('child SIGTERM');
   }, 20_000);
 
+  it('a stop reaches a child that left the group with setsid, and one left behind when the job exits is stopped too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gpuwise-sig-'));
+    dirs.push(dir);
+    // Running, not a zombie waiting for init to reap it.
+    const alive = (pid: number) => {
+      try {
+        return !/^\d+ \(.*\) [ZX]/s.test(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+      } catch {
+        return false;
+      }
+    };
+    let stopped = false;
+    const stays = setup('escape.mjs', [join(dir, 'stays.pid')], {
+      live: (_stream, chunk) => {
+        if (!stopped && chunk.toString().includes('ready')) {
+          stopped = true;
+          stays.supervisor.signal('SIGTERM');
+        }
+      },
+    });
+    expect(await stays.done).toMatchObject({ stop: 'stopped', stoppedBy: 'SIGTERM' });
+    expect(alive(Number(readFileSync(join(dir, 'stays.pid'), 'utf8')))).toBe(false);
+    // The job ends by itself half a second after its child left; the 100 ms scans saw the child first.
+    const leaves = setup('escape.mjs', [join(dir, 'leaves.pid'), 'leave'], { groupScanMs: 100 });
+    expect(await leaves.done).toMatchObject({ stop: 'succeeded', exitCode: 0 });
+    expect(alive(Number(readFileSync(join(dir, 'leaves.pid'), 'utf8')))).toBe(false);
+  }, 20_000);
+
   it('keeps the order of lines across stdout and stderr as they arrive', async () => {
     const run = setup('alternate.mjs', ['30']);
     await run.done;

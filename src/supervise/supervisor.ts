@@ -8,7 +8,7 @@ import { exitCodeOf, signalNumber, succeeded } from './exit.js';
 import type { Recognizer } from './failures/recognize.js';
 import type { OomKillWatcher } from './failures/kernel-oom.js';
 import type { Failure } from './failures/types.js';
-import { groupMembers } from './group-members.js';
+import { trackFamily, type FamilyTracker } from './family.js';
 import { commandLine } from './notify.js';
 import type { JobLogs, StreamName } from './job-logs.js';
 import { createRestartPolicy, type RestartPolicyOptions, type StopReason } from './policy.js';
@@ -110,22 +110,36 @@ export function supervise(options: SupervisorOptions): Supervisor {
   const emit = (event: SupervisorEvent) => options.onEvent?.(event);
   let attempt = 0;
   let job: JobProcess | null = null;
+  /** The running attempt's processes, those that left its group included (./family.ts). */
+  let family: FamilyTracker | null = null;
   let stopSignal: NodeJS.Signals | null = null;
   let interrupts = 0;
   /** SIGTERM/SIGHUP received. */
   let terminations = 0;
   let killedByUs = false;
   let forceTimer: NodeJS.Timeout | null = null;
+  /** SIGKILL was due (a grace period ran out, a third Ctrl-C) while the job was still starting. */
+  let forceDue = false;
   /** In a back-off wait: no job to pass a signal to. */
   let waiting = false;
   let finished = false;
   const backoff = new AbortController();
 
+  /** The group, and what of the family left it (setsid): the same signal, read from /proc first. */
+  const signalJob = (target: JobProcess, name: NodeJS.Signals) => {
+    family?.scan();
+    target.signalGroup(name);
+    family?.signalEscaped(name);
+  };
   const force = (reason: 'grace-over' | 'asked') => {
-    if (!job || killedByUs) return;
+    if (killedByUs) return;
+    if (!job) {
+      forceDue = true;
+      return;
+    }
     emit({ type: 'forcing', graceMs, reason });
     killedByUs = true;
-    job.signalGroup('SIGKILL');
+    signalJob(job, 'SIGKILL');
   };
   // Ctrl-C: the first is the job's to handle (a checkpoint on KeyboardInterrupt may take long);
   // the second starts the grace period, a third kills at once. SIGTERM/SIGHUP (systemd, a closed
@@ -150,7 +164,7 @@ export function supervise(options: SupervisorOptions): Supervisor {
     }
     if (name === 'SIGINT' && interrupts >= 3) return force('asked');
     // A job still starting gets the signal once it has started (runAttempt).
-    job?.signalGroup(name);
+    if (job) signalJob(job, name);
     if (graceDue() && forceTimer === null) {
       armForce();
       emit({ type: 'stop-asked', signal: name, graceMs, phase: 'grace' });
@@ -164,22 +178,25 @@ export function supervise(options: SupervisorOptions): Supervisor {
     // Python buffers stdout into a pipe: without this, its lines reach the log late and out of order with stderr.
     env.PYTHONUNBUFFERED ??= '1';
     const started = await spawnJob({ command: options.command, args, env, cwd: options.cwd });
+    const tracker = trackFamily(started.pid);
+    tracker.scan();
+    family = tracker;
     job = started;
     const startedMs = clock.now();
     options.logs.note(`started: pid ${started.pid}: ${commandLine([options.command, ...args])}`, attempt);
     emit({ type: 'attempt-start', attempt, pid: started.pid, args });
     if (stopSignal !== null) {
       // Asked to stop while it was starting: what the signals asked for, now that there is a job.
-      if (interrupts >= 3) force('asked');
-      else started.signalGroup(stopSignal);
+      if (interrupts >= 3 || forceDue) force(interrupts >= 3 ? 'asked' : 'grace-over');
+      else signalJob(started, stopSignal);
     }
-    const pids = new Set<number>([started.pid]);
-    const scan = process.platform === 'linux' ? setInterval(() => groupMembers(started.pid).forEach((pid) => pids.add(pid)), options.groupScanMs ?? 2000) : null;
+    const scan = setInterval(() => tracker.scan(), options.groupScanMs ?? 2000);
     const streams = (['out', 'err'] as const).map((name) => drain(name, name === 'out' ? started.stdout : started.stderr));
     const status = await started.exited;
-    if (process.platform === 'linux') groupMembers(started.pid).forEach((pid) => pids.add(pid));
-    await reapGroup(started);
-    if (scan) clearInterval(scan);
+    tracker.scan();
+    await reapGroup(started, tracker);
+    clearInterval(scan);
+    const pids = new Set(tracker.seen());
     // A process that left the group (setsid) may still hold the pipes: wait at most 2 s for them.
     let streamTimer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(streams), new Promise<void>((resolve) => (streamTimer = setTimeout(resolve, 2000)))]);
@@ -188,6 +205,7 @@ export function supervise(options: SupervisorOptions): Supervisor {
     started.stderr.destroy();
     const endedMs = clock.now();
     job = null;
+    family = null;
     if (forceTimer) clearTimeout(forceTimer);
     forceTimer = null;
     options.recognizer.attemptEnded({
@@ -232,13 +250,21 @@ export function supervise(options: SupervisorOptions): Supervisor {
       stream.once('error', done);
     });
 
-  /** What outlives the leader (workers, a background shell job) is stopped too: it may hold the GPU. */
-  const reapGroup = async (started: JobProcess) => {
-    if (!started.groupAlive()) return;
+  /**
+   * What outlives the leader (workers, a background shell job, a process that left the group with
+   * setsid) is stopped too: it may hold the GPU.
+   */
+  const reapGroup = async (started: JobProcess, tracker: FamilyTracker) => {
+    const alive = () => started.groupAlive() || tracker.escapedAlive();
+    if (!alive()) return;
     started.signalGroup('SIGTERM');
+    tracker.signalEscaped('SIGTERM');
     const deadline = Date.now() + graceMs;
-    while (started.groupAlive() && Date.now() < deadline) await delay(50);
-    if (started.signalGroup('SIGKILL')) while (started.groupAlive() && Date.now() < deadline + 2000) await delay(20);
+    while (alive() && Date.now() < deadline) await delay(50);
+    if (!alive()) return;
+    started.signalGroup('SIGKILL');
+    tracker.signalEscaped('SIGKILL');
+    while (alive() && Date.now() < deadline + 2000) await delay(20);
   };
 
   const outcome = (async (): Promise<RunOutcome> => {
