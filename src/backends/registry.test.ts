@@ -29,4 +29,18 @@ describe('backend registry', () => {
     const pci = await backendDriver('pci', { platform: 'win32' }).open();
     expect(pci).toMatchObject({ ok: false, unavailable: { code: 'unsupported-platform' } });
   });
+
+  it('an unknown backend is a TypeError naming the backends, not an attempt that failed on undefined', () => {
+    expect(() => backendDriver('bogus' as never)).toThrow(TypeError);
+    expect(() => backendDriver('bogus' as never)).toThrow('unknown backend "bogus": the backends are nvml, nvidia-smi, amd-smi, rocm-smi, drm-sysfs, windows, macos, pci, static');
+  });
+
+  it('a read deadline or command timeout that is not a positive number of ms is a RangeError naming the option', () => {
+    for (const value of [0, -1, Number.NaN, Infinity]) {
+      expect(() => backendDriver('nvml', { nvmlReadTimeoutMs: value })).toThrow(RangeError);
+    }
+    expect(() => backendDriver('nvml', { nvmlReadTimeoutMs: -1 })).toThrow('nvmlReadTimeoutMs must be a positive number of milliseconds; got -1');
+    expect(() => backendDriver('nvidia-smi', { commandTimeoutMs: '100' as never })).toThrow('commandTimeoutMs must be a positive number of milliseconds; got "100"');
+    expect(backendDriver('nvml', { nvmlReadTimeoutMs: 250 }).id).toBe('nvml');
+  });
 });

@@ -64,12 +64,35 @@ export const DEFAULT_CHAIN: readonly KnownBackendId[] = BACKEND_DEFINITIONS.filt
   .sort((a, b) => (a.chainOrder ?? 0) - (b.chainOrder ?? 0))
   .map((d) => d.id);
 
+/** A value as the caller gave it: a string quoted, so that '10' is not read as 10. */
+function shown(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/** Throws a TypeError naming the backends when `id` is none of them (a library caller's typo). */
 export function backendDefinition(id: KnownBackendId): BackendDefinition<KnownBackendId, BackendRegistryOptions> {
-  return BACKEND_DEFINITIONS.find((d) => d.id === id)!;
+  const definition = BACKEND_DEFINITIONS.find((d) => d.id === id);
+  if (!definition) throw new TypeError(`unknown backend ${shown(id)}: the backends are ${BACKEND_IDS.join(', ')}`);
+  return definition;
+}
+
+/**
+ * Throws a RangeError for a timeout that is not a positive number of ms. A 0, negative or NaN read
+ * deadline passed at once and showed every healthy GPU as not answering.
+ */
+function checkTimeouts(options: BackendRegistryOptions): void {
+  for (const name of ['nvmlReadTimeoutMs', 'commandTimeoutMs'] as const) {
+    const value: unknown = options[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
+      throw new RangeError(`${name} must be a positive number of milliseconds; got ${shown(value)}`);
+    }
+  }
 }
 
 export function backendDriver(id: KnownBackendId, options: BackendRegistryOptions = {}): BackendDriver {
   const definition = backendDefinition(id);
+  checkTimeouts(options);
   const platform = options.platform ?? process.platform;
   const open = async (): Promise<BackendOpenResult> => {
     if (definition.platforms !== 'all' && !definition.platforms.includes(platform)) {

@@ -2,7 +2,7 @@
 // every device field that changes (gauges, counters, states — not identity), the throttle shares
 // flattened, and the host's essentials. The rings, /metrics and the TUI read these lists.
 
-import { DEVICE_NUMERIC_FIELDS, THROTTLE_PERCENT_META, type NumericFieldMeta } from '../core/fields.js';
+import { DEVICE_NUMERIC_FIELDS, THROTTLE_PERCENT_META, type DeviceNumericField, type NumericFieldMeta } from '../core/fields.js';
 import type { GpuDevice, HostSummary, ThrottleTimePercent } from '../core/snapshot.js';
 
 export interface Column<Row> {
@@ -42,4 +42,20 @@ export const HOST_COLUMNS: readonly Column<HostSummary>[] = [
   column<HostSummary>('loadAverage1m', HOST_LOAD, (host) => host.loadAverage1m),
 ];
 
-export type DeviceColumnName = (typeof DEVICE_COLUMNS)[number]['name'];
+/**
+ * The names of the device columns, for `window()`: a little wider than DEVICE_COLUMNS, whose filter
+ * on the field's kind the type cannot see, so the identity fields (fixed per GPU, such as
+ * memoryTotalBytes) type-check but are not kept, and are turned down by checkColumnNames.
+ */
+export type DeviceColumnName = DeviceNumericField | `throttleTimePercent.${(typeof THROTTLE_CAUSES)[number]}`;
+
+const DEVICE_COLUMN_NAMES: ReadonlySet<string> = new Set(DEVICE_COLUMNS.map((column) => column.name));
+
+/** Throws a RangeError naming the columns kept when one asked for is none of them (it came back as nothing). */
+export function checkColumnNames(columns: readonly string[] | undefined): void {
+  if (columns === undefined) return;
+  const unknown = columns.filter((name) => !DEVICE_COLUMN_NAMES.has(name));
+  if (unknown.length === 0) return;
+  const shown = unknown.map((name) => (typeof name === 'string' ? JSON.stringify(name) : String(name))).join(', ');
+  throw new RangeError(`no history column ${shown}: the columns kept are ${[...DEVICE_COLUMN_NAMES].join(', ')}`);
+}

@@ -4,7 +4,7 @@
 
 import type { SampledMetric } from '../core/backend.js';
 import type { GpuDevice, Snapshot } from '../core/snapshot.js';
-import { DEVICE_COLUMNS, HOST_COLUMNS } from './columns.js';
+import { checkColumnNames, DEVICE_COLUMNS, HOST_COLUMNS, type DeviceColumnName } from './columns.js';
 import { ColumnRing, SampleRing, type RingWindow } from './ring.js';
 
 /** More GPUs than any node has: past it, the GPU unseen the longest gives up its rings. */
@@ -118,9 +118,10 @@ export class SampleHistory {
     if (oldest) this.tracks.delete(oldest.key);
   }
 
-  /** The last `seconds` (Infinity: every row kept); a negative or NaN span is a RangeError. */
-  window(seconds: number, columns?: readonly string[]): HistoryWindow {
+  /** The last `seconds` (Infinity: every row kept); a negative or NaN span, or a column not kept, is a RangeError. */
+  window(seconds: number, columns?: readonly DeviceColumnName[]): HistoryWindow {
     if (!(seconds >= 0)) throw new RangeError(`a window is 0 seconds or more (Infinity for all), got ${seconds}`);
+    checkColumnNames(columns);
     const sinceMs = this.newest === null ? -Infinity : this.newest.wallMs - seconds * 1000;
     const devices: DeviceHistoryWindow[] = [];
     // Columns asked for pick the sub-second samples too: top's graphs need two of the three.

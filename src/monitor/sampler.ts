@@ -5,7 +5,11 @@
 
 import type { Snapshot } from '../core/snapshot.js';
 import { openSession, type SessionOptions, type SnapshotSession } from '../snapshot/session.js';
+import type { DeviceColumnName } from './columns.js';
 import { SampleHistory, type HistoryWindow } from './history.js';
+import { checkSamplerOptions, SamplerStoppedError } from './sampler-options.js';
+
+export { SamplerStoppedError, type SamplerStoppedWhen } from './sampler-options.js';
 
 export interface SamplerOptions {
   /** Time between the starts of two reads. Default 1000; at least 50, at most a day. */
@@ -32,7 +36,7 @@ export interface SamplerOptions {
    * Only for a session the sampler opens; `sessionOptions.hostOptions` may set it too.
    */
   processDetailsMaxAgeMs?: number;
-  /** Rows of history per GPU (default 900: 15 min at 1 Hz). */
+  /** Rows of history per GPU: a whole number, 1 or more (default 900: 15 min at 1 Hz). */
   historyRows?: number;
   /** Start reading at once (default true); false waits for `start()`. */
   autoStart?: boolean;
@@ -84,13 +88,22 @@ export interface Sampler {
   /**
    * History of the last `seconds` (by wall clock of the newest sample; Infinity: all of it), per
    * GPU and host; with `columns`, only those GPU columns and sub-second sample metrics. A step of
-   * the wall clock back moves the rows kept back with it (./history.ts).
+   * the wall clock back moves the rows kept back with it (./history.ts). A column not kept
+   * (`columns` naming none of DEVICE_COLUMNS) is a RangeError.
    */
-  window(seconds: number, columns?: readonly string[]): HistoryWindow;
-  /** A read now, outside the interval; joins the read in flight if there is one. */
+  window(seconds: number, columns?: readonly DeviceColumnName[]): HistoryWindow;
+  /**
+   * A read now, outside the interval; joins the read in flight if there is one. Rejects with
+   * SamplerStoppedError once the sampler is stopped, or when it was stopped during the read.
+   * Works before `start()`.
+   */
   refresh(): Promise<Sample>;
   start(): void;
-  /** Stops the loop, waits for a read in flight, closes an owned session. Idempotent. */
+  /**
+   * Stops the loop, closes an owned session (a read in flight then answers at once, its answer
+   * dropped) and waits for that read to settle, at most STOP_READ_WAIT_MS: a call stuck in a
+   * driver is not waited for (docs/sampler.md says how a program exits then). Idempotent.
+   */
   stop(): Promise<void>;
   /** Bytes the history rings hold (fixed per GPU). */
   historyBytes(): number;
@@ -101,14 +114,14 @@ export const MIN_INTERVAL_MS = 50;
 /** A day. Past 2^31 − 1 ms Node's setTimeout fires at once (and warns): a read as fast as it goes. */
 export const MAX_INTERVAL_MS = 86_400_000;
 
-/** What `first()` rejects with when the sampler stops before its first sample. */
-export class SamplerStoppedError extends Error {
-  constructor() {
-    super('the sampler was stopped before its first sample');
-    this.name = 'SamplerStoppedError';
-  }
-}
 export const DEFAULT_HISTORY_ROWS = 900;
+/**
+ * The longest stop() waits for a read in flight. Closing an owned session makes its read answer
+ * within milliseconds (NVML's deadline passes at once; the worker answers "closed during the
+ * read"); a read through a session someone else owns runs on to its deadline (3 s, 5 s in the
+ * worker), which Ctrl-C in `top` must not wait out.
+ */
+export const STOP_READ_WAIT_MS = 1000;
 /**
  * 5 s: on 8 GPUs with 200 processes the per-process /proc reads are ~0.7 % of a core at 1 Hz read
  * every second, ~0.15 % read every fifth (docs/benchmarks.md, "Round five"), and a CPU % over 5 s
@@ -117,12 +130,34 @@ export const DEFAULT_HISTORY_ROWS = 900;
 export const DEFAULT_PROCESS_DETAILS_MAX_AGE_MS = 5000;
 
 export async function createSampler(options: SamplerOptions = {}): Promise<Sampler> {
+  // Before the session opens: a session opened for a sampler that then throws stays open.
+  checkSamplerOptions(options);
   const sessionOptions = options.sessionOptions ?? {};
   const hostOptions = { processDetailsMaxAgeMs: options.processDetailsMaxAgeMs ?? DEFAULT_PROCESS_DETAILS_MAX_AGE_MS, ...sessionOptions.hostOptions };
+  const owned = options.session === undefined;
   const session = options.session ?? (await openSession({ subSecondSamples: true, ...sessionOptions, hostOptions }));
-  const sampler = samplerOver(session, options, options.session === undefined);
+  let sampler: Sampler;
+  try {
+    sampler = samplerOver(session, options, owned);
+  } catch (error) {
+    if (owned) await session.close();
+    throw error;
+  }
   if (options.autoStart !== false) sampler.start();
   return sampler;
+}
+
+/** Resolves once `promise` settles, or after `ms`, whichever is first; never rejects. */
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(done, done);
+  });
 }
 
 function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSession: boolean): Sampler {
@@ -136,6 +171,7 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
   let inFlight: Promise<Sample> | null = null;
   let running = false;
   let stopped = false;
+  let stopping: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   /** Monotonic start of the tick whose follow-up `timer` is; for rescheduling on setInterval. */
   let lastTickStart = 0;
@@ -159,6 +195,7 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
   };
 
   const read = (): Promise<Sample> => {
+    if (stopped) return Promise.reject(new SamplerStoppedError('afterStop'));
     inFlight ??= (async () => {
       const startedMs = now();
       const taken = await session.takeTimed();
@@ -175,7 +212,10 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
         warmUpMs: taken.warmUpMs,
         snapshot: taken.snapshot,
       };
-      if (!stopped) publish(sample);
+      // Stopped meanwhile: the session was closed under the read, so what it says ("did not
+      // answer", "closed during the read") is about the close, not the GPUs.
+      if (stopped) throw new SamplerStoppedError('duringRead');
+      publish(sample);
       return sample;
     })().finally(() => {
       inFlight = null;
@@ -195,8 +235,8 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
       await read();
     } catch (error) {
       // takeTimed does not throw (backends' failures are problems); this is a bug, not a GPU
-      // error: tell whoever listens for errors, and keep sampling.
-      options.onSubscriberError?.(error);
+      // error: tell whoever listens for errors, and keep sampling. A stop during the read is none.
+      if (!(error instanceof SamplerStoppedError)) options.onSubscriberError?.(error);
     }
     if (stopped) return;
     const delay = Math.max(0, intervalMs - (now() - started));
@@ -221,7 +261,7 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
     latest: () => latest,
     first: () => {
       if (latest) return Promise.resolve(latest);
-      if (stopped) return Promise.reject(new SamplerStoppedError());
+      if (stopped) return Promise.reject(new SamplerStoppedError('beforeFirstSample'));
       return new Promise<Sample>((resolve, reject) => firstWaiters.push({ resolve, reject }));
     },
     subscribe(listener) {
@@ -235,19 +275,24 @@ function samplerOver(session: SnapshotSession, options: SamplerOptions, ownsSess
       running = true;
       void tick();
     },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      listeners.clear();
-      // A caller awaiting the first sample is not left waiting for ever.
-      const waiters = firstWaiters;
-      firstWaiters = [];
-      for (const waiter of waiters) waiter.reject(new SamplerStoppedError());
-      // A read in flight is not waited for: it may be stuck in the driver, and Ctrl-C must end
-      // `top` at once. Its answer is dropped (see read); closing the session ends a stuck worker.
-      if (ownsSession) await session.close();
+    stop() {
+      stopping ??= (async () => {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        timer = null;
+        listeners.clear();
+        // A caller awaiting the first sample is not left waiting for ever.
+        const waiters = firstWaiters;
+        firstWaiters = [];
+        for (const waiter of waiters) waiter.reject(new SamplerStoppedError('beforeFirstSample'));
+        const reading = inFlight;
+        // The session is closed first, so that a read in flight answers at once (its answer is
+        // dropped: see read) instead of after a hung GPU's deadline: Ctrl-C must end `top` at
+        // once. Closing also ends a stuck worker; a call stuck in the driver is not waited for.
+        if (ownsSession) await session.close();
+        if (reading) await settledWithin(reading, STOP_READ_WAIT_MS);
+      })();
+      return stopping;
     },
     historyBytes: () => history.byteLength,
   };

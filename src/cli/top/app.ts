@@ -159,8 +159,9 @@ export function startTopApp(options: TopAppOptions): TopApp {
   const signal = async (target: SignalTarget, name: SignalName) => {
     state = { ...state, message: { key: 'top.signal.checking', params: { pid: target.pid }, level: 'info' } };
     schedule();
-    // Read again before sending: the PID must still be the process the user confirmed.
-    const fresh = await Promise.race([sampler.refresh().then((s) => s.snapshot), new Promise<null>((resolve) => setTimeout(() => resolve(null), CHECK_TIMEOUT_MS).unref())]);
+    // Read again before sending: the PID must still be the process the user confirmed. A sampler
+    // stopped meanwhile (top quitting) rejects the read: nothing is known, nothing is sent.
+    const fresh = await Promise.race([sampler.refresh().then((s) => s.snapshot, () => null), new Promise<null>((resolve) => setTimeout(() => resolve(null), CHECK_TIMEOUT_MS).unref())]);
     if (finished) return;
     const identity = fresh ? identify(target, fresh) : 'unknown';
     const params = { pid: target.pid, signal: name };
