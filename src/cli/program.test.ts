@@ -12,6 +12,18 @@ describe('the gpuwise program', () => {
     expect(en.err).toContain('Unknown option --bogus.');
   });
 
+  it('says a mistyped subcommand of a command with its own action as the unknown command it is, with the nearest one', async () => {
+    const zh = await run(['servers', 'lst'], 'zh-CN');
+    expect(zh.err).toContain('错误：未知命令 lst。');
+    expect(zh.err).toContain('你是不是想输入 list？');
+    expect(zh.err).toContain('gpuwise servers --help');
+    expect(zh.err).not.toContain('参数过多');
+    const far = await run(['servers', 'nothing\u001b[2J'], 'en');
+    expect(far.err).toContain('Error: Unknown command nothing\\e[2J.');
+    expect(far.err).not.toContain('Did you mean');
+    expect(far.err).not.toMatch(/\u001b/);
+  });
+
   it('rejects a --lang it does not speak', async () => {
     const result = await run(['--lang', 'fr'], 'en');
     expect(result.code).toBe('commander.invalidArgument');

@@ -81,8 +81,44 @@ export function commandPath(command: Command): string {
 export function localiseUsageErrors(root: Command, t: Translate): void {
   const visit = (command: Command) => {
     const path = commandPath(command);
-    command.configureOutput({ outputError: (text, write) => write(translateUsageError(text, t, path)) });
+    command.configureOutput({ outputError: (text, write) => write(mistypedSubcommand(command, text, t, path) ?? translateUsageError(text, t, path)) });
     for (const sub of command.commands) visit(sub);
   };
   visit(root);
+}
+
+/** Edit distance with one swap of neighbours counted as one edit (lst → list: 1, lsit → list: 1). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * `gpuwise servers lst`: a command that has its own action and subcommands reads a mistyped
+ * subcommand as an operand it does not take, and commander says "too many arguments". Said as
+ * the unknown command it is, with the nearest subcommand if one is near; null for any other
+ * error, and for a far-off word given to a command that takes operands of its own.
+ */
+function mistypedSubcommand(command: Command, text: string, t: Translate, path: string): string | null {
+  if (command.commands.length === 0 || !/^error: too many arguments/.test(text.trim())) return null;
+  const word = command.args[0];
+  if (word === undefined || word.startsWith('-')) return null;
+  const names = command.commands.flatMap((sub) => [sub.name(), ...sub.aliases()]);
+  const near = names
+    .map((name) => ({ name, distance: editDistance(word, name) }))
+    .filter(({ name, distance }) => distance <= Math.max(1, Math.floor(name.length / 3)))
+    .sort((a, b) => a.distance - b.distance)[0];
+  // A command that takes no operands of its own: any word there was meant as a subcommand.
+  if (near === undefined && command.registeredArguments.length > 0) return null;
+  const unknown = t('cli.error', { message: t('cli.unknownCommand', { command: safeView(word) }) });
+  const hint = near === undefined ? '' : `\n${t('cli.didYouMean', { suggestion: near.name })}`;
+  return `${unknown}${hint}\n${t('cli.seeCommands', { command: path })}\n`;
 }
