@@ -9,6 +9,7 @@ import { createTranslator } from '../i18n/index.js';
 import { parseNvccVersion } from './facts/cuda-toolkits.js';
 import { createNodeDoctorEnv, findCheck, runDoctor, verdictText, type DoctorReport } from './index.js';
 import { gatherLiveInputs } from './live-inputs.js';
+import { text } from './report/render-text.js';
 
 const en = createTranslator('en');
 
@@ -48,7 +49,7 @@ const report = () => (cached ??= gatherLiveInputs().then((inputs) => runDoctor(c
 
 function summaryOf(r: DoctorReport, id: string): string {
   const check = findCheck(r, id);
-  return check ? en(check.summary.key, check.summary.params) : '';
+  return check ? text(en, check.summary) : '';
 }
 
 describe.runIf(linux && !wsl)('doctor on this machine', () => {
@@ -71,7 +72,7 @@ describe.runIf(linux && !wsl)('doctor on this machine', () => {
       expect(summaryOf(r, 'cuda.toolkits')).not.toContain('nvcc ');
       return;
     }
-    expect(toolkits?.evidence.map((e) => en(e.key, e.params)).join('\n')).toContain(`nvcc on PATH: ${nvccPath} → ${nvccVersion ?? '?'}`);
+    expect(toolkits?.evidence.map((e) => text(en, e)).join('\n')).toContain(`nvcc on PATH: ${nvccPath} → ${nvccVersion ?? '?'}`);
   });
 
   it.runIf(gpusOnBus === 0 && !driverLoaded && nvccVersion?.startsWith('13.'))(

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../i18n/index.js';
 import { allChecks, findCheck, localizeReport, renderDoctorText, runDoctor, verdictText, type DoctorReport } from './index.js';
+import { text } from './report/render-text.js';
 import { loadFixtureEnv } from './testing/fixture-env.js';
 import type { CheckStatus } from './types.js';
 import pc from 'picocolors';
@@ -35,7 +36,7 @@ function allCommands(report: DoctorReport): string[] {
 
 function summary(report: DoctorReport, id: string, t = en): string {
   const check = findCheck(report, id);
-  return check ? t(check.summary.key, check.summary.params) : '';
+  return check ? text(t, check.summary) : '';
 }
 
 describe('Ubuntu 22.04, driver 535, PyTorch cu121 (ready)', () => {
@@ -101,7 +102,7 @@ describe('Ubuntu 24.04 with nouveau', () => {
   it('sees the GPU on the bus although no driver is bound, and sizes the power supply from the catalog', async () => {
     const { report } = await doctor('ubuntu2404-nouveau');
     expect(summary(report, 'hardware.gpus')).toBe('1 NVIDIA GPU: AD102 [GeForce RTX 4090].');
-    expect(findCheck(report, 'hardware.gpus')?.evidence.map((e) => en(e.key, e.params))).toContain(
+    expect(findCheck(report, 'hardware.gpus')?.evidence.map((e) => text(en, e))).toContain(
       'PCI 0000:01:00.0 [10de:2684] AD102 [GeForce RTX 4090] — kernel driver: nouveau',
     );
     expect(summary(report, 'hardware.psu')).toContain('up to 450 W');
@@ -194,7 +195,7 @@ describe('A CUDA 13 toolkit with a 535 driver', () => {
       'sudo apt-get install -y nvidia-driver-580-open',
       'sudo reboot',
     ]);
-    expect(findCheck(report, 'cuda.toolkit-driver')?.evidence.map((e) => en(e.key, e.params))).toContain(
+    expect(findCheck(report, 'cuda.toolkit-driver')?.evidence.map((e) => text(en, e))).toContain(
       'Or keep this driver and use CUDA 12.2 (the newest it fully supports).',
     );
     expect(findCheck(report, 'cuda.toolkits')?.status).toBe('ok');
@@ -226,7 +227,7 @@ describe('every recorded machine', () => {
       }
       const json = JSON.parse(JSON.stringify(localizeReport(report, zh, 'zh-CN'))) as { verdictText: string; exitCode: number; layers: { checks: { summary: { key: string; text: string } }[] }[] };
       expect(json.verdictText).toBe(verdictText(report, zh));
-      for (const check of json.layers.flatMap((l) => l.checks)) expect(check.summary.text).toBe(zh(check.summary.key as never, (check.summary as { params?: Record<string, string> }).params));
+      for (const check of json.layers.flatMap((l) => l.checks)) expect(check.summary.text).toBe(text(zh, check.summary as never));
       expect(json.exitCode).toBe(report.counts.fail > 0 ? 1 : 0);
     }
   });

@@ -14,10 +14,26 @@ export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skipped';
 export interface Message {
   key: MessageKey;
   params?: MessageParams;
+  /**
+   * Placeholders that take a list (GPU names, versions): kept as items so each language joins
+   * them its own way ("a, b" in English, "a、b" in Chinese); --json keeps the array.
+   */
+  lists?: Readonly<Record<string, readonly string[]>>;
 }
 
-export function msg(key: MessageKey, params?: MessageParams): Message {
-  return params === undefined ? { key } : { key, params };
+export function msg(key: MessageKey, params?: MessageParams, lists?: Message['lists']): Message {
+  const message: Message = params === undefined ? { key } : { key, params };
+  if (lists !== undefined) message.lists = lists;
+  return message;
+}
+
+/** The message's parameters with each list joined in the reader's language (t's list separator). */
+export function messageParams(message: Message, t: (key: 'cli.help.listSeparator') => string): MessageParams | undefined {
+  if (message.lists === undefined) return message.params;
+  const separator = t('cli.help.listSeparator');
+  const joined: MessageParams = { ...message.params };
+  for (const [name, items] of Object.entries(message.lists)) joined[name] = items.join(separator);
+  return joined;
 }
 
 /** Which shell a fix command is written for. */

@@ -1,5 +1,6 @@
 // `gpuwise doctor --from FILE|-`: the report for a machine known from a paste (src/doctor/from).
 
+import { safeText } from '../../core/safe-text.js';
 import type { DoctorReport } from '../../doctor/index.js';
 import type { CliContext } from '../context.js';
 
@@ -13,7 +14,9 @@ export async function diagnosePaste(cli: CliContext, source: string): Promise<{ 
   try {
     const paste = readPaste(await readImportText(source));
     const report = await runDoctorOnPaste(paste);
-    const note = cli.t('doctor.from.readFrom', { source: source === '-' ? cli.t('import.stdin') : source, kinds: paste.kinds.join(', ') });
+    // The source is the user's argv, echoed: escaped. The kinds are a list in the reader's language.
+    const shown = source === '-' ? cli.t('import.stdin') : safeText(source);
+    const note = cli.t('doctor.from.readFrom', { source: shown, kinds: paste.kinds.join(cli.t('cli.help.listSeparator')) });
     return { ok: true, report, note };
   } catch (error) {
     return { ok: false, message: translateImportError(error, cli.t) };

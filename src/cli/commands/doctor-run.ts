@@ -26,6 +26,16 @@ export async function diagnoseThisMachine(cli: CliContext, quiet: boolean, timeo
   });
 }
 
+const WRITE_ERRORS = ['ENOENT', 'EACCES', 'EPERM', 'EISDIR', 'EROFS', 'ENOSPC', 'ENOTDIR'] as const;
+
+/** Why the script could not be written, in the reader's language where the reason is a usual one. */
+function writeFailure(cli: CliContext, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const known = WRITE_ERRORS.find((c) => c === code);
+  if (known) return cli.t(`doctor.cli.writeError.${known}`);
+  return safeText(error instanceof Error ? error.message : String(error));
+}
+
 export async function runDoctorCommand(cli: CliContext, options: DoctorCommandOptions): Promise<number> {
   let report: DoctorReport;
   if (options.from !== undefined) {
@@ -45,11 +55,13 @@ export async function runDoctorCommand(cli: CliContext, options: DoctorCommandOp
   else cli.out(renderDoctorText(report, { t: cli.t, color: cli.color, verbose: options.verbose === true }));
   if (options.fixScript) {
     const script = renderFixScript(report, cli.t, { includeWarnings: options.warnings === true, fileName: options.fixScript });
+    // The file name is the user's argv, echoed back: escaped.
+    const file = safeText(options.fixScript);
     try {
       await writeFile(options.fixScript, script.content, { encoding: 'utf8', mode: 0o644 });
-      cli.err(`${cli.t('doctor.cli.scriptWritten', { steps: script.runnableSteps, file: options.fixScript })}\n`);
+      cli.err(`${cli.t('doctor.cli.scriptWritten', { steps: script.runnableSteps, file })}\n`);
     } catch (error) {
-      cli.err(`${cli.t('doctor.cli.scriptFailed', { file: options.fixScript, detail: error instanceof Error ? error.message : String(error) })}\n`);
+      cli.err(`${cli.t('doctor.cli.scriptFailed', { file, detail: writeFailure(cli, error) })}\n`);
       return 1;
     }
   }

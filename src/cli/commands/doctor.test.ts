@@ -27,7 +27,43 @@ describe('gpuwise doctor', () => {
   it('says so when the fix script cannot be written', async () => {
     const result = await run(['doctor', '--fix-script', '/nonexistent-dir/fix.sh']);
     expect(result.exitCode).toBe(1);
-    expect(result.err).toContain('Could not write /nonexistent-dir/fix.sh');
+    expect(result.err).toContain('Could not write /nonexistent-dir/fix.sh: its folder does not exist (ENOENT)');
+    const zh = await run(['doctor', '--fix-script', tmpdir()], 'zh-CN');
+    expect(zh.exitCode).toBe(1);
+    expect(zh.err).toContain(`无法写入 ${tmpdir()}：这是一个文件夹（EISDIR）`);
+  });
+});
+
+describe('gpuwise doctor --fix-script', () => {
+  it.each([
+    ['en', 'Invalid value "--json" for --fix-script <file>: expected the file to write the script to, not an option'],
+    ['zh-CN', '--fix-script <file> 的值 "--json" 无效：应为要写入脚本的文件，而不是一个选项'],
+  ] as const)('refuses an option as its file (%s), exit 2, writing nothing', async (locale, said) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gpuwise-cli-'));
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const result = await run(['doctor', '--fix-script', '--json'], locale);
+      expect(result.code).toBe('commander.invalidArgument');
+      expect(result.err).toContain(said);
+      expect(existsSync(join(dir, '--json'))).toBe(false);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});
+
+describe('gpuwise doctor --from', () => {
+  it('names what it read as a list in the reader’s language, and the file escaped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gpuwise-paste-\u001b[2J'));
+    const file = join(dir, 'paste.txt');
+    const tf = readFileSync(new URL('../../../test/fixtures/import/tf-build-info_conda-forge-tensorflow-feedstock-157_cuda-11.2_cudnn-8.txt', import.meta.url), 'utf8');
+    writeFileSync(file, `${tf}\nNvidia driver version: 418.67\nPyTorch version: 1.6.0\nCUDA used to build PyTorch: 10.1\nIs CUDA available: True\n`);
+    const zh = await run(['doctor', '--from', file], 'zh-CN');
+    expect(zh.err).toContain('collect_env、tf-build-info');
+    expect(zh.err).toContain('gpuwise-paste-\\e[2J');
+    expect(zh.err).not.toContain('\u001b');
+    expect((await run(['doctor', '--from', file])).err).toContain('collect_env, tf-build-info');
   });
 });
 

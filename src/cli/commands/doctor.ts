@@ -3,6 +3,7 @@
 // Progress goes to stderr.
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { safeText } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
 import type { CliContext } from '../context.js';
 
@@ -32,12 +33,24 @@ export function timeoutOption(t: Translate): Option {
   });
 }
 
+/**
+ * `--fix-script <file>`: commander takes the next word whatever it is, so `--fix-script --json`
+ * would write the script to a file named "--json" and print text. A value that starts with "-"
+ * is refused; ./-name still names such a file.
+ */
+function fixScriptOption(t: Translate): Option {
+  return new Option('--fix-script <file>', t('doctor.cli.option.fixScript')).argParser((value: string) => {
+    if (value.startsWith('-')) throw new InvalidArgumentError(t('doctor.cli.fixScriptIsOption', { value: safeText(value) }));
+    return value;
+  });
+}
+
 export function register(program: Command, cli: CliContext): void {
   program
     .command('doctor')
     .description(cli.t('doctor.cli.description'))
     .option('--json', cli.t('doctor.cli.option.json'))
-    .option('--fix-script <file>', cli.t('doctor.cli.option.fixScript'))
+    .addOption(fixScriptOption(cli.t))
     .option('--warnings', cli.t('doctor.cli.option.warnings'))
     .option('-v, --verbose', cli.t('doctor.cli.option.verbose'))
     .addOption(timeoutOption(cli.t))

@@ -41,7 +41,7 @@ export interface Check {
   run(ctx: CheckContext): Promise<CheckOutcome>;
 }
 
-export const ev = (key: MessageKey, params?: MessageParams): Message => msg(key, params);
+export const ev = (key: MessageKey, params?: MessageParams, lists?: Message['lists']): Message => msg(key, params, lists);
 
 /** A file or folder that could not be read, said in the reader's language; the system's own words only for an unexpected error. */
 export function unreadable(path: string, problem: { code: FsErrorCode; detail: string } | null): Message {
@@ -84,7 +84,7 @@ export function formatGiB(bytes: number): string {
 export async function nvidiaPresence(ctx: CheckContext): Promise<'yes' | 'no' | 'unknown'> {
   const gpus = ctx.facts.gpus();
   if (gpus.nvidia.length > 0) return 'yes';
-  if (gpus.pciStatus !== 'scanned') return 'unknown';
+  if (gpus.pciStatus !== 'scanned' || gpus.driverSilent) return 'unknown';
   const os = await ctx.facts.os();
   return os.wsl ? 'unknown' : 'no';
 }
@@ -97,9 +97,9 @@ export async function nvidiaPresence(ctx: CheckContext): Promise<'yes' | 'no' | 
 export function skippedNoCapability(ctx: CheckContext): CheckOutcome {
   const listed = ctx.facts.gpus().nvidia;
   if (listed.length === 0) return outcome('skipped', msg('doctor.skip.noComputeCapability'));
-  const names = listed.map((g) => g.name ?? '?').join(', ');
+  const names = listed.map((g) => g.name ?? '?');
   const cut = listed.some((g) => g.name !== null && isCutOffGpuName(g.name));
-  return outcome('skipped', msg(cut ? 'doctor.skip.gpuNameCut' : 'doctor.skip.gpuModelUnknown', { count: listed.length, names }));
+  return outcome('skipped', msg(cut ? 'doctor.skip.gpuNameCut' : 'doctor.skip.gpuModelUnknown', { count: listed.length }, { names }));
 }
 
 export const skippedNoGpu = (): CheckOutcome => outcome('skipped', msg('doctor.skip.noNvidiaGpu'));

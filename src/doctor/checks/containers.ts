@@ -3,7 +3,7 @@
 
 import { CONTAINER_DOCS, containerToolkitSteps } from '../fixes/containers.js';
 import { msg, type Message } from '../types.js';
-import { ev, nvidiaPresence, outcome, skippedNoGpu, type Check } from './check.js';
+import { ev, nvidiaPresence, outcome, skippedNoGpu, unreadable, type Check } from './check.js';
 
 export const containersDocker: Check = {
   id: 'containers.docker',
@@ -17,7 +17,7 @@ export const containersDocker: Check = {
     if (docker.daemonDetail) evidence.push(ev('doctor.ev.dockerSaid', { text: docker.daemonDetail }));
     switch (docker.daemon) {
       case 'ok':
-        evidence.push(ev('doctor.ev.dockerRuntimes', { runtimes: (docker.runtimes ?? []).join(', '), default: docker.defaultRuntime ?? '?' }));
+        evidence.push(ev('doctor.ev.dockerRuntimes', { default: docker.defaultRuntime ?? '?' }, { runtimes: docker.runtimes ?? [] }));
         return outcome('ok', msg('doctor.containers.docker.ok', { version: docker.cliVersion ?? '?' }), evidence);
       case 'no-permission':
         return outcome('warn', msg('doctor.containers.docker.noPermission'), evidence, {
@@ -44,10 +44,11 @@ export const containersNvidiaRuntime: Check = {
     if (!docker.cliPath) return outcome('skipped', msg('doctor.containers.docker.absent'));
     if ((await nvidiaPresence(ctx)) === 'no') return skippedNoGpu();
     const evidence: Message[] = [ev('doctor.ev.nvidiaCtk', { version: docker.nvidiaCtkVersion ?? '—' })];
-    if (docker.daemonJsonRuntimes) evidence.push(ev('doctor.ev.daemonJson', { runtimes: docker.daemonJsonRuntimes.join(', ') || '—' }));
-    if (docker.daemonJsonProblem) evidence.push(ev('doctor.ev.raw', { text: docker.daemonJsonProblem }));
-    if (docker.runtimes) evidence.push(ev('doctor.ev.dockerRuntimes', { runtimes: docker.runtimes.join(', '), default: docker.defaultRuntime ?? '?' }));
-    if (docker.cdiSpecs.length > 0) evidence.push(ev('doctor.ev.cdiSpecs', { specs: docker.cdiSpecs.join(', ') }));
+    if (docker.daemonJsonRuntimes) evidence.push(ev('doctor.ev.daemonJson', undefined, { runtimes: docker.daemonJsonRuntimes.length > 0 ? docker.daemonJsonRuntimes : ['—'] }));
+    const problem = docker.daemonJsonProblem;
+    if (problem) evidence.push(problem.code === 'invalid' ? ev('doctor.ev.notJson', { path: problem.path, detail: problem.detail }) : unreadable(problem.path, { code: problem.code, detail: problem.detail }));
+    if (docker.runtimes) evidence.push(ev('doctor.ev.dockerRuntimes', { default: docker.defaultRuntime ?? '?' }, { runtimes: docker.runtimes }));
+    if (docker.cdiSpecs.length > 0) evidence.push(ev('doctor.ev.cdiSpecs', undefined, { specs: docker.cdiSpecs }));
     const configured =
       (docker.runtimes?.includes('nvidia') ?? docker.daemonJsonRuntimes?.includes('nvidia') ?? false) || docker.cdiSpecs.length > 0;
     const fix = { why: msg('doctor.containers.runtime.why'), steps: containerToolkitSteps(ctx.target), docs: [CONTAINER_DOCS.toolkitInstall] };

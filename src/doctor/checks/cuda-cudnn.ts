@@ -17,7 +17,7 @@ export const cudaCudnn: Check = {
     const versions = [...new Set(installs.map((i) => i.version))];
     const majors = [...new Set(versions.map((v) => majorOf(v)))];
     if (majors.length > 1) {
-      return outcome('warn', msg('doctor.cuda.cudnn.several', { versions: versions.join(', ') }), evidence, {
+      return outcome('warn', msg('doctor.cuda.cudnn.several', undefined, { versions }), evidence, {
         why: msg('doctor.cuda.cudnn.severalWhy'),
         steps: [],
         docs: [],
@@ -34,6 +34,6 @@ export const cudaCudnn: Check = {
         docs: ['https://docs.nvidia.com/deeplearning/cudnn/backend/latest/reference/support-matrix.html'],
       });
     }
-    return outcome('ok', msg('doctor.cuda.cudnn.found', { versions: versions.join(', ') }), evidence);
+    return outcome('ok', msg('doctor.cuda.cudnn.found', undefined, { versions }), evidence);
   },
 };

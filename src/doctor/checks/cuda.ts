@@ -41,7 +41,7 @@ export const cudaToolkits: Check = {
   async run(ctx) {
     const facts = await ctx.facts.toolkits();
     const evidence: Message[] = facts.toolkits.map((t) =>
-      ev('doctor.ev.toolkit', { root: t.root, version: t.version ?? '?', source: t.versionSource ?? '?', aliases: t.aliases.join(', ') || '—' }),
+      ev('doctor.ev.toolkit', { root: t.root, version: t.version ?? '?', source: t.versionSource ?? '?' }, { aliases: t.aliases.length > 0 ? t.aliases : ['—'] }),
     );
     if (facts.nvcc) evidence.push(ev('doctor.ev.nvcc', { path: facts.nvcc.path, version: facts.nvcc.version ?? '?', root: facts.nvcc.toolkitRoot ?? '?' }));
     if (facts.ldLibraryPath) evidence.push(ev('doctor.ev.ldLibraryPath', { entry: facts.ldLibraryPath.entry, root: facts.ldLibraryPath.toolkitRoot }));
@@ -49,13 +49,15 @@ export const cudaToolkits: Check = {
 
     if (facts.toolkits.length === 0 && !facts.nvcc) return outcome('ok', msg('doctor.cuda.toolkits.none'), evidence);
     if (facts.nvcc?.problem) {
-      return outcome('warn', msg('doctor.cuda.toolkits.nvccBroken', { path: facts.nvcc.path, problem: facts.nvcc.problem }), evidence);
+      const problem = facts.nvcc.problem;
+      const params = { path: facts.nvcc.path, detail: problem.detail, status: problem.kind === 'exited' ? problem.status : '' };
+      return outcome('warn', msg(`doctor.cuda.toolkits.nvccBroken.${problem.kind}`, params), evidence);
     }
     const active = facts.nvcc?.toolkitRoot ?? null;
-    const list = facts.toolkits.map((t) => `${t.version ?? '?'} (${t.root})`).join(', ');
+    const list = facts.toolkits.map((t) => `${t.version ?? '?'} (${t.root})`);
     if (!facts.nvcc) {
       const newest = facts.toolkits[0];
-      return outcome('warn', msg('doctor.cuda.toolkits.notOnPath', { list }), evidence, {
+      return outcome('warn', msg('doctor.cuda.toolkits.notOnPath', undefined, { list }), evidence, {
         why: msg('doctor.cuda.toolkits.notOnPathWhy'),
         steps: newest ? toolkitPathSteps(newest.root) : [],
         docs: [],
@@ -89,12 +91,10 @@ export const cudaToolkitDriver: Check = {
     if (toolkits.length === 0) return outcome('skipped', msg('doctor.cuda.toolkitDriver.noToolkit'));
     const source = CUDA_DRIVER_SOURCES[0];
     const evidence: Message[] = source ? [ev('doctor.ev.source', { title: source.title, url: source.url, checked: source.checked })] : [];
-    const needs = toolkits
-      .map((t) => `CUDA ${majorMinor(t.version)} → ≥ ${minimumDriverFor(t.version ?? '', ctx.driver.os) ?? `R${majorOf(t.version)}xx`}`)
-      .join(', ');
+    const needs = toolkits.map((t) => `CUDA ${majorMinor(t.version)} → ≥ ${minimumDriverFor(t.version ?? '', ctx.driver.os) ?? `R${majorOf(t.version)}xx`}`);
     if (!ctx.driver.version && !ctx.driver.maxCuda) {
       const presence = await nvidiaPresence(ctx);
-      return outcome('skipped', msg(presence === 'no' ? 'doctor.cuda.toolkitDriver.noGpuNoDriver' : 'doctor.cuda.toolkitDriver.noDriver', { needs }), evidence);
+      return outcome('skipped', msg(presence === 'no' ? 'doctor.cuda.toolkitDriver.noGpuNoDriver' : 'doctor.cuda.toolkitDriver.noDriver', undefined, { needs }), evidence);
     }
     const driverFacts = { driverVersion: ctx.driver.version, driverMaxCuda: ctx.driver.maxCuda, os: ctx.driver.os };
     const results = toolkits.map((t) => ({ toolkit: t, support: driverSupportFor(t.version ?? '', driverFacts) }));
@@ -118,8 +118,8 @@ export const cudaToolkitDriver: Check = {
     }
     const compat = results.filter((r) => r.support === 'minor-compat');
     if (compat.length > 0) {
-      const cuda = compat.map((r) => majorMinor(r.toolkit.version)).join(', ');
-      return outcome('warn', msg('doctor.cuda.toolkitDriver.minorCompat', { cuda, driver }), evidence, {
+      const cuda = compat.map((r) => majorMinor(r.toolkit.version) ?? '?');
+      return outcome('warn', msg('doctor.cuda.toolkitDriver.minorCompat', { driver }, { cuda }), evidence, {
         why: msg('doctor.cuda.toolkitDriver.minorCompatWhy'),
         steps: [],
         docs: ['https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html'],

@@ -60,6 +60,8 @@ export const driverPersistence: Check = {
     if (known.length === 0) return outcome('skipped', msg('doctor.driver.persistence.unknown'));
     const evidence = known.map((g) => ev(g.persistenceMode ? 'doctor.ev.persistence.on' : 'doctor.ev.persistence.off', { index: g.index ?? '?' }));
     const off = known.filter((g) => g.persistenceMode === false);
+    // A GPU that did not answer says nothing: "on for all" would count only those that did.
+    if (off.length === 0 && known.length < gpus.length) return outcome('ok', msg('doctor.driver.persistence.onSome', { count: known.length, total: gpus.length }), evidence);
     if (off.length === 0) return outcome('ok', msg('doctor.driver.persistence.on', { count: known.length }), evidence);
     const fix = ctx.target.container ? null : persistenceFix();
     return outcome('warn', msg('doctor.driver.persistence.off', { count: off.length, total: known.length }), evidence, fix);

@@ -9,6 +9,7 @@ import type { KernelModuleFacts } from '../facts/kernel-modules.js';
 import { msg, type Message } from '../types.js';
 import { ev, nvidiaPresence, outcome, skippedNoGpu, skippedNotLinux, unreadable, type Check, type CheckContext, type CheckOutcome } from './check.js';
 import { driverRequirement } from './driver-choice.js';
+import { unansweredOutcome } from './gpu-answers.js';
 
 /** NVML's LIB_RM_VERSION_MISMATCH, or nvidia-smi's "Failed to initialize NVML: Driver/library version mismatch". */
 export const VERSION_MISMATCH = /LIB_RM_VERSION_MISMATCH|version mismatch/i;
@@ -102,6 +103,9 @@ export const driverNvml: Check = {
     );
     const nvml = nvmlAttempt(gpu.attempts);
     const driver = gpu.reading?.driver;
+    const opened = nvml?.ok === true || (!nvml && gpu.openedBackend !== null && gpu.openedBackend !== 'pci');
+    const unanswered = opened ? unansweredOutcome(gpu, ctx.facts.gpus(), ctx.target, evidence) : null;
+    if (unanswered) return unanswered;
     if (nvml?.ok) {
       return outcome('ok', msg('doctor.driver.nvml.ok', { driver: driver?.driverVersion ?? '?', nvml: driver?.nvmlVersion ?? '?' }), evidence);
     }

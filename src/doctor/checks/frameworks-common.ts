@@ -14,6 +14,16 @@ export interface FrameworkInstall {
   framework: FrameworkProbe;
 }
 
+/**
+ * No interpreter has the framework: "not installed" counts only the interpreters that answered;
+ * when none did, whether it is installed is unknown (the Python check says why).
+ */
+export function notInstalledOutcome(probes: readonly InterpreterProbe[], framework: string): CheckOutcome {
+  const answered = probes.filter((probe) => probe.kind === 'ok').length;
+  if (answered === 0) return outcome('skipped', msg('doctor.frameworks.noAnswer', { framework, count: probes.length }));
+  return outcome('skipped', msg('doctor.frameworks.notInstalled', { framework, count: answered }));
+}
+
 export function installsOf(probes: readonly InterpreterProbe[], name: FrameworkName): FrameworkInstall[] {
   return probes.flatMap((probe) => (probe.kind === 'ok' && probe[name].installed ? [{ probe, framework: probe[name] }] : []));
 }

@@ -5,14 +5,15 @@ import { chooseJaxExtra } from '../compat/jax-builds.js';
 import { FRAMEWORK_DOCS, jaxInstallSteps, tensorflowWindowsSteps } from '../fixes/frameworks.js';
 import { msg, type Message } from '../types.js';
 import { ev, nvidiaPresence, outcome, type Check, type CheckContext } from './check.js';
-import { containerWithoutGpus, foldVerdicts, impossibleVerdict, installsOf, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
+import { containerWithoutGpus, foldVerdicts, impossibleVerdict, installsOf, notInstalledOutcome, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
+import { hiddenByVisibleDevices } from './visible-devices.js';
 
 async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'yes' | 'no' | 'unknown'): Promise<InterpreterVerdict> {
   const { probe, framework: jax } = install;
   const python = probe.interpreter.path;
   const base = { python, version: jax.version ?? '?' };
   const evidence: Message[] = [
-    ev('doctor.ev.jaxBuild', { ...base, jaxlib: jax.jaxlibVersion ?? '?', plugins: (jax.cudaPlugins ?? []).join(', ') || '—', backend: jax.backend ?? '?' }),
+    ev('doctor.ev.jaxBuild', { ...base, jaxlib: jax.jaxlibVersion ?? '?', backend: jax.backend ?? '?' }, { plugins: jax.cudaPlugins?.length ? jax.cudaPlugins : ['—'] }),
   ];
   if (jax.initError) evidence.push(ev('doctor.ev.pythonError', { text: jax.initError }));
   const ccs = ctx.facts.gpus().nvidia.map((g) => g.computeCapability).filter((cc): cc is string => cc !== null);
@@ -38,7 +39,9 @@ async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'ye
     });
   }
   if ((jax.cudaPlugins ?? []).length === 0) return verdict('fail', msg('doctor.frameworks.jax.noPlugin', base), evidence, installFix);
-  return verdict('fail', msg('doctor.frameworks.jax.notVisible', { ...base, plugins: (jax.cudaPlugins ?? []).join(', '), error: jax.initError ?? '—' }), evidence, installFix);
+  const hidden = hiddenByVisibleDevices(ctx, python, 'JAX', false);
+  if (hidden) return { ...hidden, evidence: [...evidence, ...hidden.evidence] };
+  return verdict('fail', msg('doctor.frameworks.jax.notVisible', { ...base, error: jax.initError ?? '—' }, { plugins: jax.cudaPlugins ?? [] }), evidence, installFix);
 }
 
 export const frameworksJax: Check = {
@@ -49,7 +52,7 @@ export const frameworksJax: Check = {
     const python = await ctx.facts.python();
     if (python.candidates.length === 0) return outcome('skipped', msg('doctor.frameworks.noPython'));
     const installs = installsOf(python.probes, 'jax');
-    if (installs.length === 0) return outcome('skipped', msg('doctor.frameworks.notInstalled', { framework: 'JAX', count: python.probes.length }));
+    if (installs.length === 0) return notInstalledOutcome(python.probes, 'JAX');
     if (ctx.facts.env.platform === 'darwin') return outcome('skipped', msg('doctor.frameworks.macos', { framework: 'JAX' }));
     const presence = await nvidiaPresence(ctx);
     return foldVerdicts(await Promise.all(installs.map((install) => judge(ctx, install, presence))));

@@ -16,7 +16,7 @@ export const frameworksPython: Check = {
     const python = await ctx.facts.python();
     if (python.candidates.length === 0) return outcome('warn', msg('doctor.frameworks.python.none'));
     const evidence: Message[] = python.probes.map((probe) => {
-      if (probe.kind === 'failed') return ev(`doctor.ev.probeFailed.${probe.reason}`, { python: probe.interpreter.path, detail: probe.detail });
+      if (probe.kind === 'failed') return ev(`doctor.ev.probeFailed.${probe.variant}`, { python: probe.interpreter.path, detail: probe.detail, status: probe.status ?? '' });
       const has = (name: 'torch' | 'tensorflow' | 'jax') => (probe[name].installed ? (probe[name].version ?? '?') : '—');
       return ev('doctor.ev.interpreter', {
         python: probe.interpreter.path,
@@ -31,7 +31,8 @@ export const frameworksPython: Check = {
     const failed = python.probes.filter((p) => p.kind === 'failed');
     const firstFailed = failed[0];
     if (firstFailed?.kind === 'failed') {
-      return outcome('warn', msg(`doctor.frameworks.python.failed.${firstFailed.reason}`, { python: firstFailed.interpreter.path, detail: firstFailed.detail, count: failed.length }), evidence);
+      const params = { python: firstFailed.interpreter.path, detail: firstFailed.detail, status: firstFailed.status ?? '', count: failed.length };
+      return outcome('warn', msg(`doctor.frameworks.python.failed.${firstFailed.variant}`, params), evidence);
     }
     return outcome('ok', msg('doctor.frameworks.python.ok', { count: python.probes.length }), evidence);
   },

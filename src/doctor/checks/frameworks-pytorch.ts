@@ -11,7 +11,8 @@ import { driverInstallSteps } from '../fixes/driver.js';
 import { msg, type Message } from '../types.js';
 import { ev, nvidiaPresence, outcome, type Check, type CheckContext } from './check.js';
 import { driverRequirement } from './driver-choice.js';
-import { archListCovers, containerWithoutGpus, foldVerdicts, impossibleVerdict, installsOf, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
+import { hiddenByVisibleDevices } from './visible-devices.js';
+import { archListCovers, containerWithoutGpus, foldVerdicts, impossibleVerdict, installsOf, notInstalledOutcome, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
 
 function gpuCapabilities(ctx: CheckContext, install: FrameworkInstall): string[] {
   const fromBackend = ctx.facts.gpus().nvidia.map((g) => g.computeCapability).filter((cc): cc is string => cc !== null);
@@ -85,6 +86,8 @@ async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'ye
       steps: driverInstallSteps(ctx.target, requirement.choice),
     });
   }
+  const hidden = hiddenByVisibleDevices(ctx, python, 'PyTorch', probe.python.platform === 'win32');
+  if (hidden) return { ...hidden, evidence: [...evidence, ...hidden.evidence] };
   return verdict('fail', msg('doctor.frameworks.torch.notAvailable', { ...base, cuda: torch.cudaBuild, error: torch.initError ?? (torch.warnings ?? [])[0] ?? '—' }), evidence, reinstall());
 }
 
@@ -96,7 +99,7 @@ export const frameworksPytorch: Check = {
     const python = await ctx.facts.python();
     if (python.candidates.length === 0) return outcome('skipped', msg('doctor.frameworks.noPython'));
     const installs = installsOf(python.probes, 'torch');
-    if (installs.length === 0) return outcome('skipped', msg('doctor.frameworks.notInstalled', { framework: 'PyTorch', count: python.probes.length }));
+    if (installs.length === 0) return notInstalledOutcome(python.probes, 'PyTorch');
     if (ctx.facts.env.platform === 'darwin') return outcome('skipped', msg('doctor.frameworks.macos', { framework: 'PyTorch' }));
     const presence = await nvidiaPresence(ctx);
     return foldVerdicts(await Promise.all(installs.map((install) => judge(ctx, install, presence))));

@@ -7,7 +7,8 @@ import { FRAMEWORK_DOCS, tensorflowLinuxSteps, tensorflowWindowsSteps } from '..
 import { driverSupportFor } from '../compat/cuda-driver.js';
 import { msg, type Fix, type Message } from '../types.js';
 import { ev, nvidiaPresence, outcome, type Check, type CheckContext } from './check.js';
-import { archListCovers, containerWithoutGpus, foldVerdicts, impossibleVerdict, installsOf, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
+import { archListCovers, containerWithoutGpus, foldVerdicts, impossibleVerdict, installsOf, notInstalledOutcome, verdict, type FrameworkInstall, type InterpreterVerdict } from './frameworks-common.js';
+import { hiddenByVisibleDevices } from './visible-devices.js';
 
 async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'yes' | 'no' | 'unknown'): Promise<InterpreterVerdict> {
   const { probe, framework: tf } = install;
@@ -47,6 +48,8 @@ async function judge(ctx: CheckContext, install: FrameworkInstall, presence: 'ye
   const inContainer = await containerWithoutGpus(ctx, python, 'TensorFlow');
   if (inContainer) return { ...inContainer, evidence: [...evidence, ...inContainer.evidence] };
   if (!tf.cudaBuild) return verdict('fail', msg('doctor.frameworks.tf.cpuBuild', base), evidence, linuxFix);
+  const hidden = hiddenByVisibleDevices(ctx, python, 'TensorFlow', probe.python.platform === 'win32');
+  if (hidden) return { ...hidden, evidence: [...evidence, ...hidden.evidence] };
   return verdict('fail', msg('doctor.frameworks.tf.notVisible', { ...base, cuda: tf.cudaBuild }), evidence, linuxFix);
 }
 
@@ -77,7 +80,7 @@ export const frameworksTensorflow: Check = {
     const python = await ctx.facts.python();
     if (python.candidates.length === 0) return outcome('skipped', msg('doctor.frameworks.noPython'));
     const installs = installsOf(python.probes, 'tensorflow');
-    if (installs.length === 0) return outcome('skipped', msg('doctor.frameworks.notInstalled', { framework: 'TensorFlow', count: python.probes.length }));
+    if (installs.length === 0) return notInstalledOutcome(python.probes, 'TensorFlow');
     if (ctx.facts.env.platform === 'darwin') return outcome('skipped', msg('doctor.frameworks.macos', { framework: 'TensorFlow' }));
     const presence = await nvidiaPresence(ctx);
     return foldVerdicts(await Promise.all(installs.map((install) => judge(ctx, install, presence))));

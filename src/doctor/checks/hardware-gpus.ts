@@ -42,14 +42,16 @@ export const hardwareGpus: Check = {
     if (gpus.nvidia.length > 0) {
       const counts = new Map<string, number>();
       for (const g of gpus.nvidia) counts.set(g.name ?? '?', (counts.get(g.name ?? '?') ?? 0) + 1);
-      const names = [...counts].map(([name, count]) => (count > 1 ? `${count}× ${name}` : name)).join(', ');
-      return outcome('ok', msg('doctor.hardware.gpus.found', { count: gpus.nvidia.length, names }), evidence);
+      const names = [...counts].map(([name, count]) => (count > 1 ? `${count}× ${name}` : name));
+      return outcome('ok', msg('doctor.hardware.gpus.found', { count: gpus.nvidia.length }, { names }), evidence);
     }
     if (gpus.pciAmd.length > 0) return outcome('warn', msg('doctor.hardware.gpus.amdOnly', { count: gpus.pciAmd.length }), evidence);
     if (os.wsl) {
       return outcome('warn', msg('doctor.hardware.gpus.wslHidden'), evidence);
     }
     if (gpus.pciStatus !== 'scanned') return outcome('skipped', msg('doctor.hardware.gpus.unknown'), evidence);
+    // The driver is loaded but silent: the bus showing none is no proof there is none.
+    if (gpus.driverSilent) return outcome('warn', msg('doctor.hardware.gpus.driverSilent'), evidence);
     return outcome('fail', msg('doctor.hardware.gpus.none'), evidence, {
       why: msg('doctor.hardware.gpus.why'),
       steps: [step('doctor.fix.step.noGpu', undefined, [], { needsRoot: false })],

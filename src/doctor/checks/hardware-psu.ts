@@ -28,8 +28,8 @@ export const hardwarePsu: Check = {
     if (gpus.length === 0) return outcome('skipped', msg('doctor.skip.noNvidiaGpu'));
     const unknown = gpus.filter((g) => g.boardPowerWatts === null);
     if (unknown.length > 0) {
-      const names = [...new Set(unknown.map((g) => g.name ?? g.pciBusId ?? '?'))].join(', ');
-      return outcome('skipped', msg('doctor.hardware.psu.unknownPower', { names }));
+      const names = [...new Set(unknown.map((g) => g.name ?? g.pciBusId ?? '?'))];
+      return outcome('skipped', msg('doctor.hardware.psu.unknownPower', undefined, { names }));
     }
     const evidence = gpus.map((g) =>
       ev(g.boardPowerSource === 'driver' ? 'doctor.ev.gpuPowerDriver' : 'doctor.ev.gpuPowerCatalog', {

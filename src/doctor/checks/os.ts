@@ -7,7 +7,7 @@ import { secureBootFix } from '../fixes/driver.js';
 import { psQuote } from '../fixes/shell-quote.js';
 import { step } from '../fixes/steps.js';
 import { msg, type Message } from '../types.js';
-import { ev, nvidiaPresence, outcome, skippedNoGpu, skippedNotLinux, type Check } from './check.js';
+import { ev, nvidiaPresence, outcome, skippedNoGpu, skippedNotLinux, unreadable, type Check } from './check.js';
 
 export const osDistro: Check = {
   id: 'os.distro',
@@ -25,7 +25,11 @@ export const osDistro: Check = {
     if (os.osRelease) evidence.push(ev('doctor.ev.osRelease', { id: os.osRelease.id, version: os.osRelease.versionId ?? '?', like: os.osRelease.idLike.join(' ') || '—' }));
     if (os.kernelRelease) evidence.push(ev('doctor.ev.kernel', { release: os.kernelRelease }));
     evidence.push(ev('doctor.ev.arch', { arch: ctx.facts.env.arch }));
-    if (!os.osRelease) return outcome('warn', msg('doctor.os.distro.unknown', { detail: os.osReleaseProblem ?? '' }), evidence);
+    if (!os.osRelease) {
+      const problem = os.osReleaseProblem;
+      if (problem) evidence.unshift(problem.code === 'no-id' ? ev('doctor.ev.osReleaseNoId', { path: problem.path }) : unreadable(problem.path, { code: problem.code, detail: problem.detail }));
+      return outcome('warn', msg('doctor.os.distro.unknown'), evidence);
+    }
     const name = os.osRelease.prettyName ?? `${os.osRelease.id} ${os.osRelease.versionId ?? ''}`.trim();
     if (ctx.target.family === 'linux-other') return outcome('warn', msg('doctor.os.distro.generic', { name }), evidence);
     return outcome('ok', msg('doctor.os.distro.linux', { name, kernel: os.kernelRelease ?? '?' }), evidence);
@@ -72,7 +76,8 @@ export const osContainer: Check = {
     if (!container) return outcome('skipped', msg('doctor.os.container.notContainer'));
     const nodes = await ctx.facts.deviceNodes();
     const evidence: Message[] = container.evidence.map((text) => ev('doctor.ev.containerSign', { text }));
-    evidence.push(ev('doctor.ev.devNodes', { nodes: [...nodes.gpus, ...(nodes.nvidiactl ? ['/dev/nvidiactl'] : [])].join(', ') || '—' }));
+    const nodeList = [...nodes.gpus, ...(nodes.nvidiactl ? ['/dev/nvidiactl'] : [])];
+    evidence.push(ev('doctor.ev.devNodes', undefined, { nodes: nodeList.length > 0 ? nodeList : ['—'] }));
     const visible = ctx.facts.env.env.NVIDIA_VISIBLE_DEVICES;
     if (visible !== undefined) evidence.push(ev('doctor.ev.env', { name: 'NVIDIA_VISIBLE_DEVICES', value: visible }));
     const engine = container.engine;

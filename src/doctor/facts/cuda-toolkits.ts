@@ -25,8 +25,14 @@ export interface NvccFacts {
   version: string | null;
   /** The toolkit it belongs to (by location, else by version); null when unknown. */
   toolkitRoot: string | null;
-  problem: string | null;
+  problem: NvccProblem | null;
 }
+
+/**
+ * Why `nvcc --version` gave no version: no answer within the limit (`detail`: the limit), not
+ * run at all (the system's words), an exit status, or a run that printed no version (its words).
+ */
+export type NvccProblem = { kind: 'timeout' | 'not-run' | 'no-version'; detail: string } | { kind: 'exited'; status: string; detail: string };
 
 export interface CudaToolkitFacts {
   toolkits: CudaToolkit[];
@@ -119,12 +125,14 @@ async function readNvcc(env: DoctorEnv, timeoutMs: number): Promise<Omit<NvccFac
   const path = await findOnPath(env, 'nvcc');
   if (!path) return null;
   const result = await env.exec(path, ['--version'], { timeoutMs });
-  if (result.kind === 'timeout') return { path, version: null, problem: `no answer in ${formatSeconds(timeoutMs)}` };
-  if (result.kind !== 'exited') return { path, version: null, problem: `${result.kind}${'detail' in result ? `: ${result.detail}` : ''}` };
+  if (result.kind === 'timeout') return { path, version: null, problem: { kind: 'timeout', detail: formatSeconds(timeoutMs) } };
+  if (result.kind === 'signal') return { path, version: null, problem: { kind: 'exited', status: result.signal, detail: '—' } };
+  if (result.kind !== 'exited') return { path, version: null, problem: { kind: 'not-run', detail: result.detail } };
   const version = parseNvccVersion(result.stdout);
   if (result.exitCode !== 0 || !version) {
-    const output = `${result.stdout}${result.stderr}`.trim().split('\n').slice(-1)[0] ?? '';
-    return { path, version, problem: shortenDetail(`exit ${result.exitCode}: ${output}`) };
+    const output = shortenDetail(`${result.stdout}${result.stderr}`.trim().split('\n').slice(-1)[0] ?? '') || '—';
+    const problem: NvccProblem = result.exitCode !== 0 ? { kind: 'exited', status: String(result.exitCode), detail: output } : { kind: 'no-version', detail: output };
+    return { path, version, problem };
   }
   return { path, version, problem: null };
 }

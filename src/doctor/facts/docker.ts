@@ -4,8 +4,8 @@
 
 import { plausibleVersion } from '../compat/versions.js';
 import { shortenDetail } from '../../system/limits.js';
-import type { DoctorEnv } from '../env.js';
-import { DEFAULT_PROBE_LIMITS, formatSeconds, type ProbeLimits } from './probe-limits.js';
+import type { DoctorEnv, FsErrorCode } from '../env.js';
+import { DEFAULT_PROBE_LIMITS, type ProbeLimits } from './probe-limits.js';
 import { findOnPath } from './which.js';
 
 export type DaemonState = 'ok' | 'unreachable' | 'no-permission' | 'timeout' | 'error';
@@ -20,7 +20,8 @@ export interface DockerFacts {
   defaultRuntime: string | null;
   /** Runtimes named in /etc/docker/daemon.json; null when the file is absent or unreadable. */
   daemonJsonRuntimes: string[] | null;
-  daemonJsonProblem: string | null;
+  /** Why daemon.json could not be used: unreadable, or not JSON (`invalid`); null when fine or absent. */
+  daemonJsonProblem: { path: string; code: FsErrorCode | 'invalid'; detail: string } | null;
   nvidiaCtkVersion: string | null;
   /** CDI specs for NVIDIA GPUs (/etc/cdi/nvidia.yaml, /var/run/cdi/nvidia*.yaml). */
   cdiSpecs: string[];
@@ -69,12 +70,12 @@ async function readDaemonJson(env: DoctorEnv): Promise<Pick<DockerFacts, 'daemon
   const path = env.platform === 'win32' ? `${env.env.ProgramData ?? 'C:\\ProgramData'}\\docker\\config\\daemon.json` : '/etc/docker/daemon.json';
   const file = await env.fs.readText(path);
   if (!file.ok) {
-    return { daemonJsonRuntimes: null, daemonJsonProblem: file.code === 'not-found' ? null : `${path}: ${file.detail}` };
+    return { daemonJsonRuntimes: null, daemonJsonProblem: file.code === 'not-found' ? null : { path, code: file.code, detail: file.detail } };
   }
   const parsed = parseDaemonJsonRuntimes(file.value);
   return Array.isArray(parsed)
     ? { daemonJsonRuntimes: parsed, daemonJsonProblem: null }
-    : { daemonJsonRuntimes: null, daemonJsonProblem: `${path}: ${parsed.error}` };
+    : { daemonJsonRuntimes: null, daemonJsonProblem: { path, code: 'invalid', detail: parsed.error } };
 }
 
 async function readCdiSpecs(env: DoctorEnv): Promise<string[]> {
@@ -117,8 +118,9 @@ export async function readDockerFacts(env: DoctorEnv, limits: ProbeLimits = DEFA
     env.exec(cliPath, ['info', '--format', '{{json .Runtimes}}|{{.DefaultRuntime}}'], { timeoutMs: limits.daemonMs }),
   ]);
   base.cliVersion = version.kind === 'exited' ? parseDockerVersion(version.stdout) : null;
-  if (info.kind === 'timeout') return { ...base, daemon: 'timeout', daemonDetail: `docker info: no answer in ${formatSeconds(limits.daemonMs)}` };
-  if (info.kind !== 'exited') return { ...base, daemon: 'error', daemonDetail: 'detail' in info ? info.detail : info.kind };
+  // daemonDetail is docker's (or the system's) own words, shown as a quote: none for a timeout or a signal.
+  if (info.kind === 'timeout') return { ...base, daemon: 'timeout' };
+  if (info.kind !== 'exited') return { ...base, daemon: 'error', daemonDetail: 'detail' in info ? info.detail : null };
   const runtimes = info.exitCode === 0 ? parseDockerInfoRuntimes(info.stdout) : null;
   if (runtimes) return { ...base, daemon: 'ok', ...runtimes };
   const text = `${info.stderr}\n${info.stdout}`.trim();

@@ -2,6 +2,7 @@
 // capability, memory, persistence mode) and what the PCI bus shows even without a driver.
 
 import { matchGpuName } from '../../catalog/index.js';
+import type { DeviceState, GpuDevice } from '../../core/snapshot.js';
 import { computeCapabilityRow } from '../compat/gpu-architectures.js';
 import type { DoctorInputs, DoctorPciDevice } from '../inputs.js';
 
@@ -18,6 +19,12 @@ export interface NvidiaGpu {
   formFactor: 'pcie' | 'sxm' | 'oam' | null;
   pciBusId: string | null;
   persistenceMode: boolean | null;
+  /** Whether the GPU answered the backend's read (null: seen on the bus only). */
+  state: DeviceState | null;
+  /** The backend's words when it did not (an NVML return-code name, a deadline's text). */
+  stateDetail: string | null;
+  /** Its read ran out of time: the GPU or the driver may be hung. */
+  hung: boolean;
   source: 'backend' | 'pci';
 }
 
@@ -30,6 +37,8 @@ export interface GpuFacts {
   pciProblem: string | null;
   /** The opened backend listed devices (NVML or nvidia-smi, not just the bus). */
   backendHasDevices: boolean;
+  /** A driver backend opened, then did not answer in time or failed to read: it may hide GPUs it has. */
+  driverSilent: boolean;
 }
 
 function catalogFacts(name: string | null, memoryTotalBytes: number | null) {
@@ -62,6 +71,11 @@ function withCatalog(gpu: Omit<NvidiaGpu, 'boardPowerWatts' | 'boardPowerSource'
   return { ...rest, computeCapability, architecture, formFactor, boardPowerWatts: tdp, boardPowerSource: tdp !== null ? 'catalog' : null };
 }
 
+/** A read that gave up on the GPU marks what it could not get as `timeout` (see backends/nvml/timeout-device.ts). */
+function timedOut(device: GpuDevice): boolean {
+  return device.state === 'error' && Object.values(device.unavailable).includes('timeout');
+}
+
 export function readGpuFacts(inputs: DoctorInputs): GpuFacts {
   const pci = inputs.pci;
   const pciDevices = pci?.ok ? pci.devices : [];
@@ -85,6 +99,9 @@ export function readGpuFacts(inputs: DoctorInputs): GpuFacts {
             driverPowerWatts: d.powerLimitDefaultWatts,
             pciBusId: d.pciBusId,
             persistenceMode: d.persistenceMode,
+            state: d.state,
+            stateDetail: d.stateDetail,
+            hung: timedOut(d),
             source: 'backend',
           }),
         )
@@ -98,8 +115,12 @@ export function readGpuFacts(inputs: DoctorInputs): GpuFacts {
             driverPowerWatts: null,
             pciBusId: d.address,
             persistenceMode: null,
+            state: null,
+            stateDetail: null,
+            hung: false,
             source: 'pci',
           }),
         );
-  return { nvidia, pciNvidia, pciAmd, pciStatus, pciProblem, backendHasDevices: backendDevices.length > 0 };
+  const driverSilent = inputs.gpu !== null && (inputs.gpu.readError !== null || Object.values(reading?.driver.unavailable ?? {}).includes('timeout'));
+  return { nvidia, pciNvidia, pciAmd, pciStatus, pciProblem, backendHasDevices: backendDevices.length > 0, driverSilent };
 }

@@ -61,10 +61,12 @@ async function readDisks(env: DoctorEnv): Promise<{ disks: DiskFacts[] | null; p
         env.fs.readText(`/sys/block/${name}/queue/rotational`),
         env.fs.readText(`/sys/block/${name}/size`),
       ]);
-      if (!rotational.ok) return null;
+      // The kernel writes 0 or 1; anything else (an empty or garbled file) says nothing.
+      const flag = rotational.ok ? rotational.value.trim() : '';
+      if (flag !== '0' && flag !== '1') return null;
       return {
         name,
-        rotational: rotational.value.trim() === '1',
+        rotational: flag === '1',
         sizeBytes: size.ok ? parseBlockSizeBytes(size.value) : null,
         virtual: /^(vd|xvd)/.test(name),
       };

@@ -1,7 +1,7 @@
 // The operating system: distribution (/etc/os-release), kernel, WSL, and Windows' version.
 
 import { plausibleVersion } from '../compat/versions.js';
-import type { DoctorEnv } from '../env.js';
+import type { DoctorEnv, FsErrorCode } from '../env.js';
 import { DEFAULT_PROBE_LIMITS, type ProbeLimits } from './probe-limits.js';
 
 export interface OsRelease {
@@ -13,6 +13,12 @@ export interface OsRelease {
   versionCodename: string | null;
 }
 
+export interface OsReleaseProblem {
+  path: string;
+  code: FsErrorCode | 'no-id';
+  detail: string;
+}
+
 export interface WslInfo {
   version: 1 | 2;
   distro: string | null;
@@ -20,8 +26,8 @@ export interface WslInfo {
 
 export interface OsFacts {
   osRelease: OsRelease | null;
-  /** Why os-release is missing on Linux (unreadable, unparseable); null otherwise. */
-  osReleaseProblem: string | null;
+  /** Why os-release is missing on Linux (unreadable, or no ID= line); null otherwise. */
+  osReleaseProblem: OsReleaseProblem | null;
   kernelRelease: string | null;
   /** /proc/version, for evidence. */
   procVersion: string | null;
@@ -67,6 +73,18 @@ export function parseWindowsVer(text: string): string | null {
   return plausibleVersion(text.match(/\[Version\s+([\d.]+)\]/i)?.[1]);
 }
 
+/** The first line of `text`, trimmed and at most `max` characters: a /proc file says one line. */
+function firstLine(text: string, max: number): string | null {
+  const line = (text.split('\n', 1)[0] ?? '').trim().slice(0, max);
+  return line === '' ? null : line;
+}
+
+/** "6.8.0-45-generic": one word of at most 128 characters; an empty or garbled file is no release. */
+function plausibleKernelRelease(text: string): string | null {
+  const line = firstLine(text, 129);
+  return line !== null && /^[\w.+~-]{1,128}$/.test(line) ? line : null;
+}
+
 export async function readOsFacts(env: DoctorEnv, limits: ProbeLimits = DEFAULT_PROBE_LIMITS): Promise<OsFacts> {
   if (env.platform === 'win32') {
     const ver = await env.exec('cmd.exe', ['/d', '/c', 'ver'], { timeoutMs: limits.versionMs });
@@ -84,10 +102,16 @@ export async function readOsFacts(env: DoctorEnv, limits: ProbeLimits = DEFAULT_
   ]);
   const release = releaseFile.ok ? releaseFile : usrReleaseFile;
   const osRelease = release.ok ? parseOsRelease(release.value) : null;
-  const osReleaseProblem = !release.ok ? `/etc/os-release: ${release.detail}` : osRelease ? null : '/etc/os-release: no ID= line';
-  const procVersion = versionFile.ok ? versionFile.value.trim() : null;
-  const kernelRelease = kernelFile.ok
-    ? kernelFile.value.trim()
-    : (procVersion?.match(/^Linux version (\S+)/)?.[1] ?? null);
+  let osReleaseProblem: OsReleaseProblem | null = null;
+  if (!releaseFile.ok && !usrReleaseFile.ok) {
+    // The fallback's problem only when /etc/os-release is simply absent and the fallback is not.
+    const fallback = releaseFile.code === 'not-found' && usrReleaseFile.code !== 'not-found';
+    const failed = fallback ? usrReleaseFile : releaseFile;
+    osReleaseProblem = { path: fallback ? '/usr/lib/os-release' : '/etc/os-release', code: failed.code, detail: failed.detail };
+  } else if (!osRelease) {
+    osReleaseProblem = { path: releaseFile.ok ? '/etc/os-release' : '/usr/lib/os-release', code: 'no-id', detail: '' };
+  }
+  const procVersion = versionFile.ok ? firstLine(versionFile.value, 1024) : null;
+  const kernelRelease = (kernelFile.ok ? plausibleKernelRelease(kernelFile.value) : null) ?? plausibleKernelRelease(procVersion?.match(/^Linux version (\S+)/)?.[1] ?? '');
   return { osRelease, osReleaseProblem, kernelRelease, procVersion, wsl: detectWsl(procVersion, env.env), windowsVersion: null };
 }

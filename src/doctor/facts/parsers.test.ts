@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNodeFs } from '../env.js';
+import { createNodeFs, MAX_READ_BYTES } from '../env.js';
 import { engineFromCgroup } from './container.js';
 import { parseCudaHeaderVersion, parseNvccVersion, parseVersionJson, parseVersionTxt } from './cuda-toolkits.js';
 import { cudnnVersionFromLibraryName, parseCudnnHeader } from './cudnn.js';
@@ -127,9 +128,9 @@ describe('framework probe output', () => {
   });
 
   it('says what is wrong with a missing, malformed or unexpected answer', () => {
-    expect(parseProbeOutput('')).toEqual({ error: 'no probe result in the output' });
-    expect(parseProbeOutput('GPUWISE_PROBE_JSON:{oops')).toHaveProperty('error', expect.stringContaining('malformed'));
-    expect(parseProbeOutput('GPUWISE_PROBE_JSON:{"python":1}')).toHaveProperty('error', expect.stringContaining('unexpected'));
+    expect(parseProbeOutput('')).toEqual({ error: 'no probe result in the output', problem: 'none', parserSaid: '' });
+    expect(parseProbeOutput('GPUWISE_PROBE_JSON:{oops')).toMatchObject({ error: expect.stringContaining('malformed'), problem: 'malformed' });
+    expect(parseProbeOutput('GPUWISE_PROBE_JSON:{"python":1}')).toMatchObject({ error: expect.stringContaining('unexpected'), problem: 'unexpected', parserSaid: expect.stringMatching(/^python: /) });
   });
 });
 
@@ -148,5 +149,16 @@ describe('the file-system seam', () => {
     expect(await fs.readlink('/etc/os-release')).toMatchObject({ ok: false });
     expect(await fs.readText('/etc/missing')).toMatchObject({ ok: false, code: 'not-found' });
     expect(await fs.stat('/etc')).toEqual({ ok: true, value: { kind: 'directory', sizeBytes: expect.any(Number) } });
+  });
+
+  it('reads no FIFO (it would wait for a writer for ever) and at most MAX_READ_BYTES of a file', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'gpuwise-fs-'));
+    execFileSync('mkfifo', [join(root, 'version.json')]);
+    writeFileSync(join(root, 'huge'), Buffer.alloc(MAX_READ_BYTES + 4096, 'x'));
+    const fs = createNodeFs(root);
+    expect(await fs.readText('/version.json')).toMatchObject({ ok: false, code: 'not-a-file' });
+    const huge = await fs.readText('/huge');
+    expect(huge.ok && huge.value.length).toBe(MAX_READ_BYTES);
+    expect(await fs.readBytes('/version.json')).toMatchObject({ ok: false, code: 'not-a-file' });
   });
 });

@@ -118,8 +118,11 @@ function normalizeFramework(raw: RawFramework): FrameworkProbe {
   return out;
 }
 
+/** Why no answer could be read: none printed, not JSON, or JSON not of the probe's shape. */
+export type ProbeAnswerProblem = 'none' | 'malformed' | 'unexpected';
+
 /** Reads the marked JSON line the probe prints last; frameworks may have printed before it. */
-export function parseProbeOutput(stdout: string): ProbeOutput | { error: string } {
+export function parseProbeOutput(stdout: string): ProbeOutput | { error: string; problem: ProbeAnswerProblem; parserSaid: string } {
   let line: string | undefined;
   // From the end: the marker line is last, and a framework's chatter before it may be megabytes.
   for (let end = stdout.length; end > 0 && line === undefined; ) {
@@ -128,15 +131,20 @@ export function parseProbeOutput(stdout: string): ProbeOutput | { error: string 
     if (candidate.startsWith(PROBE_MARKER)) line = candidate;
     end = start - 1;
   }
-  if (line === undefined) return { error: 'no probe result in the output' };
+  if (line === undefined) return { error: 'no probe result in the output', problem: 'none', parserSaid: '' };
   let data: unknown;
   try {
     data = JSON.parse(line.slice(PROBE_MARKER.length));
   } catch (error) {
-    return { error: `malformed probe JSON: ${error instanceof Error ? error.message : String(error)}` };
+    const parserSaid = error instanceof Error ? error.message : String(error);
+    return { error: `malformed probe JSON: ${parserSaid}`, problem: 'malformed', parserSaid };
   }
   const parsed = probeSchema.safeParse(data);
-  if (!parsed.success) return { error: `unexpected probe JSON: ${parsed.error.issues[0]?.message ?? ''}` };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const parserSaid = issue ? `${issue.path.join('.')}: ${issue.message}` : '';
+    return { error: `unexpected probe JSON: ${parserSaid}`, problem: 'unexpected', parserSaid };
+  }
   const { python, torch, tensorflow, jax } = parsed.data;
   return { python, torch: normalizeFramework(torch), tensorflow: normalizeFramework(tensorflow), jax: normalizeFramework(jax) };
 }

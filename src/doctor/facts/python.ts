@@ -18,14 +18,30 @@ export interface InterpreterCandidate {
   source: InterpreterSource;
 }
 
+/**
+ * How a failed probe is told: `exited` / `signal` (crashed with that status or signal), `silent`
+ * (exited 0 without an answer), `flooded` (its output passed the limit before the answer came).
+ */
+export type ProbeFailureVariant = 'not-found' | 'no-permission' | 'timeout' | 'crashed' | 'bad-output' | 'exited' | 'signal' | 'silent' | 'flooded';
+
 export type InterpreterProbe =
   | ({ kind: 'ok'; interpreter: InterpreterCandidate } & ProbeOutput)
   | {
       kind: 'failed';
       interpreter: InterpreterCandidate;
       reason: 'not-found' | 'no-permission' | 'timeout' | 'crashed' | 'bad-output';
+      variant: ProbeFailureVariant;
+      /** The program's or the parser's own words (the limit, for a timeout); '—' when it said nothing. */
       detail: string;
+      /** The exit status or signal of a crash. */
+      status?: string;
     };
+
+/** The last lines the program printed (stderr first: that is where a traceback goes), shortened. */
+function lastWords(stderr: string, stdout: string): string {
+  const text = stderr.trim() || stdout.trim();
+  return text === '' ? '—' : shortenDetail(text.split('\n').slice(-3).join(' | '));
+}
 
 export interface PythonFacts {
   candidates: InterpreterCandidate[];
@@ -52,6 +68,8 @@ export async function findInterpreters(env: DoctorEnv): Promise<InterpreterCandi
   return candidates.filter((c) => (seen.has(c.path) ? false : (seen.add(c.path), true)));
 }
 
+const PROBE_OUTPUT_LIMIT_BYTES = 4 * 1024 * 1024;
+
 export async function probeInterpreter(
   env: DoctorEnv,
   interpreter: InterpreterCandidate,
@@ -60,24 +78,27 @@ export async function probeInterpreter(
   const result = await env.exec(interpreter.path, ['-c', FRAMEWORK_PROBE_SCRIPT], {
     timeoutMs,
     env: { ...env.env, TF_CPP_MIN_LOG_LEVEL: '3', PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' },
-    maxOutputBytes: 4 * 1024 * 1024,
+    maxOutputBytes: PROBE_OUTPUT_LIMIT_BYTES,
   });
+  const failed = (reason: Extract<InterpreterProbe, { kind: 'failed' }>['reason'], variant: ProbeFailureVariant, detail: string, status?: string): InterpreterProbe =>
+    status === undefined ? { kind: 'failed', interpreter, reason, variant, detail } : { kind: 'failed', interpreter, reason, variant, detail, status };
   switch (result.kind) {
     case 'not-found':
-      return { kind: 'failed', interpreter, reason: 'not-found', detail: result.detail };
+      return failed('not-found', 'not-found', result.detail);
     case 'no-permission':
-      return { kind: 'failed', interpreter, reason: 'no-permission', detail: result.detail };
+      return failed('no-permission', 'no-permission', result.detail);
     case 'timeout':
-      return { kind: 'failed', interpreter, reason: 'timeout', detail: formatSeconds(timeoutMs) };
+      return failed('timeout', 'timeout', formatSeconds(timeoutMs));
     case 'error':
-      return { kind: 'failed', interpreter, reason: 'crashed', detail: result.detail };
+      return failed('crashed', 'crashed', result.detail);
     case 'signal':
-      return { kind: 'failed', interpreter, reason: 'crashed', detail: `signal ${result.signal}: ${result.stderr.trim().slice(-300)}` };
+      return failed('crashed', 'signal', lastWords(result.stderr, ''), result.signal);
     case 'exited': {
       const parsed = parseProbeOutput(result.stdout);
       if ('error' in parsed) {
-        const tail = result.stderr.trim().split('\n').slice(-3).join(' | ');
-        return { kind: 'failed', interpreter, reason: result.exitCode === 0 ? 'bad-output' : 'crashed', detail: shortenDetail(`${parsed.error}; exit ${result.exitCode}; ${tail}`) };
+        if (result.exitCode !== 0) return failed('crashed', 'exited', lastWords(result.stderr, result.stdout), String(result.exitCode));
+        if (parsed.problem !== 'none') return failed('bad-output', 'bad-output', shortenDetail(parsed.parserSaid) || '—');
+        return failed('bad-output', result.truncated ? 'flooded' : 'silent', lastWords(result.stderr, result.stdout));
       }
       return { kind: 'ok', interpreter, ...parsed };
     }

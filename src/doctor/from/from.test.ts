@@ -131,7 +131,7 @@ describe('doctor --from other pastes', () => {
     const report = await doctor(CUT_NAME_TABLE);
     const support = check(report, 'driver.gpu-support')!;
     expect(support.status).toBe('skipped');
-    expect(support.summary).toMatchObject({ key: 'doctor.skip.gpuNameCut', params: { count: 1, names: 'NVIDIA GeForce RTX 2080 ...' } });
+    expect(support.summary).toMatchObject({ key: 'doctor.skip.gpuNameCut', params: { count: 1 }, lists: { names: ['NVIDIA GeForce RTX 2080 ...'] } });
     const said = (locale: 'en' | 'zh-CN') => renderDoctorText(report, { t: createTranslator(locale), color: plain, verbose: false });
     expect(said('en')).toContain('1 NVIDIA GPU is listed (NVIDIA GeForce RTX 2080 ...), but the model name is cut off');
     expect(said('en')).not.toMatch(/did not list any|lists no GPU/);

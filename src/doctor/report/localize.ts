@@ -3,7 +3,7 @@
 
 import { toSafeJson } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
-import type { Message } from '../types.js';
+import { messageParams, type Message } from '../types.js';
 import { verdictText } from './render-text.js';
 import { withoutStopAfterEllipsis } from './sentence-end.js';
 import type { DoctorReport } from './report.js';
@@ -23,12 +23,12 @@ export type LocalizedDoctorReport = Localized<DoctorReport> & { locale: string; 
 function isMessage(value: unknown): value is Message {
   if (typeof value !== 'object' || value === null) return false;
   const keys = Object.keys(value);
-  return typeof (value as { key?: unknown }).key === 'string' && keys.every((k) => k === 'key' || k === 'params');
+  return typeof (value as { key?: unknown }).key === 'string' && keys.every((k) => k === 'key' || k === 'params' || k === 'lists');
 }
 
 /** Any doctor value (a report, a guide) with every Message given its text. */
 export function localize(value: unknown, t: Translate): unknown {
-  if (isMessage(value)) return { ...value, text: withoutStopAfterEllipsis(t(value.key, value.params)) };
+  if (isMessage(value)) return { ...value, text: withoutStopAfterEllipsis(t(value.key, messageParams(value, t))) };
   if (Array.isArray(value)) return value.map((item) => localize(item, t));
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, localize(v, t)]));

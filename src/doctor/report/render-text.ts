@@ -4,7 +4,7 @@
 import type pc from 'picocolors';
 import { safeText } from '../../core/safe-text.js';
 import type { Translate } from '../../i18n/index.js';
-import type { CheckResult, CheckStatus, FixStep, Message } from '../types.js';
+import { messageParams, type CheckResult, type CheckStatus, type FixStep, type Message } from '../types.js';
 import type { FixTarget } from '../fixes/target.js';
 import { allChecks, findCheck, type DoctorReport } from './report.js';
 import { safeTranslator } from './safe-translate.js';
@@ -22,7 +22,7 @@ export interface RenderTextOptions {
 const MARKS: Record<CheckStatus, string> = { ok: '✓', warn: '!', fail: '✗', skipped: '–' };
 
 export function text(t: Translate, message: Message): string {
-  return t(message.key, message.params);
+  return t(message.key, messageParams(message, t));
 }
 
 function mark(status: CheckStatus, color: Colors): string {

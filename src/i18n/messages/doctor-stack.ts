@@ -12,7 +12,10 @@ export default defineMessages(
 
     'doctor.cuda.toolkits.title': 'CUDA toolkits',
     'doctor.cuda.toolkits.none': 'No CUDA toolkit installed. Not needed for pip-installed PyTorch / TensorFlow / JAX, which bring their own CUDA libraries; only for compiling CUDA code.',
-    'doctor.cuda.toolkits.nvccBroken': 'nvcc at {path} does not run: {problem}.',
+    'doctor.cuda.toolkits.nvccBroken.timeout': 'nvcc at {path} did not answer --version within {detail}.',
+    'doctor.cuda.toolkits.nvccBroken.not-run': 'nvcc at {path} could not be run ({detail}).',
+    'doctor.cuda.toolkits.nvccBroken.exited': 'nvcc at {path} exited with status {status}: {detail}',
+    'doctor.cuda.toolkits.nvccBroken.no-version': 'nvcc at {path} printed no version: {detail}',
     'doctor.cuda.toolkits.notOnPath': 'CUDA toolkits are installed, but nvcc is not on PATH: {list}.',
     'doctor.cuda.toolkits.notOnPathWhy': 'Build tools (nvcc, CMake, PyTorch extensions) find CUDA through PATH and CUDA_HOME.',
     'doctor.cuda.toolkits.ldMismatch': 'nvcc comes from {nvcc} but LD_LIBRARY_PATH puts the libraries of {lib} first.',
@@ -47,10 +50,13 @@ export default defineMessages(
 
     'doctor.frameworks.noPython': 'No Python interpreter found.',
     'doctor.frameworks.notInstalled': '{framework} is not installed in {count:the|any} Python environment found ({count} checked).',
+    'doctor.frameworks.noAnswer': 'Whether {framework} is installed is not known: the probe did not finish in {count:the|any} Python environment found (see Python environments).',
     'doctor.frameworks.macos': '{framework} on macOS uses Metal, not CUDA; not checked.',
     'doctor.frameworks.probeError': 'The probe in {python} failed: {error}',
     'doctor.frameworks.impossible': '{framework} in {python} reported {field} = {value}, which no machine can have. Its answer is not trusted, so whether it uses the GPU is unknown; a broken or stub install can do this — reinstall {framework} and run the doctor again.',
     'doctor.frameworks.containerNoGpu': '{framework} in {python} cannot see a GPU: this {engine} container was started without GPUs.',
+    'doctor.frameworks.hiddenByVisibleDevices': '{framework} in {python} sees no GPU because CUDA_VISIBLE_DEVICES="{value}" selects none.',
+    'doctor.frameworks.hiddenByVisibleDevicesWhy': 'CUDA shows a program only the GPUs CUDA_VISIBLE_DEVICES lists, and stops at the first entry it cannot use: an empty value, -1, or an index past the last GPU hides them all. Nothing needs reinstalling.',
 
     'doctor.frameworks.python.title': 'Python environments',
     'doctor.frameworks.python.none': 'No Python found (python3 on PATH, $VIRTUAL_ENV, $CONDA_PREFIX); frameworks cannot be checked.',
@@ -60,6 +66,10 @@ export default defineMessages(
     'doctor.frameworks.python.failed.timeout': '{python} did not finish importing the frameworks within {detail}; it was stopped. Importing may hang on a broken driver; a slow disk may just need longer (--timeout <seconds>).',
     'doctor.frameworks.python.failed.crashed': '{python} crashed while importing the frameworks: {detail}',
     'doctor.frameworks.python.failed.bad-output': '{python} gave no readable answer: {detail}',
+    'doctor.frameworks.python.failed.exited': '{python} exited with status {status} while importing the frameworks; it said: {detail}',
+    'doctor.frameworks.python.failed.signal': '{python} was stopped by {status} while importing the frameworks; it said: {detail}',
+    'doctor.frameworks.python.failed.silent': '{python} exited without giving the probe’s answer; it said: {detail}',
+    'doctor.frameworks.python.failed.flooded': '{python} printed more than 4 MiB before the probe’s answer, so the answer was lost; it printed: {detail}',
 
     'doctor.frameworks.torch.title': 'PyTorch',
     'doctor.frameworks.torch.importFailed': '`import torch` fails in {python}: {error}',
@@ -124,7 +134,10 @@ export default defineMessages(
 
     'doctor.cuda.toolkits.title': 'CUDA 工具包',
     'doctor.cuda.toolkits.none': '没有安装 CUDA 工具包。用 pip 安装的 PyTorch / TensorFlow / JAX 自带 CUDA 库，不需要它；只有编译 CUDA 代码才需要。',
-    'doctor.cuda.toolkits.nvccBroken': '{path} 处的 nvcc 无法运行：{problem}。',
+    'doctor.cuda.toolkits.nvccBroken.timeout': '{path} 处的 nvcc 在 {detail} 内没有回应 --version。',
+    'doctor.cuda.toolkits.nvccBroken.not-run': '{path} 处的 nvcc 无法运行（{detail}）。',
+    'doctor.cuda.toolkits.nvccBroken.exited': '{path} 处的 nvcc 退出，状态码 {status}：{detail}',
+    'doctor.cuda.toolkits.nvccBroken.no-version': '{path} 处的 nvcc 没有输出版本：{detail}',
     'doctor.cuda.toolkits.notOnPath': '已安装工具包，但 nvcc 不在 PATH 中：{list}。',
     'doctor.cuda.toolkits.notOnPathWhy': '构建工具（nvcc、CMake、PyTorch 扩展）靠 PATH 和 CUDA_HOME 找到 CUDA。',
     'doctor.cuda.toolkits.ldMismatch': 'nvcc 来自 {nvcc}，但 LD_LIBRARY_PATH 优先使用 {lib} 的库。',
@@ -159,10 +172,13 @@ export default defineMessages(
 
     'doctor.frameworks.noPython': '没有找到 Python 解释器。',
     'doctor.frameworks.notInstalled': '检查过的 {count} 个 Python 环境中没有安装 {framework}。',
+    'doctor.frameworks.noAnswer': '无法判断是否安装了 {framework}：找到的 Python 环境中探测都没有完成（见“Python 环境”）。',
     'doctor.frameworks.macos': 'macOS 上的 {framework} 使用 Metal 而不是 CUDA，不做检查。',
     'doctor.frameworks.probeError': '{python} 中的探测脚本出错：{error}',
     'doctor.frameworks.impossible': '{python} 中的 {framework} 报告了 {field} = {value}，这是任何机器都不可能有的值。它的回答不可信，因此无法确认它是否在使用 GPU；损坏或桩模块式的安装会这样——请重新安装 {framework} 后再运行 doctor。',
     'doctor.frameworks.containerNoGpu': '{python} 中的 {framework} 看不到 GPU：这个 {engine} 容器启动时没有传入 GPU。',
+    'doctor.frameworks.hiddenByVisibleDevices': '{python} 中的 {framework} 看不到 GPU：CUDA_VISIBLE_DEVICES="{value}" 没有选中任何 GPU。',
+    'doctor.frameworks.hiddenByVisibleDevicesWhy': 'CUDA 只让程序看到 CUDA_VISIBLE_DEVICES 列出的 GPU，并且遇到第一个无法使用的条目就停止：空值、-1 或超出最后一块 GPU 的编号都会把 GPU 全部隐藏。无需重装任何东西。',
 
     'doctor.frameworks.python.title': 'Python 环境',
     'doctor.frameworks.python.none': '没有找到 Python（PATH 中的 python3、$VIRTUAL_ENV、$CONDA_PREFIX），无法检查框架。',
@@ -172,6 +188,10 @@ export default defineMessages(
     'doctor.frameworks.python.failed.timeout': '{python} 在 {detail} 内没有完成框架导入，已被终止。驱动异常时导入可能卡死；磁盘较慢时也可能只是需要更久（--timeout <秒数>）。',
     'doctor.frameworks.python.failed.crashed': '{python} 导入框架时崩溃：{detail}',
     'doctor.frameworks.python.failed.bad-output': '{python} 没有给出可读的结果：{detail}',
+    'doctor.frameworks.python.failed.exited': '{python} 导入框架时退出，状态码 {status}；它的输出：{detail}',
+    'doctor.frameworks.python.failed.signal': '{python} 导入框架时被 {status} 终止；它的输出：{detail}',
+    'doctor.frameworks.python.failed.silent': '{python} 退出时没有给出探测结果；它的输出：{detail}',
+    'doctor.frameworks.python.failed.flooded': '{python} 在给出探测结果之前输出超过了 4 MiB，结果因此丢失；它的输出：{detail}',
 
     'doctor.frameworks.torch.title': 'PyTorch',
     'doctor.frameworks.torch.importFailed': '在 {python} 中 `import torch` 失败：{error}',

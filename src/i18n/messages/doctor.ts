@@ -28,6 +28,7 @@ export default defineMessages(
     'doctor.hardware.gpus.wslHidden': 'WSL2 does not show the GPU on the PCI bus and no driver reported one; the GPU reaches WSL2 only through the Windows driver.',
     'doctor.hardware.gpus.unknown': 'Could not tell: the PCI bus was not scanned and no driver listed a GPU.',
     'doctor.hardware.gpus.none': 'No NVIDIA or AMD GPU on the PCI bus.',
+    'doctor.hardware.gpus.driverSilent': 'The PCI bus shows no GPU, but an NVIDIA driver is loaded and did not answer (see NVML below): whether there is a GPU cannot be told.',
     'doctor.hardware.gpus.why': 'Without a GPU on the bus no driver or framework can use one; everything GPU-related below is skipped.',
 
     'doctor.hardware.memory.title': 'Host memory',
@@ -67,7 +68,7 @@ export default defineMessages(
     'doctor.os.distro.windows': 'Windows {version}.',
     'doctor.os.distro.macos': 'macOS has no CUDA; PyTorch uses Metal (MPS) here and the NVIDIA checks do not apply.',
     'doctor.os.distro.other': 'Platform {platform}: gpuwise doctor knows Linux and Windows.',
-    'doctor.os.distro.unknown': 'Cannot tell the Linux distribution ({detail}); fix commands will be generic.',
+    'doctor.os.distro.unknown': 'Cannot tell the Linux distribution; fix commands will be generic.',
     'doctor.os.distro.generic': '{name}: not a distribution gpuwise has exact commands for; fixes point to NVIDIA’s generic installers.',
     'doctor.os.distro.linux': '{name}, kernel {kernel}.',
 
@@ -133,6 +134,11 @@ export default defineMessages(
     'doctor.driver.nvml.failed': 'NVML did not open: {code} ({detail}).',
     'doctor.driver.nvml.becauseModule': 'NVML cannot load ({code}) while the NVIDIA kernel module is not loaded — fix that first (above).',
     'doctor.driver.nvml.failedWhy': 'Without a working driver nothing can use the GPU; install (or reinstall) the NVIDIA driver.',
+    'doctor.driver.nvml.gpuLost': 'The driver lists {total} {total:GPU|GPUs}, but {count:GPU|GPUs} {gpus} {count:has|have} fallen off the bus: {count:it no longer answers|they no longer answer}.',
+    'doctor.driver.nvml.gpuSilent': 'The driver lists {total} {total:GPU|GPUs}, but {count:GPU|GPUs} {gpus} did not answer its read: the GPU or the driver may be hung.',
+    'doctor.driver.nvml.driverHung': 'NVML opened, but the driver did not answer in time (not even its version): the driver or a GPU may be hung.',
+    'doctor.driver.nvml.readFailed': 'NVML opened, but reading the GPUs through it failed.',
+    'doctor.driver.nvml.unansweredWhy': 'A GPU that does not answer the driver runs nothing: programs on it stall or fail with CUDA errors until the machine is reset. If it happens again, check the card’s power cables, seating and cooling.',
 
     'doctor.driver.mismatch.title': 'Kernel and user-space driver versions',
     'doctor.driver.mismatch.found': 'Kernel module {kernel} but user-space driver {user}.',
@@ -145,6 +151,7 @@ export default defineMessages(
     'doctor.driver.persistence.notApplicable': 'Persistence mode exists on Linux only (not WSL).',
     'doctor.driver.persistence.unknown': 'The driver did not report persistence mode.',
     'doctor.driver.persistence.on': 'On for all {count} {count:GPU|GPUs}.',
+    'doctor.driver.persistence.onSome': 'On for the {count} of {total} GPUs that answered; the others did not say.',
     'doctor.driver.persistence.off': 'Off on {count} of {total} {total:GPU|GPUs}.',
     'doctor.driver.persistence.why': 'Without persistence the driver tears the GPU down when the last program exits, so each new job waits seconds for it to initialise again, and settings reset.',
 
@@ -188,6 +195,7 @@ export default defineMessages(
     'doctor.hardware.gpus.wslHidden': 'WSL2 不会在 PCI 总线上显示 GPU，也没有驱动报告 GPU；GPU 只能经由 Windows 驱动进入 WSL2。',
     'doctor.hardware.gpus.unknown': '无法判断：没有扫描 PCI 总线，也没有驱动列出 GPU。',
     'doctor.hardware.gpus.none': 'PCI 总线上没有 NVIDIA 或 AMD GPU。',
+    'doctor.hardware.gpus.driverSilent': 'PCI 总线上看不到 GPU，但 NVIDIA 驱动已加载且没有应答（见下方 NVML）：无法判断是否有 GPU。',
     'doctor.hardware.gpus.why': '总线上没有 GPU，任何驱动和框架都无从使用；下面与 GPU 相关的检查都会跳过。',
 
     'doctor.hardware.memory.title': '主机内存',
@@ -227,7 +235,7 @@ export default defineMessages(
     'doctor.os.distro.windows': 'Windows {version}。',
     'doctor.os.distro.macos': 'macOS 没有 CUDA；PyTorch 在这里使用 Metal（MPS），NVIDIA 相关检查不适用。',
     'doctor.os.distro.other': '平台 {platform}：gpuwise doctor 只了解 Linux 和 Windows。',
-    'doctor.os.distro.unknown': '无法识别 Linux 发行版（{detail}），修复命令只能给通用写法。',
+    'doctor.os.distro.unknown': '无法识别 Linux 发行版，修复命令只能给通用写法。',
     'doctor.os.distro.generic': '{name}：gpuwise 没有为这个发行版准备精确命令，修复会指向 NVIDIA 的通用安装包。',
     'doctor.os.distro.linux': '{name}，内核 {kernel}。',
 
@@ -293,6 +301,11 @@ export default defineMessages(
     'doctor.driver.nvml.failed': 'NVML 无法打开：{code}（{detail}）。',
     'doctor.driver.nvml.becauseModule': 'NVIDIA 内核模块没有加载，NVML 也就无法加载（{code}）——请先解决上面的问题。',
     'doctor.driver.nvml.failedWhy': '没有正常工作的驱动，什么都用不了 GPU；请安装（或重装）NVIDIA 驱动。',
+    'doctor.driver.nvml.gpuLost': '驱动列出了 {total} 块 GPU，但 GPU {gpus} 已从总线上掉线，不再响应。',
+    'doctor.driver.nvml.gpuSilent': '驱动列出了 {total} 块 GPU，但 GPU {gpus} 没有响应读取：GPU 或驱动可能已挂起。',
+    'doctor.driver.nvml.driverHung': 'NVML 已打开，但驱动没有及时应答（连版本号都没有给出）：驱动或某块 GPU 可能已挂起。',
+    'doctor.driver.nvml.readFailed': 'NVML 已打开，但通过它读取 GPU 失败。',
+    'doctor.driver.nvml.unansweredWhy': '不响应驱动的 GPU 什么都运行不了：其上的程序会卡住或报 CUDA 错误，直到整机重置。如果反复出现，请检查显卡的供电线、插槽和散热。',
 
     'doctor.driver.mismatch.title': '内核态与用户态驱动版本',
     'doctor.driver.mismatch.found': '内核模块是 {kernel}，用户态驱动却是 {user}。',
@@ -305,6 +318,7 @@ export default defineMessages(
     'doctor.driver.persistence.notApplicable': '持久模式只在 Linux 上存在（WSL 除外）。',
     'doctor.driver.persistence.unknown': '驱动没有报告持久模式。',
     'doctor.driver.persistence.on': '全部 {count} 块 GPU 都已开启。',
+    'doctor.driver.persistence.onSome': '{total} 块 GPU 中有应答的 {count} 块已开启；其余的没有报告。',
     'doctor.driver.persistence.off': '{total} 块 GPU 中有 {count} 块未开启。',
     'doctor.driver.persistence.why': '不开持久模式，最后一个程序退出后驱动就会释放 GPU，下一个任务要等好几秒重新初始化，设置也会被重置。',
 
