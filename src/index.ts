@@ -36,8 +36,8 @@ export { createHostReader, type HostReader } from './host/index.js';
 
 export { createSampler, DEFAULT_INTERVAL_MS, MAX_INTERVAL_MS, MIN_INTERVAL_MS, SamplerStoppedError } from './monitor/index.js';
 export type { DeviceHistoryWindow, HistoryWindow, Sample, SampleListener, Sampler, SamplerOptions } from './monitor/index.js';
-export { formatVisibleDevices, pickFreeGpus, pickGpus } from './pick/index.js';
-export type { PickedGpu, PickFreeOptions, PickOptions, PickResult, RejectedGpu } from './pick/index.js';
+export { formatVisibleDevices, pickFreeGpus, pickGpus, openClaims, ClaimsFolderError, PICK_CLAIM_MS } from './pick/index.js';
+export type { PickedGpu, PickFreeOptions, PickFreeResult, PickOptions, PickResult, RejectedGpu, ClaimStore, ClaimResult, GpuClaim } from './pick/index.js';
 
 export { getGpu, listGpus, loadGpuCatalog, matchGpuName } from './catalog/index.js';
 export { getServer, listServers, loadServerCatalog, serversThatHold } from './catalog/servers.js';

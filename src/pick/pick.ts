@@ -3,6 +3,7 @@
 // process seen), so one idle instant between two training steps does not make a busy GPU free.
 
 import type { Snapshot } from '../core/snapshot.js';
+import { claimKeyOf, type GpuClaim } from './claims.js';
 import { unitsOf, type UnitReading } from './units.js';
 
 export interface PickOptions {
@@ -16,6 +17,10 @@ export interface PickOptions {
   allowProcesses?: boolean;
   /** MIG instances as units of their own (default true). */
   includeMig?: boolean;
+  /** Live claims of other picks and runs, by claim key (./claims.ts): such a unit is taken. */
+  claimedByOthers?: ReadonlyMap<string, GpuClaim>;
+  /** Now (ms), for a claim's age. */
+  nowMs?: number;
 }
 
 export interface PickedGpu {
@@ -68,6 +73,8 @@ interface Summary {
   /** The reading's problem for a GPU not readable, where it has a message key: said in the reader's language. */
   brokenSaid: PickReason | null;
   maxUtil: number | null;
+  /** A read gave no utilisation for a whole GPU not in MIG mode (for MIG the driver never gives one). */
+  utilUnknown: boolean;
   minFree: number | null;
   total: number | null;
   pids: Set<number>;
@@ -80,7 +87,7 @@ function summarise(snapshots: readonly Snapshot[], includeMig: boolean): Map<str
     for (const [key, unit] of unitsOf(snapshot, includeMig)) {
       let summary = summaries.get(key);
       if (!summary) {
-        summary = { first: unit, seen: 0, broken: null, brokenSaid: null, maxUtil: null, minFree: null, total: null, pids: new Set(), prohibited: false };
+        summary = { first: unit, seen: 0, broken: null, brokenSaid: null, maxUtil: null, utilUnknown: false, minFree: null, total: null, pids: new Set(), prohibited: false };
         summaries.set(key, summary);
       }
       summary.seen += 1;
@@ -92,6 +99,7 @@ function summarise(snapshots: readonly Snapshot[], includeMig: boolean): Map<str
       }
       const util = mig === null ? device.gpuUtilPercent : null;
       if (util !== null) summary.maxUtil = Math.max(summary.maxUtil ?? 0, util);
+      else if (mig === null && device.migModeCurrent !== true && device.state === 'ok') summary.utilUnknown = true;
       const total = mig === null ? device.memoryTotalBytes : mig.memoryTotalBytes;
       const used = mig === null ? device.memoryUsedBytes : mig.memoryUsedBytes;
       const free = (mig === null ? device.memoryFreeBytes : mig.memoryFreeBytes) ?? (total !== null && used !== null ? Math.max(0, total - used) : null);
@@ -120,6 +128,14 @@ function reasonsFor(summary: Summary, windowSize: number, options: PickOptions):
   }
   if (summary.maxUtil !== null && summary.maxUtil > maxUtil) {
     reasons.push({ key: 'pick.reason.util', params: { util: Math.round(summary.maxUtil), max: maxUtil } });
+  } else if (summary.utilUnknown && maxUtil < 100) {
+    // Not read is not idle: a GPU whose utilisation the driver did not give may be the busiest.
+    reasons.push({ key: 'pick.reason.utilUnknown', params: { max: maxUtil } });
+  }
+  const claim = options.claimedByOthers === undefined ? undefined : claimOn(summary, options.claimedByOthers);
+  if (claim !== undefined && options.allowProcesses !== true) {
+    const seconds = Math.max(0, Math.round(((options.nowMs ?? Date.now()) - claim.claimedMs) / 1000));
+    reasons.push({ key: 'pick.reason.claimed', params: { by: claim.by, pid: claim.pid, seconds } });
   }
   const minFree = options.minFreeMemoryBytes;
   if (minFree !== undefined && minFree > 0) {
@@ -129,9 +145,17 @@ function reasonsFor(summary: Summary, windowSize: number, options: PickOptions):
   return reasons;
 }
 
+/** Another's claim on the unit, or on the GPU a MIG instance is part of (a `--no-mig` pick's, a run's list). */
+function claimOn(summary: Summary, claims: ReadonlyMap<string, GpuClaim>): GpuClaim | undefined {
+  const { device, mig } = summary.first;
+  return claims.get(claimKeyOf(identity(summary))) ?? (mig === null ? undefined : claims.get(claimKeyOf({ index: device.index, uuid: device.uuid })));
+}
+
 function scoreOf(summary: Summary): number {
   const freeShare = summary.minFree !== null && summary.total !== null && summary.total > 0 ? (summary.minFree / summary.total) * 100 : 0;
-  return Math.round((freeShare - (summary.maxUtil ?? 0)) * 100) / 100;
+  // An unread utilisation (accepted only under --max-util 100) ranks as the worst, not as idle.
+  const util = summary.utilUnknown ? 100 : (summary.maxUtil ?? 0);
+  return Math.round((freeShare - util) * 100) / 100;
 }
 
 function identity(summary: Summary) {

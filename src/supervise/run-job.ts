@@ -7,6 +7,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Locale } from '../i18n/index.js';
 import type { Sampler } from '../monitor/sampler.js';
+import type { ClaimStore } from '../pick/claims.js';
 import { defaultHistoryPath } from '../store/paths.js';
 import { createRecognizer } from './failures/recognize.js';
 import { watchOomKills } from './failures/kernel-oom.js';
@@ -32,6 +33,8 @@ export interface RunJobOptions {
   logKeep?: number;
   /** --gpus, parsed (see ./gpus.ts parseGpuSpec), and as typed. */
   gpus?: { spec: GpuSpec; text: string } | null;
+  /** Where the GPUs --gpus chooses are claimed while the run lasts (src/pick/claims.ts); the caller releases them. */
+  claims?: ClaimStore | null;
   /** The sampler to record the GPUs through; null: none (no GPU, or not wanted). */
   sampler: Sampler | null;
   samplerUnavailable?: string | null;
@@ -46,7 +49,7 @@ export interface RunJobOptions {
   live?: (stream: StreamName, chunk: Buffer) => void;
   onEvent?: (event: SupervisorEvent) => void;
   /** Told once the job is about to start (the folder and the GPUs are known). */
-  onReady?: (ready: { logDir: string; visibleDevices: string | null }) => void;
+  onReady?: (ready: { logDir: string; visibleDevices: string | null; claimError: Error | null }) => void;
   clock?: Clock;
   random?: () => number;
   recordedBy: string;
@@ -82,7 +85,7 @@ export function runJob(options: RunJobOptions): RunJob {
     const now = () => clock?.now() ?? Date.now();
     const startedMs = now();
     const command = [options.command, ...options.args];
-    const choice = options.gpus ? await chooseGpus(options.gpus.spec, options.sampler, { ...process.env, ...options.env }, options.gpus.text) : null;
+    const choice = options.gpus ? await chooseGpus(options.gpus.spec, options.sampler, { ...process.env, ...options.env }, options.gpus.text, options.claims ?? null) : null;
     const logDir = options.logDir ?? defaultRunDir(options.command, startedMs, options.env ?? process.env);
     const recognizer = createRecognizer();
     let attempt = () => 0;
@@ -94,7 +97,7 @@ export function runJob(options: RunJobOptions): RunJob {
     const historyPath = options.historyPath === undefined ? safeDefaultHistory(options.env) : options.historyPath;
     let historyError: string | null = null;
     if (historyPath !== null) historyError = await recordEvents(historyPath, [runStartEvent(startedMs, command)]);
-    options.onReady?.({ logDir, visibleDevices: choice?.visibleDevices ?? null });
+    options.onReady?.({ logDir, visibleDevices: choice?.visibleDevices ?? null, claimError: choice?.claimError ?? null });
     const policy = createRestartPolicy(options.policy).options;
     const supervisor = supervise({
       command: options.command, args: options.args, env: { ...options.env, ...choice?.env }, policy, resumeArgs: options.resumeArgs, graceMs: options.graceMs,

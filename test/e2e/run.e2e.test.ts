@@ -13,10 +13,11 @@ import { BIN, ROOT, baseEnv, ensureBuilt, gpuwise } from './run-cli.js';
 const JOBS = join(ROOT, 'src/supervise/__fixtures__/jobs');
 const FIXTURES = join(ROOT, 'src/supervise/failures/__fixtures__');
 const work = mkdtempSync(join(tmpdir(), 'gpuwise-run-e2e-'));
-const fake = () => ({ ...fakeNvmlEnv(scenarioPath('pick-mixed')), XDG_DATA_HOME: join(work, 'data') });
-const report = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
 let n = 0;
 const dir = () => join(work, `run-${n++}`);
+/** A claim folder of each run's own (docs/pick.md "Claims"), so that no run or pick elsewhere meets its claims. */
+const fake = (claims = dir()) => ({ ...fakeNvmlEnv(scenarioPath('pick-mixed')), XDG_DATA_HOME: join(work, 'data'), GPUWISE_CLAIMS_DIR: claims });
+const report = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
 
 beforeAll(ensureBuilt, 180_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -219,9 +220,33 @@ describe('gpuwise run', () => {
     expect(zh.stderr).toContain('可以自己指定 GPU');
     expect(zh.stdout).toBe('');
     // On a machine without a GPU --gpus cannot choose, and says so instead of "0 of 1 free".
-    const bare = gpuwise(['run', '--gpus', 'auto', '--log-dir', dir(), '--', 'sh', '-c', 'echo started'], { XDG_DATA_HOME: join(work, 'data') });
+    const bare = gpuwise(['run', '--gpus', 'auto', '--log-dir', dir(), '--', 'sh', '-c', 'echo started'], { XDG_DATA_HOME: join(work, 'data'), GPUWISE_CLAIMS_DIR: dir() });
     expect(bare.code).toBe(1);
     expect(bare.stdout).toBe('');
     expect(bare.stderr).toMatch(/No GPU could be read \(.+\), so --gpus auto cannot choose one\./);
+  }, 30_000);
+
+  it('claims the GPU --gpus chose while it runs: a pick started then does not print it; released at the end', async () => {
+    const claims = dir();
+    const child = spawn(process.execPath, [BIN, 'run', '--gpus', '1', '--log-dir', dir(), '--', 'sh', '-c', 'echo ready; exec sleep 30'], { cwd: ROOT, env: baseEnv(fake(claims)) });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => String(chunk).includes('ready') && resolve()));
+    try {
+      expect(err).toContain('GPUs for the job: CUDA_VISIBLE_DEVICES=2');
+      expect(gpuwise(['pick', '--no-claim'], fake(claims))).toMatchObject({ code: 0, stdout: '3\n' });
+      const short = gpuwise(['pick', '-n', '3', '--no-claim', '--window', '0'], fake(claims));
+      expect(short.code).toBe(1);
+      expect(short.stderr).toMatch(new RegExp(`GPU 2 \\(NVIDIA RTX A6000\\): claimed by gpuwise run \\(PID ${child.pid}\\) \\d+ s ago`));
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await ended;
+    expect(gpuwise(['pick', '--no-claim'], fake(claims))).toMatchObject({ code: 0, stdout: '2\n' });
+    // A folder that cannot hold claims costs the claim, not the run.
+    const unclaimed = gpuwise(['run', '--gpus', 'auto', '--log-dir', dir(), '--', 'true'], fake('/proc/gpuwise-no-such/claims'));
+    expect(unclaimed.code).toBe(0);
+    expect(unclaimed.stderr).toMatch(/GPUs for the job: CUDA_VISIBLE_DEVICES=2\n.*Note: the GPUs were not claimed \(.+\)/);
   }, 30_000);
 });

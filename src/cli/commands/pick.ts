@@ -6,6 +6,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { BACKEND_IDS, isBackendId, type KnownBackendId as BackendId } from '../../backends/registry.js';
 import { DEFAULT_MAX_UTIL_PERCENT } from '../../pick/pick.js';
 import type { CliContext } from '../context.js';
+import { parseRunDurationMs } from './run-values.js';
 import { parseByteAmount } from './serve-values.js';
 
 export interface PickCommandOptions {
@@ -16,6 +17,8 @@ export interface PickCommandOptions {
   uuid?: boolean;
   mig?: boolean;
   window?: number;
+  /** false with --no-claim. */
+  claim?: boolean;
   json?: boolean;
   backend?: BackendId;
 }
@@ -24,12 +27,10 @@ export const MAX_PICK_COUNT = 1024;
 const MAX_MEMORY_BYTES = 16 * 1024 ** 4;
 const MAX_WINDOW_MS = 60_000;
 
-/** "1s", "500ms", "2.5s", or a bare number of seconds; 0 to 60 s. */
+/** "1s", "500ms", "2.5s", "0": run's durations (a bare number other than 0 is refused), 0 to 60 s. */
 export function parseWindowMs(text: string): number | null {
-  const match = text.trim().toLowerCase().match(/^(\d+(?:\.\d+)?)\s*(ms|s)?$/);
-  if (!match) return null;
-  const ms = Number(match[1]) * (match[2] === 'ms' ? 1 : 1000);
-  return Number.isFinite(ms) && ms <= MAX_WINDOW_MS ? Math.round(ms) : null;
+  const ms = parseRunDurationMs(text);
+  return ms !== null && ms <= MAX_WINDOW_MS ? ms : null;
 }
 
 export function register(program: Command, cli: CliContext): void {
@@ -67,6 +68,7 @@ export function register(program: Command, cli: CliContext): void {
     .option('--uuid', t('pick.option.uuid'))
     .option('--no-mig', t('pick.option.noMig'))
     .addOption(new Option('--window <duration>', t('pick.option.window')).argParser(parser(parseWindowMs, 'pick.badWindow')))
+    .option('--no-claim', t('pick.option.noClaim'))
     .addOption(
       new Option('--backend <id>', t('info.option.backend', { choices: BACKEND_IDS.join(', ') })).argParser((value: string) => {
         if (!isBackendId(value)) throw new InvalidArgumentError(t('info.badBackend', { choices: BACKEND_IDS.join(', ') }));

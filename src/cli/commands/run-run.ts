@@ -6,7 +6,8 @@ import { setFlagsFromString } from 'node:v8';
 import { createSampler, type Sampler } from '../../monitor/index.js';
 import { isMessageKey, type MessageKey } from '../../i18n/index.js';
 import { GpuChoiceError } from '../../supervise/gpus.js';
-import { rejectedLines } from './pick-run.js';
+import { openClaims, type ClaimStore } from '../../pick/index.js';
+import { claimProblemText, rejectedLines } from './pick-run.js';
 import { energyText, leftOutTexts } from '../../supervise/report.js';
 import { runJob } from '../../supervise/run-job.js';
 import type { SupervisorEvent } from '../../supervise/supervisor.js';
@@ -62,6 +63,17 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
     } else if (event.type === 'stop-asked') status(STOP_KEYS[event.phase === 'grace' && event.signal === 'SIGINT' ? 'graceInterrupt' : event.phase], { signal: event.signal, seconds: event.graceMs / 1000 });
     else if (event.type === 'forcing') status(event.reason === 'asked' ? 'run.status.forcingAsked' : 'run.status.forcing', { seconds: event.graceMs / 1000 });
   };
+  // The GPUs --gpus chooses are claimed while this gpuwise lives (docs/pick.md "Claims"); a folder
+  // that takes no claim costs only the claim.
+  let claims: ClaimStore | null = null;
+  let claimProblem: string | null = null;
+  if (options.gpus !== undefined) {
+    try {
+      claims = openClaims(cli.env);
+    } catch (error) {
+      claimProblem = claimProblemText(t, error);
+    }
+  }
   let logDir = options.logDir ?? '';
   const job = runJob({
     command: program,
@@ -78,6 +90,7 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
     logMaxBytes: options.logMaxSize,
     logKeep: options.logKeep,
     gpus: options.gpus ?? null,
+    claims,
     sampler,
     samplerUnavailable,
     pricePerKwh: options.pricePerKwh ?? null,
@@ -89,6 +102,8 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
     onReady: (ready) => {
       logDir = ready.logDir;
       if (ready.visibleDevices !== null) status('run.gpus.picked', { devices: ready.visibleDevices });
+      const unclaimed = ready.claimError === null ? claimProblem : claimProblemText(t, ready.claimError);
+      if (ready.visibleDevices !== null && unclaimed !== null) status('pick.claimSkipped', { detail: unclaimed });
     },
     onEvent,
     recordedBy: `gpuwise ${VERSION}`,
@@ -123,6 +138,7 @@ export async function runRun(cli: CliContext, command: string[], options: RunCom
     throw error;
   } finally {
     for (const name of SIGNALS) process.off(name, onSignal);
+    claims?.releaseAll();
     await sampler?.stop();
   }
 }

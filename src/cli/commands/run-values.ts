@@ -1,13 +1,17 @@
-// The values `gpuwise run` takes: durations with milliseconds ("500ms", "10s", "1h30m"), the
+// The values `gpuwise run` takes (and pick's --window): durations with milliseconds ("500ms", "10s", "1h30m"), the
 // back-off range ("10s..5m"), counts and prices. Pure parsers answering null for what they cannot
 // read; run.ts turns null into a usage error in the user's language.
 
 const UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 export const MAX_RUN_DURATION_MS = 30 * 86_400_000;
 
-/** "500ms", "10s", "5m", "1h30m", "0s"; a bare number is refused (seconds or minutes?). */
+/**
+ * "500ms", "10s", "5m", "1h30m", "0s", "0"; any other bare number is refused (seconds or
+ * minutes?). The one duration parser of run and pick.
+ */
 export function parseRunDurationMs(text: string): number | null {
   const value = text.trim().toLowerCase();
+  if (value === '0') return 0;
   if (value === '' || value.length > 40) return null;
   const parts = value.match(/(\d+(?:\.\d+)?)(ms|s|m|h|d)/g);
   if (!parts || parts.join('') !== value) return null;
