@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimsDir, ClaimsFolderError, openClaims } from './claims-folder.js';
-import { createClaimStore, startTicksOf, type ClaimOwner } from './claims.js';
+import { processStartTicks } from '../core/process-identity.js';
+import { createClaimStore, type ClaimOwner } from './claims.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLAIMS_MODULE = fileURLToPath(new URL('./claims.ts', import.meta.url));
@@ -25,7 +26,7 @@ function clock(startMs = 1_700_000_000_000) {
 }
 
 /** A live process other than this one: the one that started the test worker. */
-const other = (): ClaimOwner => ({ pid: process.ppid, startTicks: startTicksOf(process.ppid) });
+const other = (): ClaimOwner => ({ pid: process.ppid, startTicks: processStartTicks(process.ppid) });
 /** A process that has ended. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid;
 const claimFiles = () => readdirSync(dir).filter((name) => name.endsWith('.claim'));

@@ -16,6 +16,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processAlive, processStartTicks } from '../core/process-identity.js';
 
 export interface GpuClaim {
   /** What is claimed: a MIG instance's UUID, else the GPU's UUID (`index:N` for one without). */
@@ -76,26 +77,6 @@ function bootId(): string | null {
   return bootIdCache;
 }
 
-/** /proc/<pid>/stat's 22nd field, the process's start time in clock ticks since boot. */
-export function startTicksOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-    return Number.isFinite(ticks) ? ticks : null;
-  } catch {
-    return null;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** A claim, or null for a released, corrupt or foreign file (stale either way). */
 function parseClaim(text: string): GpuClaim | null {
   try {
@@ -121,7 +102,7 @@ const ROUNDS = 8;
 /** The claims in `dir`, the folder made (exported for tests: a folder, a clock and an owner of their own). */
 export function createClaimStore(dir: string, options: ClaimStoreOptions = {}): ClaimStore {
   const now = options.now ?? Date.now;
-  const me = options.owner ?? { pid: process.pid, startTicks: startTicksOf(process.pid) };
+  const me = options.owner ?? { pid: process.pid, startTicks: processStartTicks(process.pid) };
   const held = new Set<string>();
   const hashOf = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
   const pathOf = (hash: string, number: number) => join(dir, `${hash}.${number}.claim`);
@@ -134,8 +115,8 @@ export function createClaimStore(dir: string, options: ClaimStoreOptions = {}): 
       // One from the future (the clock was set back) holds no longer than it was made for.
       return leftMs > 0 && leftMs <= claim.expiresMs - claim.claimedMs;
     }
-    if (!alive(claim.pid)) return false;
-    const ticks = startTicksOf(claim.pid);
+    if (!processAlive(claim.pid)) return false;
+    const ticks = processStartTicks(claim.pid);
     return claim.startTicks === null || ticks === null || ticks === claim.startTicks;
   };
   /** Each key's claim files' numbers, newest first. */
@@ -198,7 +179,7 @@ export function createClaimStore(dir: string, options: ClaimStoreOptions = {}): 
     for (const number of numbers().get(hash)?.slice(2) ?? []) unlinkQuietly(pathOf(hash, number));
     for (const name of safeList(dir)) {
       const pid = Number(TEMP_FILE.exec(name)?.[1] ?? Number.NaN);
-      if (Number.isInteger(pid) && pid > 0 && !alive(pid)) unlinkQuietly(join(dir, name));
+      if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) unlinkQuietly(join(dir, name));
     }
   };
 

@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { processAlive, processStartTicks } from '../core/process-identity.js';
 import { StoreError } from './errors.js';
 
 /** How often a recording store refreshes its lock (at a write; the recorder writes every 5 s). */
@@ -44,29 +45,6 @@ interface LockRecord {
   id: string | null;
 }
 
-/** Field 22 of /proc/<pid>/stat; null without /proc or for a process that is gone. */
-function processStartTicks(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command (field 2) is in parentheses and may hold spaces or ')': fields count from the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[19]);
-    return Number.isFinite(ticks) ? ticks : null;
-  } catch {
-    return null;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 function readRecord(path: string): LockRecord | null {
   try {
     const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
@@ -92,7 +70,7 @@ function refreshedAtMs(path: string): number | null {
 function held(record: LockRecord, refreshedMs: number | null, nowMs: number): boolean {
   if (record.host !== hostname()) return refreshedMs === null || nowMs - refreshedMs < LOCK_STALE_MS;
   if (record.pid === process.pid) return false; // this process, a store opened before and not closed
-  if (!alive(record.pid)) return false;
+  if (!processAlive(record.pid)) return false;
   const started = processStartTicks(record.pid);
   return record.started === null || started === null || started === record.started;
 }
