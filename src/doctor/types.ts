@@ -2,7 +2,7 @@
 // key plus parameters (a `Message`), so one report renders in zh-CN or en and its JSON stays
 // stable across languages.
 
-import type { MessageKey, MessageParams } from '../i18n/index.js';
+import type { MessageKey, MessageParams, Translate } from '../i18n/index.js';
 
 /** The layers, in the order a GPU stack is built and the order problems are reported. */
 export const LAYERS = ['hardware', 'os', 'driver', 'cuda', 'frameworks', 'containers'] as const;
@@ -19,6 +19,11 @@ export interface Message {
    * them its own way ("a, b" in English, "a、b" in Chinese); --json keeps the array.
    */
   lists?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Placeholders that take a message of their own (why a backend did not open): said in the
+   * reader's language, while `params` keep the raw values (the backend's code) for --json.
+   */
+  terms?: Readonly<Record<string, Message>>;
 }
 
 export function msg(key: MessageKey, params?: MessageParams, lists?: Message['lists']): Message {
@@ -27,12 +32,23 @@ export function msg(key: MessageKey, params?: MessageParams, lists?: Message['li
   return message;
 }
 
-/** The message's parameters with each list joined in the reader's language (t's list separator). */
-export function messageParams(message: Message, t: (key: 'cli.help.listSeparator') => string): MessageParams | undefined {
-  if (message.lists === undefined) return message.params;
-  const separator = t('cli.help.listSeparator');
+/** `message` with placeholders filled by other messages (see `Message.terms`). */
+export function withTerms(message: Message, terms: Readonly<Record<string, Message>>): Message {
+  return { ...message, terms };
+}
+
+/**
+ * The message's parameters with each list joined in the reader's language (t's list separator)
+ * and each term translated.
+ */
+export function messageParams(message: Message, t: Translate): MessageParams | undefined {
+  if (message.lists === undefined && message.terms === undefined) return message.params;
   const joined: MessageParams = { ...message.params };
-  for (const [name, items] of Object.entries(message.lists)) joined[name] = items.join(separator);
+  if (message.lists !== undefined) {
+    const separator = t('cli.help.listSeparator');
+    for (const [name, items] of Object.entries(message.lists)) joined[name] = items.join(separator);
+  }
+  for (const [name, term] of Object.entries(message.terms ?? {})) joined[name] = t(term.key, messageParams(term, t));
   return joined;
 }
 

@@ -7,17 +7,9 @@ import type { ClockEventReason } from '../../core/clock-events.js';
 import type { UnavailableReason } from '../../core/unavailable.js';
 import type { MessageKey, Translate } from '../../i18n/index.js';
 
-export const BACKEND_REASON_KEYS = {
-  'library-not-found': 'info.reason.library-not-found',
-  'init-failed': 'info.reason.init-failed',
-  'command-not-found': 'info.reason.command-not-found',
-  'command-failed': 'info.reason.command-failed',
-  timeout: 'info.reason.timeout',
-  'unsupported-platform': 'info.reason.unsupported-platform',
-  'driver-not-loaded': 'info.reason.driver-not-loaded',
-  'no-permission': 'info.reason.no-permission',
-  error: 'info.reason.error',
-} as const satisfies Record<BackendUnavailableCode, MessageKey>;
+import { BACKEND_REASON_KEYS } from '../../i18n/backend-reason-keys.js';
+
+export { BACKEND_REASON_KEYS };
 
 import { CLOCK_REASON_KEYS } from '../../i18n/clock-reason-keys.js';
 import { UNAVAILABLE_REASON_KEYS } from '../../i18n/problem-text.js';

@@ -7,6 +7,7 @@ import { driverBranch } from '../compat/versions.js';
 import { driverInstallFix, persistenceFix, reloadDriverFix } from '../fixes/driver.js';
 import type { DoctorEnv } from '../env.js';
 import { msg, type Message } from '../types.js';
+import { failedAttemptEvidence } from './backend-reason.js';
 import { ev, nvidiaPresence, outcome, skippedNoCapability, skippedNoGpu, skippedNotLinux, type Check } from './check.js';
 import { driverRequirement } from './driver-choice.js';
 import { VERSION_MISMATCH } from './driver.js';
@@ -36,7 +37,7 @@ export const driverVersionMismatch: Check = {
     if (kernel) evidence.push(ev('doctor.ev.kernelDriverVersion', { version: kernel.version }));
     if (user) evidence.push(ev('doctor.ev.userDriverVersion', { version: user.version, path: user.path }));
     const failedAttempt = ctx.facts.inputs.gpu?.attempts.find((a) => VERSION_MISMATCH.test(a.unavailable?.detail ?? ''));
-    if (failedAttempt) evidence.push(ev('doctor.ev.backendFailed', { backend: failedAttempt.id, code: failedAttempt.unavailable?.code ?? '', detail: failedAttempt.unavailable?.detail ?? '' }));
+    if (failedAttempt) evidence.push(...failedAttemptEvidence(failedAttempt));
     const differ = kernel !== null && user !== null && kernel.version !== user.version;
     if (failedAttempt || differ) {
       return outcome('fail', msg('doctor.driver.mismatch.found', { kernel: kernel?.version ?? '?', user: user?.version ?? '?' }), evidence, reloadDriverFix(ctx.target));

@@ -8,6 +8,7 @@ import { rebootStep, step } from '../fixes/steps.js';
 import type { KernelModuleFacts } from '../facts/kernel-modules.js';
 import { msg, type Message } from '../types.js';
 import { ev, nvidiaPresence, outcome, skippedNoGpu, skippedNotLinux, unreadable, type Check, type CheckContext, type CheckOutcome } from './check.js';
+import { failedAttemptEvidence, withReason } from './backend-reason.js';
 import { driverRequirement } from './driver-choice.js';
 import { unansweredOutcome } from './gpu-answers.js';
 
@@ -98,9 +99,7 @@ export const driverNvml: Check = {
     const gpu = ctx.facts.inputs.gpu;
     if (!gpu) return outcome('skipped', msg('doctor.skip.noChain'));
     if ((await nvidiaPresence(ctx)) === 'no') return skippedNoGpu();
-    const evidence: Message[] = gpu.attempts.map((a) =>
-      a.ok ? ev('doctor.ev.backendOpened', { backend: a.id }) : ev('doctor.ev.backendFailed', { backend: a.id, code: a.unavailable?.code ?? '?', detail: a.unavailable?.detail ?? '' }),
-    );
+    const evidence: Message[] = gpu.attempts.flatMap((a) => (a.ok ? [ev('doctor.ev.backendOpened', { backend: a.id })] : failedAttemptEvidence(a)));
     const nvml = nvmlAttempt(gpu.attempts);
     const driver = gpu.reading?.driver;
     const opened = nvml?.ok === true || (!nvml && gpu.openedBackend !== null && gpu.openedBackend !== 'pci');
@@ -117,7 +116,7 @@ export const driverNvml: Check = {
     const detail = nvml.unavailable?.detail ?? '';
     if (code === 'unsupported-platform') return outcome('skipped', msg('doctor.driver.nvml.unsupported'), evidence);
     // nvidia-smi works although gpuwise's own NVML binding did not: the driver is fine.
-    if (gpu.openedBackend === 'nvidia-smi') return outcome('warn', msg('doctor.driver.nvml.bindingOnly', { code, detail }), evidence);
+    if (gpu.openedBackend === 'nvidia-smi') return outcome('warn', withReason('doctor.driver.nvml.bindingOnly', code, detail), evidence);
     const os = await ctx.facts.os();
     const requirement = await driverRequirement(ctx);
     if (VERSION_MISMATCH.test(detail) || gpu.attempts.some((a) => VERSION_MISMATCH.test(a.unavailable?.detail ?? ''))) {
@@ -131,15 +130,15 @@ export const driverNvml: Check = {
       });
     }
     if (os.wsl) {
-      return outcome('fail', msg('doctor.driver.nvml.wsl', { code }), evidence, driverInstallFix(ctx.target, requirement.choice, msg('doctor.driver.nvml.wslWhy')));
+      return outcome('fail', withReason('doctor.driver.nvml.wsl', code, detail), evidence, driverInstallFix(ctx.target, requirement.choice, msg('doctor.driver.nvml.wslWhy')));
     }
     const modules = await ctx.facts.modules();
     if (ctx.facts.env.platform === 'linux' && !modules.nvidia && !ctx.target.container) {
       // The kernel module check already says why and how to fix it; NVML cannot work before that.
-      return outcome('fail', msg('doctor.driver.nvml.becauseModule', { code }), evidence);
+      return outcome('fail', withReason('doctor.driver.nvml.becauseModule', code, detail), evidence);
     }
     if (code === 'library-not-found' && modules.nvidia) {
-      return outcome('fail', msg('doctor.driver.nvml.userspaceMissing', { detail }), evidence, driverInstallFix(ctx.target, requirement.choice, msg('doctor.driver.nvml.userspaceWhy')));
+      return outcome('fail', msg('doctor.driver.nvml.userspaceMissing', { code, detail }), evidence, driverInstallFix(ctx.target, requirement.choice, msg('doctor.driver.nvml.userspaceWhy')));
     }
     if (code === 'no-permission') {
       return outcome('fail', msg('doctor.driver.nvml.noPermission'), evidence, {
@@ -148,6 +147,6 @@ export const driverNvml: Check = {
         docs: [],
       });
     }
-    return outcome('fail', msg('doctor.driver.nvml.failed', { code, detail }), evidence, driverInstallFix(ctx.target, requirement.choice, msg('doctor.driver.nvml.failedWhy')));
+    return outcome('fail', withReason('doctor.driver.nvml.failed', code, detail), evidence, driverInstallFix(ctx.target, requirement.choice, msg('doctor.driver.nvml.failedWhy')));
   },
 };

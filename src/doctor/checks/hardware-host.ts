@@ -1,7 +1,8 @@
 // The host that feeds the GPUs: memory, CPU cores, disks. Training reads data through all three;
 // a box short on any of them leaves the GPUs waiting.
 
-import { msg, type Message } from '../types.js';
+import type { DiskFacts } from '../facts/host-resources.js';
+import { msg, withTerms, type Message } from '../types.js';
 import { ev, formatGiB, outcome, unreadable, type Check } from './check.js';
 
 const TRAINING_MIN_MEMORY_BYTES = 32 * 1024 ** 3;
@@ -62,6 +63,14 @@ export const hardwareCpu: Check = {
   },
 };
 
+function diskEvidence(disk: DiskFacts): Message {
+  const path = `/sys/block/${disk.name}/queue/rotational`;
+  const size = disk.sizeBytes !== null ? formatGiB(disk.sizeBytes) : '?';
+  if (disk.rotational !== null) return ev(disk.rotational ? 'doctor.ev.diskRotational' : 'doctor.ev.diskSolid', { name: disk.name, size, path });
+  const why = disk.rotationalProblem ? unreadable(path, disk.rotationalProblem) : ev('doctor.ev.diskFlagUnclear', { path });
+  return withTerms(ev('doctor.ev.diskUnknown', { name: disk.name, size, path }), { why });
+}
+
 export const hardwareDisk: Check = {
   id: 'hardware.disk',
   layer: 'hardware',
@@ -72,17 +81,21 @@ export const hardwareDisk: Check = {
       return host.disksProblem ? outcome('skipped', msg('doctor.hardware.disk.unreadable'), [unreadable('/sys/block', host.disksProblem)]) : outcome('skipped', msg('doctor.skip.notLinux'));
     }
     if (host.disks.length === 0) return outcome('skipped', msg('doctor.hardware.disk.none'));
-    const evidence = host.disks.map((disk) =>
-      ev(disk.rotational ? 'doctor.ev.diskRotational' : 'doctor.ev.diskSolid', {
-        name: disk.name,
-        size: disk.sizeBytes !== null ? formatGiB(disk.sizeBytes) : '?',
-        path: `/sys/block/${disk.name}/queue/rotational`,
-      }),
-    );
-    const solid = host.disks.filter((d) => !d.rotational);
+    const evidence = host.disks.map(diskEvidence);
+    const solid = host.disks.filter((d) => d.rotational === false);
+    const unknown = host.disks.filter((d) => d.rotational === null).length;
     if (solid.length > 0) {
       const nvme = solid.filter((d) => d.name.startsWith('nvme')).length;
-      return outcome('ok', msg('doctor.hardware.disk.ok', { count: solid.length, nvme }), evidence);
+      return outcome('ok', msg(unknown > 0 ? 'doctor.hardware.disk.okSomeUnknown' : 'doctor.hardware.disk.ok', { count: solid.length, nvme, unknown }), evidence);
+    }
+    if (unknown > 0) {
+      // No disk is known to be solid-state, but not all are known to spin either: say only that.
+      const rotational = host.disks.length - unknown;
+      return outcome('warn', msg(rotational > 0 ? 'doctor.hardware.disk.rotationalSomeUnknown' : 'doctor.hardware.disk.kindUnknown', { rotational, unknown }), evidence, {
+        why: msg('doctor.hardware.disk.unknownWhy'),
+        steps: [],
+        docs: [],
+      });
     }
     // WSL2's disks are virtual (VHDX files) and always claim to be rotational.
     const allVirtual = (await ctx.facts.os()).wsl !== null || host.disks.every((d) => d.virtual);

@@ -3,13 +3,35 @@
 // pip wheels of PyTorch / TensorFlow / JAX bring their own cuDNN and ignore these.
 
 import { plausibleVersion } from '../compat/versions.js';
-import type { DoctorEnv } from '../env.js';
+import type { DoctorEnv, FsErrorCode } from '../env.js';
 import type { CudaToolkit } from './cuda-toolkits.js';
 
 export interface CudnnInstall {
   version: string;
   source: 'header' | 'library';
   path: string;
+}
+
+/** A header that is there but could not be read (EACCES, EIO): not an absent cuDNN. */
+export interface CudnnUnreadable {
+  source: 'unreadable';
+  path: string;
+  code: Exclude<FsErrorCode, 'not-found'>;
+  detail: string;
+}
+
+/** What the machine says of system-wide cuDNN: installs found, and headers it would not let be read. */
+export type CudnnFact = CudnnInstall | CudnnUnreadable;
+
+export function isCudnnInstall(fact: CudnnFact): fact is CudnnInstall {
+  return fact.source !== 'unreadable';
+}
+
+async function readHeader(env: DoctorEnv, path: string): Promise<CudnnFact | null> {
+  const file = await env.fs.readText(path);
+  if (!file.ok) return file.code === 'not-found' ? null : { source: 'unreadable', path, code: file.code, detail: file.detail };
+  const version = parseCudnnHeader(file.value);
+  return version ? { version, source: 'header', path } : null;
 }
 
 export function parseCudnnHeader(text: string): string | null {
@@ -30,7 +52,7 @@ function debianTriplet(arch: string): string {
   return arch === 'arm64' ? 'aarch64-linux-gnu' : 'x86_64-linux-gnu';
 }
 
-async function headerInstalls(env: DoctorEnv, toolkits: readonly CudaToolkit[]): Promise<CudnnInstall[]> {
+async function headerInstalls(env: DoctorEnv, toolkits: readonly CudaToolkit[]): Promise<CudnnFact[]> {
   const tripletDir = `/usr/include/${debianTriplet(env.arch)}`;
   const listing = await env.fs.readdir(tripletDir);
   const versioned = listing.ok
@@ -44,14 +66,8 @@ async function headerInstalls(env: DoctorEnv, toolkits: readonly CudaToolkit[]):
     '/usr/include/cudnn.h',
     ...toolkits.map((t) => `${t.root}/include/cudnn.h`),
   ];
-  const found = await Promise.all(
-    [...new Set(candidates)].map(async (path): Promise<CudnnInstall | null> => {
-      const file = await env.fs.readText(path);
-      const version = file.ok ? parseCudnnHeader(file.value) : null;
-      return version ? { version, source: 'header', path } : null;
-    }),
-  );
-  return found.filter((install): install is CudnnInstall => install !== null);
+  const found = await Promise.all([...new Set(candidates)].map((path) => readHeader(env, path)));
+  return found.filter((fact): fact is CudnnFact => fact !== null);
 }
 
 async function libraryInstalls(env: DoctorEnv, toolkits: readonly CudaToolkit[]): Promise<CudnnInstall[]> {
@@ -73,20 +89,14 @@ async function libraryInstalls(env: DoctorEnv, toolkits: readonly CudaToolkit[])
   return perDir.filter((install): install is CudnnInstall => install !== null);
 }
 
-export async function readCudnn(env: DoctorEnv, toolkits: readonly CudaToolkit[]): Promise<CudnnInstall[]> {
+export async function readCudnn(env: DoctorEnv, toolkits: readonly CudaToolkit[]): Promise<CudnnFact[]> {
   if (env.platform !== 'linux') {
-    const headers = await Promise.all(
-      toolkits.map(async (t): Promise<CudnnInstall | null> => {
-        const path = `${t.root}\\include\\cudnn_version.h`;
-        const file = await env.fs.readText(path);
-        const version = file.ok ? parseCudnnHeader(file.value) : null;
-        return version ? { version, source: 'header', path } : null;
-      }),
-    );
-    return headers.filter((install): install is CudnnInstall => install !== null);
+    const headers = await Promise.all(toolkits.map((t) => readHeader(env, `${t.root}\\include\\cudnn_version.h`)));
+    return headers.filter((fact): fact is CudnnFact => fact !== null);
   }
-  const [headers, libraries] = await Promise.all([headerInstalls(env, toolkits), libraryInstalls(env, toolkits)]);
+  const [headerFacts, libraries] = await Promise.all([headerInstalls(env, toolkits), libraryInstalls(env, toolkits)]);
+  const headers = headerFacts.filter(isCudnnInstall);
   // A library whose version a header in the same tree already states adds nothing.
   const extra = libraries.filter((lib) => !headers.some((h) => h.version.startsWith(lib.version) || lib.version.startsWith(h.version)));
-  return [...headers, ...extra];
+  return [...headers, ...extra, ...headerFacts.filter((fact) => !isCudnnInstall(fact))];
 }

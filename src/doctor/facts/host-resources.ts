@@ -18,7 +18,10 @@ export interface HostResourceFacts {
 export interface DiskFacts {
   /** Kernel name: nvme0n1, sda, vda. */
   name: string;
-  rotational: boolean;
+  /** null: the kind is not known (queue/rotational unreadable, empty or neither 0 nor 1). */
+  rotational: boolean | null;
+  /** Why queue/rotational could not be read; null when it was read (or when it said something else). */
+  rotationalProblem: { code: FsErrorCode; detail: string } | null;
   sizeBytes: number | null;
   /** Virtual disks (virtio, Xen) often claim to be rotational whatever backs them. */
   virtual: boolean;
@@ -56,23 +59,24 @@ async function readDisks(env: DoctorEnv): Promise<{ disks: DiskFacts[] | null; p
   const listing = await env.fs.readdir('/sys/block');
   if (!listing.ok) return { disks: null, problem: { code: listing.code, detail: listing.detail } };
   const disks = await Promise.all(
-    listing.value.filter(isPhysicalBlockDevice).map(async (name): Promise<DiskFacts | null> => {
+    listing.value.filter(isPhysicalBlockDevice).map(async (name): Promise<DiskFacts> => {
       const [rotational, size] = await Promise.all([
         env.fs.readText(`/sys/block/${name}/queue/rotational`),
         env.fs.readText(`/sys/block/${name}/size`),
       ]);
-      // The kernel writes 0 or 1; anything else (an empty or garbled file) says nothing.
+      // The kernel writes 0 or 1; anything else (an empty or garbled file) says nothing. A disk
+      // whose flag says nothing is still a disk: dropping it could leave "only spinning disks".
       const flag = rotational.ok ? rotational.value.trim() : '';
-      if (flag !== '0' && flag !== '1') return null;
       return {
         name,
-        rotational: flag === '1',
+        rotational: flag === '0' || flag === '1' ? flag === '1' : null,
+        rotationalProblem: rotational.ok ? null : { code: rotational.code, detail: rotational.detail },
         sizeBytes: size.ok ? parseBlockSizeBytes(size.value) : null,
         virtual: /^(vd|xvd)/.test(name),
       };
     }),
   );
-  return { disks: disks.filter((disk): disk is DiskFacts => disk !== null), problem: null };
+  return { disks, problem: null };
 }
 
 export async function readHostResources(env: DoctorEnv, host: HostSummary | null): Promise<HostResourceFacts> {

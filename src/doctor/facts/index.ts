@@ -6,7 +6,7 @@ import type { DoctorInputs } from '../inputs.js';
 import { msg, type Message } from '../types.js';
 import { readContainerFacts, readGpuDeviceNodes, type ContainerFacts, type GpuDeviceNodes } from './container.js';
 import { readCudaToolkits, type CudaToolkitFacts } from './cuda-toolkits.js';
-import { readCudnn, type CudnnInstall } from './cudnn.js';
+import { readCudnn, type CudnnFact } from './cudnn.js';
 import { readDockerFacts, type DockerFacts } from './docker.js';
 import { readGpuFacts, type GpuFacts } from './gpus.js';
 import { readHostResources, type HostResourceFacts } from './host-resources.js';
@@ -61,7 +61,8 @@ export interface DoctorFacts {
   secureBoot(): Promise<SecureBootFacts>;
   host(): Promise<HostResourceFacts>;
   toolkits(): Promise<CudaToolkitFacts>;
-  cudnn(): Promise<CudnnInstall[]>;
+  /** System-wide cuDNN installs, and headers that are there but could not be read. */
+  cudnn(): Promise<CudnnFact[]>;
   python(): Promise<PythonFacts>;
   docker(): Promise<DockerFacts>;
   gpus(): GpuFacts;

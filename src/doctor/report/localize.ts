@@ -23,7 +23,7 @@ export type LocalizedDoctorReport = Localized<DoctorReport> & { locale: string; 
 function isMessage(value: unknown): value is Message {
   if (typeof value !== 'object' || value === null) return false;
   const keys = Object.keys(value);
-  return typeof (value as { key?: unknown }).key === 'string' && keys.every((k) => k === 'key' || k === 'params' || k === 'lists');
+  return typeof (value as { key?: unknown }).key === 'string' && keys.every((k) => k === 'key' || k === 'params' || k === 'lists' || k === 'terms');
 }
 
 /** Any doctor value (a report, a guide) with every Message given its text. */

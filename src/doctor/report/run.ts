@@ -5,6 +5,7 @@ import { ALL_CHECKS } from '../checks/index.js';
 import { runCheck, type Check, type CheckContext, type DriverState } from '../checks/check.js';
 import { driverRequirement } from '../checks/driver-choice.js';
 import { createFacts, type DoctorFacts, type DoctorProgressEvent, type FactsOptions } from '../facts/index.js';
+import { isCudnnInstall } from '../facts/cudnn.js';
 import { fixTargetOf } from '../fixes/target.js';
 import type { DoctorEnv } from '../env.js';
 import type { DoctorInputs } from '../inputs.js';
@@ -75,7 +76,7 @@ async function machineSummary(ctx: CheckContext): Promise<MachineSummary> {
     openKernelModule: requirement.choice.openModule,
     toolkits: toolkits.toolkits.map((t) => ({ root: t.root, version: t.version })),
     activeToolkitRoot: toolkits.nvcc?.toolkitRoot ?? null,
-    cudnnVersions: [...new Set(cudnn.map((c) => c.version))],
+    cudnnVersions: [...new Set(cudnn.filter(isCudnnInstall).map((c) => c.version))],
     pythons: python.probes.flatMap((p) =>
       p.kind !== 'ok'
         ? []

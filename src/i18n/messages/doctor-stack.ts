@@ -47,6 +47,9 @@ export default defineMessages(
     'doctor.cuda.cudnn.severalWhy': 'Programs load whichever cuDNN the loader finds first; mixed majors give "cuDNN version incompatibility" errors. Keep one, or rely on the frameworks’ own.',
     'doctor.cuda.cudnn.wrongCuda': 'cuDNN {cudnn} does not support CUDA {cuda}.',
     'doctor.cuda.cudnn.wrongCudaWhy': 'cuDNN 8 was built for CUDA 11 and 12 only; CUDA 13 needs cuDNN 9.',
+    'doctor.cuda.cudnn.unreadable': 'Which system-wide cuDNN is installed is not known: a header is there but could not be read ({file}).',
+    'doctor.cuda.cudnn.foundUnreadable': 'cuDNN {versions}, but a header is there that could not be read ({file}).',
+    'doctor.cuda.cudnn.unreadableWhy': 'A cuDNN header gpuwise may not read may belong to a cuDNN it cannot see, so "none" or "one version" could be wrong. Check the file’s permissions (ls -l), or for a read error the disk (sudo dmesg), and run the doctor again.',
 
     'doctor.frameworks.noPython': 'No Python interpreter found.',
     'doctor.frameworks.notInstalled': '{framework} is not installed in {count:the|any} Python environment found ({count} checked).',
@@ -169,6 +172,9 @@ export default defineMessages(
     'doctor.cuda.cudnn.severalWhy': '程序会加载链接器最先找到的那个 cuDNN；主版本混杂会导致“cuDNN version incompatibility”之类的错误。只保留一个，或者直接用框架自带的。',
     'doctor.cuda.cudnn.wrongCuda': 'cuDNN {cudnn} 不支持 CUDA {cuda}。',
     'doctor.cuda.cudnn.wrongCudaWhy': 'cuDNN 8 只为 CUDA 11 和 12 构建；CUDA 13 需要 cuDNN 9。',
+    'doctor.cuda.cudnn.unreadable': '无法确定装了哪个系统级 cuDNN：有头文件存在但无法读取（{file}）。',
+    'doctor.cuda.cudnn.foundUnreadable': 'cuDNN {versions}，但另有头文件存在却无法读取（{file}）。',
+    'doctor.cuda.cudnn.unreadableWhy': '读不了的 cuDNN 头文件可能属于一个 gpuwise 看不到的 cuDNN，所以“没有”或“只有一个版本”都可能不对。请检查该文件的权限（ls -l）；若是读取错误，请检查磁盘（sudo dmesg），然后重新运行 doctor。',
 
     'doctor.frameworks.noPython': '没有找到 Python 解释器。',
     'doctor.frameworks.notInstalled': '检查过的 {count} 个 Python 环境中没有安装 {framework}。',
