@@ -4,7 +4,9 @@
 // nothing.
 
 import { FleetError } from './errors.js';
-import { parsePrometheusUrl } from './url.js';
+import { MAX_BODY_BYTES, readJsonBody } from './read-body.js';
+import { alertsOf, matrixOf, vectorOf } from './shape.js';
+import { maskedUrl, parsePrometheusUrl } from './url.js';
 
 export { FleetError, type FleetErrorKey } from './errors.js';
 
@@ -17,6 +19,8 @@ export interface PrometheusClientOptions extends PrometheusAuth {
   url: string;
   /** Per request; default 10 s. Also sent to Prometheus as its query timeout. */
   timeoutMs?: number;
+  /** The largest answer read (default 64 MiB); a bigger one is an error, not gigabytes held. */
+  maxBodyBytes?: number;
   fetch?: typeof fetch;
 }
 
@@ -74,7 +78,8 @@ export function createPrometheusClient(options: PrometheusClientOptions): Promet
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     let response: Response;
     try {
-      response = await doFetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+      // Not followed: a redirect is a login page or a proxy's, and credentials must not travel on.
+      response = await doFetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     } catch (error) {
       const name = (error as Error)?.name;
       if (name === 'TimeoutError' || name === 'AbortError') throw new FleetError('fleet.error.timeout', { url: shown, seconds: timeoutMs / 1000 });
@@ -82,15 +87,16 @@ export function createPrometheusClient(options: PrometheusClientOptions): Promet
       throw new FleetError('fleet.error.unreachable', { url: shown, detail: cause?.code ?? cause?.message ?? String((error as Error)?.message ?? error) });
     }
     if (response.status === 401 || response.status === 403) throw new FleetError('fleet.error.auth', { url: shown, status: response.status });
-    let body: { status?: string; data?: unknown; error?: string; errorType?: string };
-    try {
-      body = (await response.json()) as typeof body;
-    } catch {
-      throw new FleetError(response.ok ? 'fleet.error.notPrometheus' : 'fleet.error.http', { url: shown, status: response.status });
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new FleetError('fleet.error.redirect', { url: shown, status: response.status, location: maskedUrl((response.headers.get('location') ?? '-').replace(/[?#][^]*$/, '')).slice(0, 200) });
     }
-    if (body?.status === 'error') throw new FleetError('fleet.error.query', { url: shown, detail: `${body.errorType ?? ''}: ${body.error ?? ''}`.slice(0, 500) });
+    const parsed = await readJsonBody(response, { url: shown, maxBytes: options.maxBodyBytes ?? MAX_BODY_BYTES, timeoutSeconds: timeoutMs / 1000 });
+    if (parsed === null || typeof parsed !== 'object') throw new FleetError(response.ok ? 'fleet.error.notPrometheus' : 'fleet.error.http', { url: shown, status: response.status });
+    const body = parsed as { status?: unknown; data?: unknown; error?: unknown; errorType?: unknown };
+    if (body.status === 'error') throw new FleetError('fleet.error.query', { url: shown, detail: `${String(body.errorType ?? '')}: ${String(body.error ?? '')}`.slice(0, 500) });
     if (!response.ok) throw new FleetError('fleet.error.http', { url: shown, status: response.status });
-    if (body?.status !== 'success' || body.data === undefined) throw new FleetError('fleet.error.notPrometheus', { url: shown, status: response.status });
+    if (body.status !== 'success' || body.data === null || typeof body.data !== 'object') throw new FleetError('fleet.error.notPrometheus', { url: shown, status: response.status });
     return body.data as T;
   }
 
@@ -98,23 +104,25 @@ export function createPrometheusClient(options: PrometheusClientOptions): Promet
   return {
     url: shown,
     async query(expr, timeSeconds) {
-      const data = await get<{ resultType: string; result: { metric: Record<string, string>; value: [number, string] }[] }>('api/v1/query', {
+      const data = await get<{ resultType?: unknown; result?: unknown }>('api/v1/query', {
         query: expr, timeout: promTimeout, ...(timeSeconds === undefined ? {} : { time: String(timeSeconds) }),
       });
-      if (data.resultType === 'scalar') return [{ metric: {}, value: number((data.result as unknown as [number, string])[1]) }];
-      if (data.resultType !== 'vector' || !Array.isArray(data.result)) throw new FleetError('fleet.error.notPrometheus', { url: shown, status: 200 });
-      return data.result.map((r) => ({ metric: r.metric ?? {}, value: number(r.value?.[1]) }));
+      if (data.resultType === 'scalar') return [{ metric: {}, value: number(Array.isArray(data.result) ? data.result[1] : undefined) }];
+      const result = data.resultType === 'vector' ? vectorOf(data.result) : null;
+      if (!result) throw new FleetError('fleet.error.notPrometheus', { url: shown, status: 200 });
+      return result.map((r) => ({ metric: r.metric, value: number(r.value) }));
     },
     async queryRange(expr, start, end, stepSeconds) {
-      const data = await get<{ resultType: string; result: { metric: Record<string, string>; values: [number, string][] }[] }>('api/v1/query_range', {
+      const data = await get<{ resultType?: unknown; result?: unknown }>('api/v1/query_range', {
         query: expr, start: String(start), end: String(end), step: String(stepSeconds), timeout: promTimeout,
       });
-      if (data.resultType !== 'matrix' || !Array.isArray(data.result)) throw new FleetError('fleet.error.notPrometheus', { url: shown, status: 200 });
-      return data.result.map((r) => ({ metric: r.metric ?? {}, values: (r.values ?? []).map(([t, v]) => [t, number(v)] as [number, number | null]) }));
+      const result = data.resultType === 'matrix' ? matrixOf(data.result) : null;
+      if (!result) throw new FleetError('fleet.error.notPrometheus', { url: shown, status: 200 });
+      return result.map((r) => ({ metric: r.metric, values: r.values.map(([t, v]) => [t, number(v)] as [number, number | null]) }));
     },
     async alerts() {
-      const data = await get<{ alerts?: RawAlert[] }>('api/v1/alerts', {});
-      return Array.isArray(data.alerts) ? data.alerts : [];
+      const data = await get<{ alerts?: unknown }>('api/v1/alerts', {});
+      return alertsOf(data.alerts);
     },
     async rules() {
       const data = await get<{ groups?: unknown[] }>('api/v1/rules', { type: 'record' });

@@ -9,7 +9,9 @@ export type FleetErrorKey =
   | 'fleet.error.auth'
   | 'fleet.error.http'
   | 'fleet.error.notPrometheus'
-  | 'fleet.error.query';
+  | 'fleet.error.query'
+  | 'fleet.error.redirect'
+  | 'fleet.error.tooLarge';
 
 export class FleetError extends Error {
   constructor(

@@ -51,10 +51,17 @@ function buildGrid(up: Sample[], state: Sample[], util: Sample[], used: Sample[]
   }
   // MIG instances carry GPU_I_ID: the grid is of whole GPUs; their memory is the GPU's own series.
   const whole = (list: Sample[]) => list.filter((s) => s.metric.GPU_I_ID === undefined);
-  for (const s of whole(util)) gpuOf(s.metric)!.utilPercent = s.value;
-  for (const s of whole(used)) gpuOf(s.metric)!.memoryUsedBytes = s.value;
-  for (const s of whole(total)) gpuOf(s.metric)!.memoryTotalBytes = s.value;
-  for (const s of whole(processes)) gpuOf(s.metric)!.processes = s.value;
+  // A series without a gpu label (another exporter's metric of the same name) is no GPU's reading.
+  const set = (list: Sample[], field: 'utilPercent' | 'memoryUsedBytes' | 'memoryTotalBytes' | 'processes') => {
+    for (const s of whole(list)) {
+      const gpu = gpuOf(s.metric);
+      if (gpu) gpu[field] = s.value;
+    }
+  };
+  set(util, 'utilPercent');
+  set(used, 'memoryUsedBytes');
+  set(total, 'memoryTotalBytes');
+  set(processes, 'processes');
   const byGpu = (a: FleetGpu, b: FleetGpu) => Number(a.gpu) - Number(b.gpu) || a.gpu.localeCompare(b.gpu);
   for (const node of nodes.values()) node.gpus.sort(byGpu);
   return [...nodes.values()].sort((a, b) => (a.hostname ?? a.instance).localeCompare(b.hostname ?? b.instance) || a.instance.localeCompare(b.instance));

@@ -4,9 +4,10 @@
 
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { PrometheusClientOptions } from '../../fleet/client.js';
+import type { FleetError, PrometheusClientOptions } from '../../fleet/client.js';
 import { urlHasCredentials } from '../../fleet/url.js';
 import type { Translate } from '../../i18n/index.js';
+import { safeLine } from '../render/safe-view.js';
 
 export interface PrometheusFlags {
   prometheus?: string;
@@ -47,9 +48,21 @@ export function prometheusClientOptions(flags: PrometheusFlags & { prometheus: s
     try {
       password = readFileSync(flags.prometheusPasswordFile!, 'utf8').split(/\r?\n/)[0] ?? '';
     } catch (error) {
-      return { error: t('fleet.passwordFileUnreadable', { path: flags.prometheusPasswordFile!, detail: (error as NodeJS.ErrnoException).code ?? String(error) }) };
+      return { error: t('fleet.passwordFileUnreadable', { path: safeLine(flags.prometheusPasswordFile!), detail: (error as NodeJS.ErrnoException).code ?? String(error) }) };
     }
     options.basic = { user: flags.prometheusUser, password };
   } else if (token) options.bearerToken = token;
   return options;
 }
+
+/**
+ * A FleetError in the reader's words. Its parameters are outside text — the URL as typed, a
+ * server's error text, a redirect's target — so they are shown escaped, on one line.
+ */
+export function fleetErrorMessage(error: FleetError, t: Translate): string {
+  const params = Object.fromEntries(Object.entries(error.params).map(([key, value]) => [key, typeof value === 'string' ? safeLine(value) : value]));
+  return t(error.key, params);
+}
+
+/** The FleetErrors that are bad usage (exit 2, with the help hint), not a failing Prometheus. */
+export const isUsageFleetError = (error: FleetError) => error.key === 'fleet.error.badUrl' || error.key === 'fleet.error.credentialsTwice';

@@ -11,7 +11,7 @@ import { formatBytesPair } from '../render/format.js';
 import { safeView } from '../render/safe-view.js';
 import { usageErrorText } from '../usage-errors.js';
 import type { FleetOptions } from './fleet.js';
-import { prometheusClientOptions } from './fleet-options.js';
+import { fleetErrorMessage, isUsageFleetError, prometheusClientOptions } from './fleet-options.js';
 
 export async function runFleet(cli: CliContext, options: FleetOptions): Promise<number> {
   const usage = (message: string) => {
@@ -29,8 +29,9 @@ export async function runFleet(cli: CliContext, options: FleetOptions): Promise<
     return 0;
   } catch (error) {
     if (!(error instanceof FleetError)) throw error;
-    cli.err(`${cli.t('cli.error', { message: cli.t(error.key, error.params) })}\n`);
-    return error.key === 'fleet.error.badUrl' || error.key === 'fleet.error.credentialsTwice' ? 2 : 1;
+    if (isUsageFleetError(error)) return usage(fleetErrorMessage(error, cli.t));
+    cli.err(`${cli.t('cli.error', { message: fleetErrorMessage(error, cli.t) })}\n`);
+    return 1;
   }
 }
 
@@ -42,9 +43,10 @@ export function humanRange(seconds: number): string {
 
 function gpuCell(cli: CliContext, gpu: FleetNode['gpus'][number]): string {
   const { t, color } = cli;
-  if (gpu.state === 'lost' || gpu.state === 'error') return color.red(`${gpu.gpu}:${t(gpu.state === 'lost' ? 'fleet.gpu.lost' : 'fleet.gpu.error')}`);
-  if (gpu.utilPercent === null) return color.dim(`${gpu.gpu}:${t('fleet.gpu.noReading')}`);
-  const text = `${gpu.gpu}:${Math.round(gpu.utilPercent)}`;
+  const index = safeView(gpu.gpu);
+  if (gpu.state === 'lost' || gpu.state === 'error') return color.red(`${index}:${t(gpu.state === 'lost' ? 'fleet.gpu.lost' : 'fleet.gpu.error')}`);
+  if (gpu.utilPercent === null) return color.dim(`${index}:${t('fleet.gpu.noReading')}`);
+  const text = `${index}:${Math.round(gpu.utilPercent)}`;
   return gpu.utilPercent < 5 && (gpu.processes ?? 0) > 0 ? color.yellow(text) : gpu.utilPercent >= 50 ? color.green(text) : text;
 }
 
@@ -79,10 +81,10 @@ export function renderFleet(cli: CliContext, summary: FleetSummary): string {
     const holders = idle.processes.length === 0
       ? t('fleet.idle.unknownHolder')
       : idle.processes.map((p) => {
-          const who = [p.user, p.namespace && p.pod ? `${p.namespace}/${p.pod}` : p.pod].filter((x) => x !== null).map((x) => safeView(x!)).join(', ') || t('fleet.idle.unknownUser');
-          return t('fleet.idle.process', { pid: p.pid ?? '?', name: safeView(p.name ?? '?'), who });
-        }).join('; ');
-    lines.push(`  ${t('fleet.idle.gpu', { node: nodeName(idle), gpu: idle.gpu, util: Math.round(idle.maxUtilPercent), holders })}`);
+          const who = [p.user, p.namespace && p.pod ? `${p.namespace}/${p.pod}` : p.pod].filter((x) => x !== null).map((x) => safeView(x!)).join(t('cli.help.listSeparator')) || t('fleet.idle.unknownUser');
+          return t('fleet.idle.process', { pid: safeView(p.pid ?? '?'), name: safeView(p.name ?? '?'), who });
+        }).join(t('fleet.idle.holderSeparator'));
+    lines.push(`  ${t('fleet.idle.gpu', { node: nodeName(idle), gpu: safeView(idle.gpu), util: Math.round(idle.maxUtilPercent), holders })}`);
   }
   const range = humanRange(summary.rangeSeconds);
   lines.push('', color.bold(t('fleet.section.users', { range })));

@@ -4,7 +4,7 @@
 import { createPrometheusClient, FleetError, type PrometheusClientOptions } from '../../fleet/client.js';
 import type { CliContext } from '../context.js';
 import { usageErrorText } from '../usage-errors.js';
-import { prometheusClientOptions, type PrometheusFlags } from './fleet-options.js';
+import { fleetErrorMessage, prometheusClientOptions, type PrometheusFlags } from './fleet-options.js';
 
 /** null without --prometheus; 'refused' after saying why on stderr. */
 export function fleetClientOptions(cli: CliContext, flags: PrometheusFlags): PrometheusClientOptions | null | 'refused' {
@@ -25,7 +25,7 @@ export function fleetClientOptions(cli: CliContext, flags: PrometheusFlags): Pro
     createPrometheusClient(options);
   } catch (error) {
     if (!(error instanceof FleetError)) throw error;
-    cli.err(`${cli.t('cli.error', { message: cli.t(error.key, error.params) })}\n`);
+    cli.err(`${cli.t('cli.error', { message: fleetErrorMessage(error, cli.t) })}\n`);
     return 'refused';
   }
   return options;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FleetSummary } from '../../fleet/types.js';
-import { collectingContext } from '../../../test/helpers/cli-context.js';
+import { collectingContext, runCliInProcess } from '../../../test/helpers/cli-context.js';
 import { humanRange, renderFleet, runFleet } from './fleet-run.js';
 import { prometheusClientOptions } from './fleet-options.js';
 
@@ -100,5 +100,54 @@ describe('gpuwise fleet', () => {
     expect(zh).toContain('记录规则从 2026-12-01T14:59:00.000Z 起覆盖这段时间');
     expect(humanRange(604_800)).toBe('7d');
     expect(humanRange(5400)).toBe('90m');
+  });
+});
+
+describe('gpuwise fleet with hostile input', () => {
+  it("echoes a bad URL escaped, as a usage error with the help hint", async () => {
+    const cli = collectingContext('zh-CN');
+    expect(await runFleet(cli, { prometheus: '\u001b]0;pwned\u0007ftp://x' })).toBe(2);
+    const err = cli.stderr.join('');
+    expect(err).not.toMatch(/[\u001b\u0007]/);
+    expect(err).toBe('错误：不是 http:// 或 https:// 地址：\\e]0;pwned\\x07ftp://x\n运行 `gpuwise fleet --help` 查看可用的写法。\n');
+  });
+
+  it("shows a server's error text escaped, never obeyed by the terminal", async () => {
+    const fetch = async () => new Response(JSON.stringify({ status: 'error', errorType: 'bad_data\u001b[2J', error: 'boom\u202e\r\nforged' }), { status: 400 });
+    const { fleetErrorMessage } = await import('./fleet-options.js');
+    const { createPrometheusClient, FleetError } = await import('../../fleet/client.js');
+    const error = await createPrometheusClient({ url: 'http://prom:9090', fetch }).query('up').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FleetError);
+    const text = fleetErrorMessage(error as InstanceType<typeof FleetError>, collectingContext('en').t);
+    expect(text).toBe('Prometheus at http://prom:9090 rejected a query: bad_data\\e[2J: boom\\u202e forged');
+  });
+
+  it('escapes GPU and pid labels, and joins a holder in the reader’s list style', () => {
+    const hostile: FleetSummary = {
+      ...summary,
+      nodes: [{ ...summary.nodes[0]!, gpus: [{ ...summary.nodes[0]!.gpus[0]!, gpu: '0\u001b[2J' }] }],
+      idle: [{ ...summary.idle[0]!, gpu: '0\u001b[2J', processes: [{ ...summary.idle[0]!.processes[0]!, pid: '1\u001b]0;x\u0007' }] }],
+    };
+    for (const locale of ['en', 'zh-CN'] as const) expect(renderFleet(collectingContext(locale), hostile)).not.toMatch(/[\u001b\u0007]/);
+    expect(renderFleet(collectingContext('zh-CN'), summary)).toContain('（alice、ml/train-0）');
+  });
+});
+
+describe('gpuwise fleet flags', () => {
+  it.each([
+    ['--range', '1000d'], ['--range', '5s'], ['--idle-for', '100d'],
+  ])('refuses %s %s outside 10s–90d, in both languages', async (flag, value) => {
+    const en = await runCliInProcess(['fleet', '--prometheus', 'http://127.0.0.1:1', flag, value]);
+    expect(en.err).toContain(`Invalid value "${value}" for ${flag} <duration>: must be a duration from 10s to 90d`);
+    const zh = await runCliInProcess(['fleet', '--prometheus', 'http://127.0.0.1:1', flag, value], 'zh-CN');
+    expect(zh.err).toContain('必须是 10s 到 90d 之间的时长，如 30m、24h、7d');
+  });
+
+  it('refuses an --at in the future, which would show an empty fleet as if real', async () => {
+    const future = String(Math.floor(Date.now() / 1000) + 86_400);
+    const run = await runCliInProcess(['fleet', '--prometheus', 'http://127.0.0.1:1', '--at', future]);
+    expect(run.err).toMatch(/^Error: Invalid value "\d+" for --at <time>: is in the future;/);
+    const zh = await runCliInProcess(['fleet', '--prometheus', 'http://127.0.0.1:1', '--at', '2999-01-01T00:00:00Z'], 'zh-CN');
+    expect(zh.err).toContain('是将来的时间');
   });
 });

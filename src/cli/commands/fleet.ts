@@ -15,12 +15,16 @@ export interface FleetOptions extends PrometheusFlags {
   json?: boolean;
 }
 
+const MIN_DURATION_S = 10;
+const MAX_DURATION_S = 90 * 86_400;
+
 export function register(program: Command, cli: CliContext): void {
   const { t } = cli;
   const duration = (flag: string, key: 'fleet.option.range' | 'fleet.option.idleFor') =>
     new Option(`${flag} <duration>`, t(key)).argParser((value: string) => {
+      // The bounds of the API's `range` (docs/fleet.md): a longer one is a query Prometheus refuses or takes minutes over.
       const ms = parseDurationMs(value);
-      if (ms === null) throw new InvalidArgumentError(t('fleet.badDuration'));
+      if (ms === null || ms < MIN_DURATION_S * 1000 || ms > MAX_DURATION_S * 1000) throw new InvalidArgumentError(t('fleet.badDuration'));
       return Math.round(ms / 1000);
     });
   const command = program.command('fleet').description(t('fleet.description'));
@@ -39,6 +43,8 @@ export function register(program: Command, cli: CliContext): void {
         // Unix seconds, or a date-time with its zone (a time without one would read in this machine's zone).
         const seconds = /^\d{9,11}(\.\d+)?$/.test(value.trim()) ? Number(value) : /(Z|[+-]\d\d:?\d\d)$/i.test(value.trim()) ? Date.parse(value) / 1000 : NaN;
         if (!Number.isFinite(seconds) || seconds <= 0) throw new InvalidArgumentError(t('fleet.badTime'));
+        // Prometheus answers a time to come with nothing: an empty fleet that would read as a real one.
+        if (seconds > Date.now() / 1000 + 60) throw new InvalidArgumentError(t('fleet.futureTime'));
         return seconds;
       }),
     )

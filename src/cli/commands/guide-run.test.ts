@@ -45,3 +45,22 @@ describe('gpuwise guide --for / --gpu errors', () => {
     expect(result.out).not.toContain('Could not read the Secure Boot state');
   });
 });
+
+describe('gpuwise guide <unknown topic>', () => {
+  it.each([
+    ['pytorh', 'pytorch'], ['pytroch', 'pytorch'], ['torch', 'pytorch'], ['TF', 'tensorflow'], ['tensor', 'tensorflow'], ['cudn', 'cudnn'], ['docekr', 'docker'],
+  ])('suggests the nearest guide for %s: %s', async (typed, topic) => {
+    const result = await run(['guide', typed]);
+    expect(result.code).toBe('commander.invalidArgument');
+    expect(result.err).toContain(`there is no such guide. Did you mean ${topic}? The guides: driver | cuda`);
+  });
+
+  it('says it in Chinese, and suggests nothing for a far-off or hostile word', async () => {
+    const zh = await run(['guide', 'pytrch'], 'zh-CN');
+    expect(zh.err).toMatch(/^错误：<topic> 的值 "pytrch" 无效：没有这个指南。你是否要找 pytorch？可选的指南：driver \| cuda/);
+    const far = await run(['guide', 'kubernetes']);
+    expect(far.err).not.toContain('Did you mean');
+    const hostile = await run(['guide', `py${'\u001b'}[2J`]);
+    expect(hostile.err).not.toMatch(RAW);
+  });
+});

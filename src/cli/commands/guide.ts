@@ -7,6 +7,7 @@ import { GUIDE_TOPICS, parseGuideTopic, type GuideTopic } from '../../doctor/gui
 import type { CliContext } from '../context.js';
 import { timeoutOption } from './doctor.js';
 import type { GuideOptions } from './guide-run.js';
+import { nearGuideTopic } from './guide-topic.js';
 
 // Values to type, so in backticks (the zh-CN help keeps them verbatim).
 const TARGET_EXAMPLES = '`ubuntu-22.04`, `debian-12`, `rhel-9`, `windows-11`, `wsl2-ubuntu-22.04` …';
@@ -19,8 +20,9 @@ export function register(program: Command, cli: CliContext): void {
     // Topics in any case: `guide PyTorch` is `guide pytorch`.
     .argument('[topic]', cli.t('doctor.guideCli.argument.topic', { topics }), (value: string): GuideTopic => {
       const topic = parseGuideTopic(value);
-      if (!topic) throw new InvalidArgumentError(cli.t('doctor.guideCli.badTopic', { topics }));
-      return topic;
+      if (topic) return topic;
+      const near = nearGuideTopic(value);
+      throw new InvalidArgumentError(near ? cli.t('guide.cli.badTopicNear', { topic: near, topics }) : cli.t('doctor.guideCli.badTopic', { topics }));
     }, 'verify')
     .option('--json', cli.t('doctor.cli.option.json'))
     .addOption(timeoutOption(cli.t))

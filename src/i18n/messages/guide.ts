@@ -50,6 +50,7 @@ export default defineMessages(
     'guide.cli.suggestions': ' Did you mean: {list}?',
     'guide.cli.gpuWithoutFor': '--gpu describes the target of --for; add --for <os> (e.g. --for ubuntu-22.04).',
     'guide.cli.badMirror': 'Unknown mirror region “{value}”. Use `cn` or `none`.',
+    'guide.cli.badTopicNear': 'there is no such guide. Did you mean {topic}? The guides: {topics}',
   },
   {
     'guide.noGpuYet': '这里没有检测到 GPU：以下是装上 GPU 之后要做的步骤。',
@@ -97,5 +98,6 @@ export default defineMessages(
     'guide.cli.suggestions': '你是否要找：{list}？',
     'guide.cli.gpuWithoutFor': '--gpu 描述的是 --for 的目标机器；请加上 --for <系统>（例如 --for ubuntu-22.04）。',
     'guide.cli.badMirror': '未知的镜像地区“{value}”。请使用 `cn` 或 `none`。',
+    'guide.cli.badTopicNear': '没有这个指南。你是否要找 {topic}？可选的指南：{topics}',
   },
 );
