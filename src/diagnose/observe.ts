@@ -3,6 +3,7 @@
 // there is a GPU at all), starts the job when asked, and watches until the duration ends, the
 // job exits or the caller aborts. Returns the Observation that `diagnose()` analyses.
 
+import { processAlive } from '../core/process-identity.js';
 import type { Snapshot } from '../core/snapshot.js';
 import { readTextFile } from '../host/proc-files.js';
 import { parseProcStat } from '../host/proc-process-parsers.js';
@@ -61,15 +62,7 @@ export interface ObserveOptions {
 }
 
 /** Is `pid` a living process (ours or, EPERM, another user's)? */
-export function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, as another user's process.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export const processExists = processAlive;
 
 function checkTarget(target: ObservationTarget, sample: { snapshot: Pick<Snapshot, 'devices' | 'backendAttempts'> }): void {
   const devices = sample.snapshot.devices;

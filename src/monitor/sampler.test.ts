@@ -1,21 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Backend, BackendDriver, BackendReading } from '../core/backend.js';
 import { emptyGpuDevice } from '../core/empty-device.js';
-import type { HostReader } from '../host/index.js';
+import { FIXED_HOST } from './__fixtures__/fixed-host.js';
 import { openSession } from '../snapshot/session.js';
 import { createSampler, MAX_INTERVAL_MS, SamplerStoppedError, type Sample, type Sampler } from './sampler.js';
 
-const HOST: HostReader = {
-  readSummary: async () => ({
-    summary: {
-      hostname: 'test', platform: 'linux', kernelRelease: null, cpuModel: null, cpuLogicalCount: 2, cpuUtilPercent: 12,
-      loadAverage1m: 0.5, loadAverage5m: null, loadAverage15m: null, memoryTotalBytes: 8e9, memoryAvailableBytes: 4e9,
-      memoryUsedBytes: 4e9, swapTotalBytes: 0, swapUsedBytes: 0, uptimeSeconds: 10,
-    },
-    problems: [],
-  }),
-  enrichProcesses: async (processes) => ({ processes: processes.map((p) => ({ ...p, command: null, user: null, cpuPercent: null, rssBytes: null, startedAt: null, hostResolution: 'ok' as const })), problems: [] }),
-};
+const HOST = FIXED_HOST;
 
 interface ScriptedBackend {
   driver: BackendDriver;
