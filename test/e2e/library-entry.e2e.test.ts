@@ -54,6 +54,17 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("the library entry ('gpuwise')", () => {
+  it("is require()d from CommonJS too (Node's require of an ES module, from 20.19), with the same exports", () => {
+    const script = `const g = require('gpuwise'); console.log(JSON.stringify({ keys: Object.keys(g).length, gpus: g.listGpus().length, sampler: typeof g.createSampler }));`;
+    const run = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+    expect(run.stderr).not.toContain('ERR_PACKAGE_PATH_NOT_EXPORTED');
+    expect(run.status).toBe(0);
+    const answer = JSON.parse(run.stdout) as { keys: number; gpus: number; sampler: string };
+    expect(answer.sampler).toBe('function');
+    expect(answer.gpus).toBeGreaterThan(50);
+    expect(answer.keys).toBeGreaterThan(40);
+  });
+
   it('answers catalog questions without loading koffi or its native addon', () => {
     const probed = probe(`
       const h100 = g.listGpus().find((gpu) => /H100/.test(gpu.name));
