@@ -26,7 +26,7 @@ describe('recommend --form-factor cloud --currency CNY: rentals charged in yuan 
   it('takes 算家云 in yuan for the RTX 4090 over a cheaper dollar rental and names that one (en and zh-CN)', async () => {
     const en = await run([...CLOUD, '--currency', 'CNY']);
     expect(en.exitCode).toBe(0);
-    expect(en.out).toContain('Rent 1 × 1x RTX 4090 24GB from Suanjia Cloud (算家云) (¥1.24/h each, 1 GPU per instance): ¥1.24/h for the 1 GPU, as of 2026.');
+    expect(en.out).toContain('Rent 1 instance of 1x RTX 4090 24GB from Suanjia Cloud (算家云) (¥1.24/h each, 1 GPU per instance): ¥1.24/h for the 1 GPU, as of 2026.');
     expect(en.out).toContain('Cheaper in USD: RunPod 1x RTX 4090 (test) at $0.10 per GPU-hour (≈ ¥0.683); not taken, as rentals charged in CNY come first.');
     expect(en.out).not.toContain('1x RTX 4090 (test) from RunPod');
     const zh = await run([...CLOUD, '--currency', 'CNY'], 'zh-CN');
@@ -39,7 +39,7 @@ describe('recommend --form-factor cloud --currency CNY: rentals charged in yuan 
 
   it('says a rental charged in dollars is converted, with the rate and its date (A100 80GB PCIe from RunPod)', async () => {
     const en = await run([...CLOUD, '--currency', 'CNY']);
-    expect(en.out).toContain('Rent 1 × 1x A100 PCIe 80GB (Community Cloud) from RunPod (¥8.13/h each, 1 GPU per instance): ¥8.13/h');
+    expect(en.out).toContain('Rent 1 instance of 1x A100 PCIe 80GB (Community Cloud) from RunPod (¥8.13/h each, 1 GPU per instance): ¥8.13/h');
     expect(en.out).toContain('No rental charged in CNY is in the catalog: RunPod charges $1.19 per GPU-hour in USD, converted at 1 USD = 6.83 CNY (exchange rates of 2026-04-13).');
     const zh = await run([...CLOUD, '--currency', 'CNY'], 'zh-CN');
     expect(zh.out).toContain('目录中没有以 CNY 计费的租用：RunPod 按每 GPU 小时 $1.19（USD）收费，按 1 USD = 6.83 CNY 换算（2026-04-13 的汇率）。');
@@ -55,7 +55,7 @@ describe('recommend --form-factor cloud --currency CNY: rentals charged in yuan 
 
   it('in dollars the dollar rental is taken, and 算家云 is not named (it costs more)', async () => {
     const en = await run([...CLOUD, '--currency', 'USD']);
-    expect(en.out).toContain('Rent 1 × 1x RTX 4090 (test) from RunPod ($0.10/h each');
+    expect(en.out).toContain('Rent 1 instance of 1x RTX 4090 (test) from RunPod ($0.10/h each');
     expect(en.out).not.toContain('Cheaper in CNY');
   });
 });
@@ -65,7 +65,7 @@ describe('recommend --form-factor cloud rents whole instances', () => {
 
   it('4 × A100 40GB from a p4d.24xlarge is the whole 8-GPU instance at $21.96/h, said so (en and zh-CN)', async () => {
     const en = await run(SEVENTY_B);
-    expect(en.out).toContain('Rent 1 × p4d.24xlarge from AWS ($21.96/h each, 8 GPUs per instance): $21.96/h for 8 GPUs, 4 more than the 4 needed, as it is not rented by the GPU;');
+    expect(en.out).toContain('Rent 1 instance of p4d.24xlarge from AWS ($21.96/h each, 8 GPUs per instance): $21.96/h for 8 GPUs, 4 more than the 4 needed, as it is not rented by the GPU;');
     expect(en.out).not.toContain('$10.98/h');
     const zh = await run(SEVENTY_B, 'zh-CN');
     expect(zh.out).toContain('可在 AWS 租用 1 台 p4d.24xlarge（每台每小时 $21.96，每台 8 张 GPU）：共 8 张 GPU 每小时 $21.96，比所需的 4 张多 4 张，因为该实例不按单卡出租');

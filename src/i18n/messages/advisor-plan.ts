@@ -60,8 +60,8 @@ export default defineMessages(
     'advisor.reason.priceConverted': 'Quoted in {from}, shown in {to} at 1 {base} = {rate} {quote} ({rateOf}).',
     'advisor.reason.priceShareOfUnits': 'Derived, not a published per-card price: the source priced {units} together, ÷ {units}.',
     'advisor.reason.withinBudgetIn': 'About {price}, within the {budget} budget.',
-    'advisor.reason.rental': 'Rent {instances} × {instance} from {provider} ({perInstance}/h each, {gpusPerInstance} {gpusPerInstance:GPU|GPUs} per instance): {price}/h for the {count} {count:GPU|GPUs}, as of {asOf}.',
-    'advisor.reason.rentalSpare': 'Rent {instances} × {instance} from {provider} ({perInstance}/h each, {gpusPerInstance} GPUs per instance): {price}/h for {rented} GPUs, {spare} more than the {count} needed, as it is not rented by the GPU; as of {asOf}.',
+    'advisor.reason.rental': 'Rent {instances} {instances:instance|instances} of {instance} from {provider} ({perInstance}/h each, {gpusPerInstance} {gpusPerInstance:GPU|GPUs} per instance): {price}/h for the {count} {count:GPU|GPUs}, as of {asOf}.',
+    'advisor.reason.rentalSpare': 'Rent {instances} {instances:instance|instances} of {instance} from {provider} ({perInstance}/h each, {gpusPerInstance} GPUs per instance): {price}/h for {rented} GPUs, {spare} more than the {count} needed, as it is not rented by the GPU; as of {asOf}.',
     'advisor.reason.rentalUnknown': 'No rental price known for this GPU.',
     'advisor.reason.withinHourlyBudget': '{price}/h, within the {budget}/h budget.',
 

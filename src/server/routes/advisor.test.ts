@@ -44,7 +44,7 @@ describe('/api/v1/advisor', () => {
     const zh = texts(await recommendBody(`${query}&lang=zh-CN`));
     expect(zh).toMatch(/可在算家云租用 1 台 1x RTX 4090 24GB（每台每小时 ¥[\d.]+，每台 1 张 GPU）/);
     const en = texts(await recommendBody(query));
-    expect(en).toMatch(/Rent 1 × 1x RTX 4090 24GB from Suanjia Cloud \(算家云\) \(¥[\d.]+\/h each, 1 GPU per instance\)/);
+    expect(en).toMatch(/Rent 1 instance of 1x RTX 4090 24GB from Suanjia Cloud \(算家云\) \(¥[\d.]+\/h each, 1 GPU per instance\)/);
     expect(zh + en).not.toMatch(/suanjia-cloud|ucloud-compshare|gpushare|matpool/);
   });
 
