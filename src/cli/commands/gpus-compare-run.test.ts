@@ -30,4 +30,14 @@ describe('gpuwise gpus compare with three GPUs', () => {
     expect(r.out).toContain('它也可能指 p100-pcie-16gb、p100-pcie-12gb');
     expect(r.out).not.toContain('p100-pcie-16gb, p100-pcie-12gb');
   });
+
+  it('marks a tensor-core FP64 figure with the legend\'s * in every table it is divided into: per watt and per dollar too', async () => {
+    const r = await run(['gpus', 'compare', 'a100-80gb-sxm4', 'h100-sxm5-80gb']);
+    const fp64 = r.out.split('\n').filter((line) => line.startsWith('FP64'));
+    expect(fp64).toHaveLength(3);
+    for (const line of fp64) expect(line.match(/\d\*/g)).toHaveLength(2);
+    // FP32 is no tensor figure: no mark.
+    expect(r.out.split('\n').filter((line) => line.startsWith('FP32')).some((line) => line.includes('*'))).toBe(false);
+    expect(r.out).toContain('* FP64 on tensor cores');
+  });
 });

@@ -84,13 +84,16 @@ export function renderComparison(cli: CliContext, result: GpuComparison): string
   const width: Widths = { value: columnWidth([...names, ...cellTexts]), ratio: columnWidth([...ratioHeads, ...cellTexts]) };
   const head = `${padEnd('', LABEL_WIDTH)}${names.map((name) => padStart(name, width.value)).join('')}${ratioHeads.map((h) => padStart(h, width.ratio)).join('')}`;
   const lines = [color.bold(t('advisor.cli.compare.heading', { first: first?.name ?? '' })), '', color.dim(head)];
+  // The legend's '*' (FP64 on tensor cores) marks the figure wherever it is divided too: per watt, per dollar.
+  const tensorMark = (i: number, row: ComparisonRow) => (result.gpus[i]?.metrics[row.metric]?.path === 'tensor' ? '*' : '');
+  const derived = (value: number | null | undefined, digits: number, i: number, row: ComparisonRow) => (value == null ? '—' : `${number(value, digits)}${tensorMark(i, row)}`);
   lines.push(...ratioRows(cli, result, result.rows, (i, row) => {
     const value = result.gpus[i]?.metrics[row.metric];
     if (!value || value.value === null) return value?.reason === 'unsupported' ? t('advisor.cli.compare.unsupported') : '—';
-    return `${number(value.value)}${value.path === 'tensor' ? '*' : ''}`;
+    return `${number(value.value)}${tensorMark(i, row)}`;
   }, width));
   lines.push('', color.bold(t('advisor.cli.compare.perWatt')));
-  lines.push(...ratioRows(cli, result, result.perWattRows, (i, row) => number(result.gpus[i]?.perWatt[row.metric], 3), width));
+  lines.push(...ratioRows(cli, result, result.perWattRows, (i, row) => derived(result.gpus[i]?.perWatt[row.metric], 3, i, row), width));
   lines.push('');
   if (result.gpus.every((g) => g.price === null)) {
     lines.push(color.dim(t('advisor.cli.compare.noPrices')));
@@ -99,7 +102,7 @@ export function renderComparison(cli: CliContext, result: GpuComparison): string
     // The price each column is divided by (the middle of a range); the summary says which price it is.
     const priceCell = (g: GpuComparison['gpus'][number]) => (g.price === null ? t('advisor.cli.compare.noPrice') : `$${Math.round(g.price.amount).toLocaleString('en-US')}`);
     lines.push(color.dim(`${padEnd(t('advisor.cli.compare.price'), LABEL_WIDTH)}${result.gpus.map((g) => padStart(priceCell(g), width.value)).join('')}`));
-    lines.push(...ratioRows(cli, result, result.perDollarRows, (i, row) => number(result.gpus[i]?.perThousandUsd[row.metric], 2), width));
+    lines.push(...ratioRows(cli, result, result.perDollarRows, (i, row) => derived(result.gpus[i]?.perThousandUsd[row.metric], 2, i, row), width));
   }
   lines.push('', color.dim(t('advisor.cli.compare.legend')), '', t('advisor.cli.compare.summary'));
   lines.push(...result.summary.map((note) => `  · ${renderNote(cli.locale, note)}`));
