@@ -2,18 +2,17 @@
 // too big to hold, one that drips bytes past the timeout, and JSON of the wrong shape. Each ends
 // in a FleetError a user can act on, never a TypeError, a hang or gigabytes held.
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrometheusClient, FleetError } from './client.js';
+import { fleetFailure, serveOnLoopback, type LoopbackServer } from './__fixtures__/loopback.js';
+import { createPrometheusClient } from './client.js';
 import { fleetSummary } from './summary.js';
 
-let server: http.Server;
+let server: LoopbackServer;
 let base = '';
 const ok = (data: unknown) => JSON.stringify({ status: 'success', data });
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await serveOnLoopback((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const scenario = url.pathname.split('/')[1];
     if (scenario === 'loop') return void res.writeHead(302, { location: `${url.pathname}?token=secret` }).end();
@@ -34,16 +33,11 @@ beforeAll(async () => {
     // Series without a gpu label, null entries, a number as a label, a string as a sample.
     res.end(ok({ resultType: 'vector', result: [null, 5, { metric: null, value: 'x' }, { metric: { instance: 'n1', job: 7 }, value: [1, '3'] }] }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
-const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(FleetError);
-  return error as FleetError;
-};
+const failure = fleetFailure;
 
 describe('createPrometheusClient against servers that are not Prometheus', () => {
   it('says a redirect is one, with where it points (no query string), and does not follow it', async () => {

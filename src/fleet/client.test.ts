@@ -2,17 +2,16 @@
 // (and as a misconfigured proxy, a login page and a dead port do): auth headers, timeouts,
 // errors a user can act on, and values that are not numbers.
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fleetFailure, serveOnLoopback, type LoopbackServer } from './__fixtures__/loopback.js';
 import { createPrometheusClient, FleetError } from './client.js';
 
-let server: http.Server;
+let server: LoopbackServer;
 let base = '';
 const seen: { url: string; authorization?: string }[] = [];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await serveOnLoopback((req, res) => {
     seen.push({ url: req.url ?? '', authorization: req.headers.authorization });
     const url = new URL(req.url ?? '/', 'http://x');
     const json = (status: number, body: unknown) => {
@@ -33,16 +32,11 @@ beforeAll(async () => {
     if (url.pathname === '/prefix/api/v1/alerts') return json(200, { status: 'success', data: { alerts: [{ labels: { alertname: 'GpuLost' }, annotations: {}, state: 'firing' }] } });
     json(404, { status: 'error', error: 'not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
-const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(FleetError);
-  return error as FleetError;
-};
+const failure = fleetFailure;
 
 describe('createPrometheusClient', () => {
   it('reads a vector; NaN is null, not a number', async () => {

@@ -96,7 +96,7 @@ describe('claims', () => {
     if (reused.startTicks !== null) expect(mine.claim('GPU-b', 'run', null).ok).toBe(true);
   });
 
-  it.skipIf(!existsSync('/proc/sys/kernel/random/boot_id'))('takes over a claim from before a reboot', () => {
+  it.skipIf(!existsSync('/proc/sys/kernel/random/boot_id'))('takes over a claim from before a reboot (skipped without /proc/sys/kernel/random/boot_id, as off Linux: no boot id to compare)', () => {
     createClaimStore(dir, { owner: other() }).claim('GPU-a', 'run', null);
     const [file] = claimFiles();
     const path = join(dir, file ?? '');
@@ -138,7 +138,7 @@ describe('the claim folder', () => {
     expect(own.dir).toBe(join(dir, 'team', 'claims'));
   });
 
-  it.skipIf(process.getuid === undefined)('refuses a top folder in the shared temporary folder that others can write, or a link', () => {
+  it.skipIf(process.getuid === undefined)('refuses a top folder in the shared temporary folder that others can write, or a link (skipped where process.getuid is missing, as on Windows: no owner to check)', () => {
     const top = join(dir, `gpuwise-${process.getuid?.()}`);
     mkdirSync(top);
     chmodSync(top, 0o777);
